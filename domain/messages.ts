@@ -1,0 +1,284 @@
+/**
+ * Every user-visible message of the spec, quoted exactly. Placeholders become small functions.
+ * Strings marked "our wording" are where the spec is silent; everything else is verbatim and
+ * pinned by messages.test.ts.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Discussions (spec 000)
+// ---------------------------------------------------------------------------------------------
+
+export const PENDING_MODERATION = "Pending moderation";
+export const NEEDS_MODERATION = "Needs moderation";
+export const NEEDS_ANSWER = "Needs answer";
+export const NEEDS_REPLY = "Needs reply";
+export const APPROVE_AND_ANSWER = "Approve & answer";
+export const APPROVE_EDITS = "Approve edits";
+export const APPROVE = "Approve";
+export const FOUNDER_TEAM = "Founder Team";
+export const LATEST_QUESTIONS = "Latest questions";
+export const LOG_IN_TO_JOIN = "Log in to join the conversation";
+export const ONLY_LOGGED_IN_USERS = "Only logged in users can ask and respond to questions";
+export const REVIEW_CREATED = "Success! Your review is pending moderation.";
+export const QUESTION_CREATED = "Success! Your question is pending moderation.";
+export const UPDATES_SUBMITTED = "Success! Your updates have been submitted for review.";
+export const EITHER_COMMENT_OR_VIDEO = "Either comment or video is required";
+export const FORM_ERROR = "Whoops! Something went wrong on our end. Please try submitting again.";
+export const FIELD_ERROR_DEFAULT = "Something went wrong";
+export const DELETE_FAILED = "Something went wrong, please try again.";
+export const COMMENT_SUBMITTED_THANKS =
+  "Thank you for submitting! To keep our community as helpful as possible, we moderate all comments and reviews.";
+/** "{Review or Question or Reply or Comment} has been deleted!" */
+export const deleteSuccess = (kind: string): string => `${kind} has been deleted!`;
+/** "Showing X of Y reviews or questions" (spec 000 section 2, not quoted there). */
+export const showingCount = (shown: number, total: number, kind: string): string =>
+  `Showing ${shown} of ${total} ${kind}`;
+/** Expected response time for reviews and questions. */
+export const EXPECTED_RESPONSE_TIME = "within 24 hours";
+export const BE_THE_FIRST = "be the first!";
+
+// ---------------------------------------------------------------------------------------------
+// Sharing and currency (spec 000)
+// ---------------------------------------------------------------------------------------------
+
+export const SHARE_LINK_FAILED = "Failed to generate share link. Please try again.";
+export const LINK_COPIED = "Link copied to clipboard!";
+export const LINK_COPY_FAILED = "Failed to copy link to clipboard.";
+export const shareAndGet = (discount: string): string => `Share & get ${discount}`;
+export const SET_CURRENCY_FAILED = "Failed to set currency";
+
+// ---------------------------------------------------------------------------------------------
+// Account setup and e-mail settings (spec 000 section 8, spec 001 sections 5 and 8)
+// ---------------------------------------------------------------------------------------------
+
+export const ACCOUNT_SETUP_EMAIL_AND_PASSWORD =
+  "Before you can redeem your products, we'll need to confirm your email and set an account password.";
+export const ACCOUNT_SETUP_PASSWORD = "Complete your account setup by adding a password.";
+export const ACCOUNT_SETUP_EMAIL = "Before you can redeem your products, we'll need to confirm your email.";
+export const USER_CREATION_FAILED = "Unable to login with this email.  Please refresh and try again.";
+export const SIGNUP_EMAIL_INVALID = "A valid email is required";
+export const PASSWORD_TOO_SHORT = "Your password must be at least 8 characters";
+export const PASSWORDS_MUST_MATCH = "Your passwords must match";
+export const EMAIL_REQUIRED = "Email is required, please fix and try again.";
+export const PASSWORD_REQUIRED = "Password is required, please fix and try again.";
+export const EMAIL_ALREADY_VERIFIED = "Email already verified, no need to resend verification email";
+export const PRIMARY_EMAIL_CANNOT_BE_REMOVED =
+  "Primary email cannot be removed. Please remove another email or add a new primary email and retry";
+export const ALREADY_PRIMARY_EMAIL = "This is already your primary email.";
+export const EMAIL_NOT_VERIFIED = "This email is not verified. Please verify it first.";
+export const EMAIL_UPDATE_DEFAULT_ERROR = "Please fix the errors and try again.";
+export const PASSWORD_VALIDATION_FAILED = "Password validation failed. Please try again.";
+export const SOMETHING_WENT_WRONG_TRY_AGAIN = "Something went wrong, please try again.";
+export const VERIFICATION_SENT = "Verification sent! Now check your email to verify this email address.";
+export const EMAIL_ADDED = "Email has been added.";
+export const EMAIL_REMOVED = "Email has been removed.";
+
+// ---------------------------------------------------------------------------------------------
+// Email capture, sign-ups, waitlist (spec 000 sections 5 and 8, spec 001 sections 4, 5 and 8)
+// ---------------------------------------------------------------------------------------------
+
+export const emailCaptureInvalid = (discount: string): string =>
+  `A valid email address is required to get ${discount} off.`;
+export const EMAIL_CAPTURE_SUCCESS = "Success! Check your inbox for the coupon code and start saving now!";
+export const EMAIL_SUBMIT_FAILED = "Unable to submit your email, please try again.";
+export const EMAIL_COUPON_ALREADY_USED =
+  "The email address you entered used this coupon in a previous transaction. Limit one per email.";
+export const EMAIL_VALIDATE_FAILED = "Unable to validate email, please try again.";
+export const WAITLIST_EMAIL_ALREADY_REGISTERED =
+  "Email already registered. Please login or use a different email and try again.";
+export const WAITLIST_EMAIL_INVALID = "A valid email address is required.";
+export const EMAIL_FORMAT_INVALID = "Please enter a valid email address.";
+export const SUBSCRIBED_DEFAULT_SUCCESS = "You're now subscribed to receive notifications!";
+export const RESTOCK_IDLE = "Notify me when it returns";
+export const RESTOCK_LOADING = "Subscribing...";
+export const RESTOCK_SUBSCRIBED = "You'll be notified!";
+export const NOTIFY_ME_WHEN_IT_RETURNS = "notify me when it returns";
+export const WAITLIST_ADDING = "Adding you to the waitlist...";
+export const WAITLIST_ON_THE_LIST = "You're on the list! We'll notify you when it returns.";
+export const WAITLIST_SUBMITTED = "You're in! Thanks for signing up.";
+/** The local-storage flag's meaning; shown to no one, kept here with its kin. */
+export const SHOULD_SUBSCRIBE_AFTER_LOGIN = "should subscribe after login";
+
+// ---------------------------------------------------------------------------------------------
+// Storefront copy (spec 001 section 2)
+// ---------------------------------------------------------------------------------------------
+
+export const NOT_FOUND_HEADING = "404";
+export const NOT_FOUND_TEXT = "Weird, we couldn't find that page";
+export const GET_10_OFF = "Get 10% off";
+export const GET_10_OFF_TITLE = "Get 10% Off";
+export const NO_THANKS_BROWSE = "No thanks, browse all deals";
+export const PRESS_B_TO_BUY = "Press B anytime to buy";
+export const SEARCH_PLACEHOLDER = "Search";
+/** "Showing results for ..." */
+export const showingResultsFor = (query: string): string => `Showing results for ${query}`;
+export const FROM_THE_FOUNDERS = "From the founders";
+export const QUESTIONS_AND_REVIEWS = "Questions & reviews";
+export const VIDEO_LOAD_FAILED = "Failed to load video. Please try again.";
+export const COPIED = "Copied!";
+export const COPY_FAILED = "Failed to copy";
+export const FOLLOW_US = "Follow us";
+export const AT_A_GLANCE = "At-a-glance";
+export const USE_CASE_LINK_DEFAULT = "Get started";
+export const USE_CASE_CTA_DEFAULT = "Start building now";
+export const RESOURCES_LIST_TITLE = "Recap & resources";
+export const RELATED_CARDS_TITLE = "Related";
+export const SPOTLIGHT_HEADLINE = "Pay once, not monthly";
+export const SPOTLIGHT_BODY = "Sick of subscriptions? Get quality business software with no monthly fees.";
+export const SPOTLIGHT_BUTTON = "Browse deals";
+export const SPOTLIGHT_SOCIAL_PROOF = "Helping 1M+ entrepreneurs since 2010";
+export const VIEW_RECOMMENDED_DEALS = "View recommended deals";
+export const SUBSCRIBE_TITLE = "Get 10% off your first order";
+export const SUBSCRIBE_SUBTITLE = "Sign up to get the hottest software deals sent straight to your inbox";
+export const SUBSCRIBE_BUTTON = "Get 10% off";
+export const SUBSCRIBE_NOTE = "We respect your data and privacy. Unsubscribe anytime.";
+/** The subscribe copy with the active campaign's discount in place of 10%. */
+export const getDiscountOff = (discount: string): string => `Get ${discount} off`;
+export const getDiscountOffTitle = (discount: string): string => `Get ${discount} Off`;
+export const getDiscountOffFirstOrder = (discount: string): string => `Get ${discount} off your first order`;
+export const ROADBLOCK_BUTTON_DEFAULT = "Buy now!";
+export const TERMS_TITLE = "Plans & features";
+export const LOADING_VIDEO_REVIEWS = "Loading video reviews...";
+export const SHOW_MORE = "Show more";
+export const SHOW_ALL_FEATURES = "Show all included features";
+export const SHOW_LESS_FEATURES = "Show less features";
+/** "Plan X of N" on the mobile pricing carousel. */
+export const planXOfN = (x: number, n: number): string => `Plan ${x} of ${n}`;
+export const VIEW_ALL_DEALS = "View all deals";
+export const CONTINUE_WITH_PLUS = "Continue with Plus membership";
+
+// ---------------------------------------------------------------------------------------------
+// Deal state: banners, buy button, countdown, limited quantity (spec 001 sections 4 and 9)
+// ---------------------------------------------------------------------------------------------
+
+export const BANNER_COMING_SOON = "Coming soon";
+export const BANNER_SOLD_OUT = "Sold out";
+export const BANNER_LAST_CALL = "96 hour sale only";
+export const BANNER_BLACK_FRIDAY = "72 hour sale only";
+export const offerEnds = (relativeTime: string): string => `Offer ends ${relativeTime}`;
+export const BANNER_NEW = "New!";
+/** Our wording: the spec says a banner timer under one day shows a hurry message, not which. */
+export const hurryOfferEnds = (relativeTime: string): string => `Hurry! Offer ends ${relativeTime}`;
+
+export const DRAFT_SUFFIX = " (Draft)";
+export const BUY_COMING_SOON = "Coming soon";
+export const BUY_SOLD_OUT = "Sold out";
+export const GET_NOW_FOR_FREE = "Get now for FREE";
+export const GET_NOW = "Get now";
+export const BUY_NOW = "Buy now";
+export const SOLD_OUT_EXCLAMATION = "Sold out!";
+export const SOLD_OUT_TITLE_CASE = "Sold Out";
+
+export const STARTS_IN = "Starts in";
+export const ENDS_IN = "Ends in";
+export const DEAL_ENDS_IN = "Deal ends in";
+export const A_BIT = "a bit!";
+/** Spec 000: a countdown with exactly one day left reads 24+ hours. */
+export const TWENTY_FOUR_PLUS_HOURS = "24+ hours";
+
+export const MOSAIC_COMING_SOON = "Coming Soon";
+export const MOSAIC_ENDED = "Ended";
+export const MOSAIC_LIVE = "Live";
+export const MOSAIC_DROPS_SOON = "Drops soon";
+/** "Drops in HH:MM:SS" under 24 hours. */
+export const dropsInClock = (hhmmss: string): string => `Drops in ${hhmmss}`;
+/** "Drops in N day(s)": our wording is "1 day" and "N days". */
+export const dropsInDays = (days: number): string => `Drops in ${days} ${days === 1 ? "day" : "days"}`;
+
+export const hurryOnlyRemaining = (n: number): string => `Hurry! Only ${n} remaining`;
+export const hurryPercentClaimed = (n: number): string => `Hurry! ${n}% claimed`;
+export const remaining = (n: number): string => `${n} remaining`;
+export const percentClaimed = (n: number): string => `${n}% claimed`;
+
+// ---------------------------------------------------------------------------------------------
+// Pricing (spec 001 section 9)
+// ---------------------------------------------------------------------------------------------
+
+export const PRICE_FREE = "FREE";
+export const STARTING_AT_ZERO = "Starting at $0";
+export const startingAt = (price: string): string => `Starting at ${price}`;
+export const PLAN_TEXT_LIFETIME = "lifetime deal";
+export const planTextCountUnit = (count: number, unit: string): string => `${count} ${unit} DEAL`;
+export const PLAN_TEXT_ANNUAL = "Annual subscription of";
+export const PLAN_TEXT_ONE_TIME = "One time payment of";
+export const LIFETIME_ACCESS = "Lifetime access";
+export const ONE_YEAR_ACCESS = "1-year access";
+export const NON_REFUNDABLE_DEAL = "Non-refundable deal";
+/** Our wording: the spec says only "refund within N days". */
+export const refundWithinDays = (days: number): string =>
+  `Refund within ${days} ${days === 1 ? "day" : "days"}`;
+/** Our wording: the spec says only "money-back guarantee" for 60 days or more. */
+export const moneyBackGuarantee = (days: number): string => `${days}-day money-back guarantee`;
+/** Our wording for free-redemption types ("redeem-within-60-days"). */
+export const redeemWithinDays = (days: number): string => `Redeem within ${days} days`;
+
+// ---------------------------------------------------------------------------------------------
+// Billing, tax, cards (spec 001 sections 5 and 8)
+// ---------------------------------------------------------------------------------------------
+
+export const INVALID_POSTAL_CODE = "Invalid postal code.";
+/** "Invalid postal code." plus a format hint; the hint's wording is ours. */
+export const invalidPostalCode = (example: string): string =>
+  `${INVALID_POSTAL_CODE} Use the format ${example}.`;
+export const BUSINESS_NAME_TOO_LONG = "Business name can't be longer than 255 characters.";
+/** The spec abbreviates these as "Address line 1..." etc.; completed like the business name. */
+export const ADDRESS_LINE_1_TOO_LONG = "Address line 1 can't be longer than 255 characters.";
+export const ADDRESS_LINE_2_TOO_LONG = "Address line 2 can't be longer than 255 characters.";
+export const CITY_TOO_LONG = "City can't be longer than 255 characters.";
+export const STATE_TOO_LONG = "State can't be longer than 255 characters.";
+export const TAX_BUSINESS_NAME_REQUIRED = "A business name must be associated with a tax ID.";
+export const INVALID_ABN =
+  "Invalid ABN format, it should be in the form of 12 345 678 910 or 12345678910";
+export const TAX_COUNTRY_REQUIRED = "Please select the country where your business is located";
+export const TAX_ID_REQUIRED = "Please add your tax ID";
+export const BUSINESS_NAME_REQUIRED = "Please add your business name";
+/** "Cannot update {billing|tax} details at this time. Please try again later. {status} error." */
+export const cannotUpdateDetails = (kind: "billing" | "tax", status: number | string): string =>
+  `Cannot update ${kind} details at this time. Please try again later. ${status} error.`;
+export const CANNOT_DELETE_MISSING_ID = "Cannot delete data at this time, missing ID.";
+/** "Cannot {add|remove|update} payment method at this time. Please try again later" */
+export const cannotChangePaymentMethod = (action: "add" | "remove" | "update"): string =>
+  `Cannot ${action} payment method at this time. Please try again later`;
+export const MISSING_CARD_ID = "Missing card id. Please try again later";
+export const MISSING_PAYMENT_METHOD = "Missing payment method";
+export const INVALID_PAYMENT_METHOD_ID = "Invalid payment method id. Please try again later";
+export const STRIPE_NOT_INITIALIZED = "Stripe is not initialized, please refresh the page.";
+export const PAYMENT_METHOD_CREATE_FAILED = "Unable to create payment method, please try again later.";
+
+// ---------------------------------------------------------------------------------------------
+// Plus, transfers, coupons, gift cards, rewards, add-ons (spec 001 section 8)
+// ---------------------------------------------------------------------------------------------
+
+export const SOMETHING_WENT_WRONG = "Something went wrong";
+export const NO_ACTIVE_SUBSCRIPTION = "No active subscription found";
+export const NO_PREVIOUS_SUBSCRIPTION = "No previous subscription found";
+export const NO_PAYMENT_METHOD = "No payment method found";
+export const NO_SUBSCRIPTION_OR_REASON = "No subscription or reason found";
+export const SUBSCRIPTION_UPDATED = "Subscription updated";
+export const TRANSFER_INITIATED = "Product transfer initiated";
+/** "Email not associated to an {product} account" */
+export const emailNotAssociated = (product = "Payonce"): string =>
+  `Email not associated to an ${product} account`;
+/** "Coupon could not be applied to your cart. {reason}" */
+export const couponNotApplied = (reason: string): string =>
+  `Coupon could not be applied to your cart. ${reason}`;
+/** The spec quotes only "removed from"; the rest of the notice is our wording. */
+export const couponRemoved = (code: string): string => `Coupon ${code} removed from your cart.`;
+export const GIFT_CARD_NOT_FOUND = "Code could not be found";
+export const SOMETHING_WENT_WRONG_PERIOD = "Something went wrong.";
+export const GIFT_CARD_APPLIED = "Gift card has been applied to your credits.";
+export const REWARD_REDEEM_FAILED = "There was an error redeeming your reward. Please try again.";
+export const REWARD_REMOVE_FAILED = "There was an error removing your reward. Please try again.";
+export const INVALID_PLAN_ID = "Invalid plan ID provided.";
+export const ADDONS_ADD_FAILED = "Failed to add add-ons to cart.";
+
+// ---------------------------------------------------------------------------------------------
+// Generic field validation: our wording (the spec shows none), in the API's Django-like style
+// ---------------------------------------------------------------------------------------------
+
+export const FIELD_REQUIRED = "This field is required.";
+export const tooLong = (max: number): string => `Ensure this field has no more than ${max} characters.`;
+export const RATING_INVALID = "Choose a rating from 1 to 5.";
+export const VIDEO_TOO_LARGE = "The video must be 50 MB or smaller.";
+export const INVALID_CHOICE = "Select a valid choice.";
+export const COUNTRY_REQUIRED = "Please select a country.";

@@ -1,0 +1,133 @@
+import type { Cents } from "./money";
+import { formatPrice } from "./money";
+import {
+  FREE_PERIOD_LABELS,
+  MONEY_BACK_GUARANTEE_MIN_DAYS,
+  MONEY_BACK_PERIOD_LABELS,
+  NON_REFUNDABLE_DAYS,
+  PLUS_DISCOUNT_PERCENT,
+} from "./constants";
+import type { ACCESS_TERMS, CAMPAIGN_DISCOUNT_TYPES, PLAN_TYPES } from "./constants";
+import {
+  LIFETIME_ACCESS,
+  NON_REFUNDABLE_DEAL,
+  ONE_YEAR_ACCESS,
+  PLAN_TEXT_ANNUAL,
+  PLAN_TEXT_LIFETIME,
+  PLAN_TEXT_ONE_TIME,
+  PRICE_FREE,
+  STARTING_AT_ZERO,
+  moneyBackGuarantee,
+  planTextCountUnit,
+  refundWithinDays,
+  startingAt,
+} from "./messages";
+
+export type PlanType = (typeof PLAN_TYPES)[number];
+export type AccessTerm = (typeof ACCESS_TERMS)[number];
+export type CampaignDiscountType = (typeof CAMPAIGN_DISCOUNT_TYPES)[number];
+
+/** Discount percent = round((1 - price/original) x 100); 0 without a higher original price. */
+export const discountPercent = (price: Cents, original: Cents | null | undefined): number => {
+  if (original == null || original <= 0 || original <= price) return 0;
+  return Math.round((1 - price / original) * 100);
+};
+
+/** Shown as a negative percent ("-40%"), and only when above 0. */
+export const discountLabel = (price: Cents, original: Cents | null | undefined): string | null => {
+  const percent = discountPercent(price, original);
+  return percent > 0 ? `-${percent}%` : null;
+};
+
+export interface PricedPlan {
+  price: Cents;
+  is_free?: boolean;
+  is_active?: boolean;
+}
+
+const isFreePlan = (plan: PricedPlan): boolean => plan.is_free === true || plan.price === 0;
+
+/**
+ * Price text of a deal card: FREE (one free plan) or "Starting at $0" (several, the cheapest
+ * free); "Starting at {price}" when more than one plan is active; else the price alone.
+ */
+export const priceText = (plans: readonly PricedPlan[], currency = "USD", locale = "en-US"): string => {
+  const active = plans.filter((plan) => plan.is_active !== false);
+  const cheapest = active.reduce<PricedPlan | undefined>(
+    (low, plan) => (low === undefined || plan.price < low.price ? plan : low),
+    undefined,
+  );
+  if (cheapest === undefined) return "";
+  const several = active.length > 1;
+  if (isFreePlan(cheapest)) return several ? STARTING_AT_ZERO : PRICE_FREE;
+  const price = formatPrice(cheapest.price, currency, locale);
+  return several ? startingAt(price) : price;
+};
+
+export interface PlanTerms {
+  plan_type: PlanType | string;
+  interval?: string | null;
+  interval_count?: number | null;
+}
+
+/**
+ * The line above a plan's price. The spec lists the four texts but not which plan gets which;
+ * our mapping: lifetime deals read "lifetime deal"; a yearly subscription reads "Annual
+ * subscription of"; any other plan with an interval reads "{count} {UNIT} DEAL" (e.g. "2 YEAR
+ * DEAL", unit upper-cased and singular); everything else is a one-time payment.
+ */
+export const planText = (plan: PlanTerms): string => {
+  if (plan.plan_type === "Lifetime Deal") return PLAN_TEXT_LIFETIME;
+  const count = plan.interval_count ?? 1;
+  const isSubscription = plan.plan_type === "Subscription" || plan.plan_type === "License Subscription";
+  if (isSubscription && plan.interval === "year" && count === 1) return PLAN_TEXT_ANNUAL;
+  if (plan.interval) return planTextCountUnit(count, plan.interval.toUpperCase());
+  return PLAN_TEXT_ONE_TIME;
+};
+
+/** Plus members get a further 10% off, rounded to the cent. */
+export const plusPrice = (price: Cents): Cents => Math.round((price * (100 - PLUS_DISCOUNT_PERCENT)) / 100);
+
+export interface Campaign {
+  type: CampaignDiscountType;
+  /** Percent for percent campaigns; cents for fixed ones (the domain keeps money in cents). */
+  value: number;
+  deal_tiers: readonly (string | number)[];
+}
+
+/** The price after a campaign: only for listed deal tiers, only with the experiment on, never below 0. */
+export const campaignPrice = (
+  price: Cents,
+  campaign: Campaign | null | undefined,
+  tier: string | number | null | undefined,
+  experimentEnabled: boolean,
+): Cents => {
+  if (!campaign || !experimentEnabled || tier == null || !campaign.deal_tiers.includes(tier)) return price;
+  const discount =
+    campaign.type === "percent" ? Math.round((price * campaign.value) / 100) : Math.round(campaign.value);
+  return Math.max(0, price - discount);
+};
+
+export const accessLabel = (term: AccessTerm): string =>
+  term === "lifetime" ? LIFETIME_ACCESS : ONE_YEAR_ACCESS;
+
+/** Money-back copy speaks of "2 months" for 60 days and "1 month" for 30; else "{n} days" (ours). */
+export const moneyBackPeriod = (days: number): string => {
+  const months = (MONEY_BACK_PERIOD_LABELS as Record<number, string | undefined>)[days];
+  return months ?? `${days} days`;
+};
+
+/** A free period: annual gives "1 year", monthly "1 month". */
+export const freePeriodLabel = (interval: keyof typeof FREE_PERIOD_LABELS): string =>
+  FREE_PERIOD_LABELS[interval];
+
+/**
+ * Refund text by refundable_days: 0 non-refundable; 1 to 59 "Refund within N days"; 60 or more
+ * "{N}-day money-back guarantee". The last two wordings
+ * are ours; the spec names only the three cases.
+ */
+export const refundText = (refundableDays: number): string => {
+  if (refundableDays <= NON_REFUNDABLE_DAYS) return NON_REFUNDABLE_DEAL;
+  if (refundableDays < MONEY_BACK_GUARANTEE_MIN_DAYS) return refundWithinDays(refundableDays);
+  return moneyBackGuarantee(refundableDays);
+};

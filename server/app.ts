@@ -1,0 +1,148 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { ServerBuild } from "react-router";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { registerErrorHandling } from "./http/errors";
+import { reactRouterPlugin } from "./http/react-router";
+import { sessionPlugin } from "./http/session-plugin";
+import { sessionRoutes } from "./http/sessions";
+import { userRoutes } from "./http/users";
+import { reactRouterBuildDir } from "./paths";
+import type { Clock } from "./providers/clock";
+import { createServices, type Services } from "./services";
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  /** The React Router server build; without it only the API and /healthz are served (API tests). */
+  reactRouterBuild?: ServerBuild;
+};
+
+export type App = FastifyInstance & { services: Services };
+
+/** Builds the whole HTTP app without listening, so tests can use inject(). */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database, clock } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              "req.headers.cookie",
+              "req.headers.authorization",
+              'res.headers["set-cookie"]',
+            ],
+          },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices({ db: database.db, clock, config });
+  app.decorate("services", services);
+
+  // 1. External plugins.
+  await app.register(helmet, {
+    // React Router inlines its hydration data as <script>; everything else is locked down.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        frameSrc: ["'self'", "https:"],
+        mediaSrc: ["'self'", "https:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.cookieSecure,
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Payonce API", version: "1" },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "sessionid" },
+          csrf: { type: "apiKey", in: "header", name: "X-CSRFToken" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // 2. App-wide behaviour.
+  registerErrorHandling(app);
+  await app.register(sessionPlugin, { sessions: services.sessions, config });
+
+  // 3. Routes.
+  app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.db.execute("select 1");
+      return { status: "ok", database: database.kind };
+    } catch (err) {
+      app.log.error({ err }, "health check failed");
+      return reply.status(503).send({ status: "unavailable" });
+    }
+  });
+  await app.register(sessionRoutes, { config });
+  await app.register(userRoutes, { config, services });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  if (deps.reactRouterBuild) {
+    const clientDir = path.join(reactRouterBuildDir, "client");
+    if (existsSync(clientDir)) {
+      await app.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        index: false,
+        setHeaders(reply, filePath) {
+          // Vite fingerprints everything under assets/: safe to cache for a year.
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header(
+            "cache-control",
+            immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          );
+        },
+      });
+    }
+    const publicConfig = { reportListingUrl: config.reportListingUrl };
+    await app.register(reactRouterPlugin, {
+      build: deps.reactRouterBuild,
+      mode: config.env === "development" ? "development" : "production",
+      loadContext: (request) => ({ services, session: request.session, publicConfig }),
+    });
+  }
+
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+
+  return app as unknown as App;
+}

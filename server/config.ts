@@ -1,0 +1,77 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Environment, parsed and validated once at boot. Every variable has a default that works on a
+// laptop; README.md documents each one.
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_ON_START: booleanFromEnv.default(true),
+  COOKIE_SECURE: booleanFromEnv.optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  REDIS_URL: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  REPORT_LISTING_URL: z.string().url().default("https://forms.payonce.test/report-listing"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  seedOnStart: boolean;
+  cookieSecure: boolean;
+  sessionTtlDays: number;
+  redisUrl: string | undefined;
+  stripeSecretKey: string | undefined;
+  smtpUrl: string | undefined;
+  reportListingUrl: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    seedOnStart: e.SEED_ON_START,
+    cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith("https://"),
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    redisUrl: e.REDIS_URL || undefined,
+    stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    reportListingUrl: e.REPORT_LISTING_URL,
+  };
+}
+
+/** A config for tests and scripts: defaults, with overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }), ...overrides };
+}

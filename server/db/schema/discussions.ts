@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, nullOrOneOf, oneOf, timestamptz, tsvector } from "./_helpers";
+import { users } from "./accounts";
+import { deals, media } from "./catalog";
+
+export const COMMENT_KINDS = ["review", "question"] as const;
+export type CommentKind = (typeof COMMENT_KINDS)[number];
+
+export const COMMENT_STATUSES = ["pending", "approved", "declined"] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+export const ANSWER_TYPES = ["founder_team", "staff"] as const;
+export type AnswerType = (typeof ANSWER_TYPES)[number];
+
+/**
+ * Reviews, questions and their replies in one table. A top-level item has parent_id and root_id
+ * null; a reply has both (root_id = the top-level item of its thread) and carries the kind of its
+ * thread. The id is an identity integer because it appears in URLs.
+ */
+export const comments = pgTable(
+  "comments",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    kind: text().$type<CommentKind>().notNull(),
+    parentId: integer().references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    rootId: integer().references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    /** Null once the author's account is deleted; the item stays in the thread. */
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    title: text(),
+    comment: text().notNull().default(""),
+    /** 1-5 tacos, top-level reviews only. */
+    rating: smallint(),
+    status: text().$type<CommentStatus>().notNull().default("pending"),
+    resolved: boolean().notNull().default(false),
+    answerType: text().$type<AnswerType>(),
+    videoMediaId: integer().references(() => media.id, { onDelete: "set null" }),
+    videoThumbnailMediaId: integer().references(() => media.id, { onDelete: "set null" }),
+    upVotes: integer().notNull().default(0),
+    downVotes: integer().notNull().default(0),
+    /** Replies under this item (all depths, for top-level items). */
+    replyCount: integer().notNull().default(0),
+    hasFounderReply: boolean().notNull().default(false),
+    firstFounderReplyAt: timestamptz(),
+    createdAt: createdAt(),
+    editedAt: timestamptz(),
+    /** Last reply in the thread: the "latest reply" sort. */
+    lastReplyAt: timestamptz(),
+    search: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce("title", '')), 'A') || setweight(to_tsvector('english', coalesce("comment", '')), 'B')`,
+    ),
+  },
+  (t) => [
+    // Lists page over top-level items of one deal and kind.
+    index("comments_list_created_idx")
+      .on(t.dealId, t.kind, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.parentId} is null`),
+    index("comments_list_all_created_idx")
+      .on(t.dealId, t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.parentId} is null`),
+    index("comments_list_helpful_idx")
+      .on(t.dealId, t.kind, t.upVotes.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.parentId} is null`),
+    index("comments_list_rating_idx")
+      .on(t.dealId, t.kind, t.rating, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.parentId} is null`),
+    index("comments_list_latest_reply_idx")
+      .on(t.dealId, t.kind, t.lastReplyAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.parentId} is null`),
+    index("comments_parent_created_idx").on(t.parentId, t.createdAt),
+    index("comments_root_idx").on(t.rootId),
+    index("comments_user_idx").on(t.userId),
+    index("comments_search_idx").using("gin", t.search),
+    // One review per user per deal (a second one answers 409).
+    uniqueIndex("comments_one_review_per_user")
+      .on(t.dealId, t.userId)
+      .where(sql`${t.kind} = 'review' and ${t.parentId} is null`),
+    check("comments_kind_check", oneOf(t.kind, COMMENT_KINDS)),
+    check("comments_status_check", oneOf(t.status, COMMENT_STATUSES)),
+    check("comments_answer_type_check", nullOrOneOf(t.answerType, ANSWER_TYPES)),
+    check("comments_rating_check", sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    check(
+      "comments_thread_check",
+      sql`(${t.parentId} is null and ${t.rootId} is null) or (${t.parentId} is not null and ${t.rootId} is not null)`,
+    ),
+  ],
+);
+
+export const COMMENT_VOTE_DIRECTIONS = [1, -1] as const;
+
+/** Helpful votes: one per user per item; toggling deletes the row. */
+export const commentVotes = pgTable(
+  "comment_votes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    commentId: integer()
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    direction: smallint().$type<1 | -1>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("comment_votes_comment_user_unique").on(t.commentId, t.userId),
+    index("comment_votes_user_idx").on(t.userId),
+    check("comment_votes_direction_check", oneOf(t.direction, COMMENT_VOTE_DIRECTIONS)),
+  ],
+);
+
+export type Comment = typeof comments.$inferSelect;
+export type NewComment = typeof comments.$inferInsert;
+export type CommentVote = typeof commentVotes.$inferSelect;

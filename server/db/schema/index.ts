@@ -1,0 +1,9 @@
+// The whole database schema, by area. drizzle.config.ts and the db client import this file.
+export * from "./accounts";
+export * from "./catalog";
+export * from "./commerce";
+export * from "./discussions";
+export * from "./marketing";
+export * from "./pages";
+export * from "./taxonomy";
+export * from "./relations";

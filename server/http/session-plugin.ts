@@ -1,0 +1,85 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Config } from "../config";
+import type { SessionService, SessionState } from "../services/sessions";
+import { newToken } from "../services/sessions";
+
+export const SESSION_COOKIE = "sessionid";
+export const CSRF_COOKIE = "csrftoken";
+export const CSRF_HEADER = "x-csrftoken";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    session: SessionState | null;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function sameToken(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Loads the session named by the cookie (anonymous visitors without a cookie cost no query) and
+ * enforces CSRF: every unsafe request that carries a session cookie must send X-CSRFToken equal to
+ * the csrftoken cookie (double submit). HTML form posts to pages, which cannot set a header, must
+ * instead come from our own origin (the Origin header browsers always send on a form POST).
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { sessions: SessionService; config: Config }) => {
+    app.decorateRequest("session", null);
+
+    app.addHook("onRequest", async (request, reply) => {
+      const cookie = request.cookies[SESSION_COOKIE];
+      if (!SAFE_METHODS.has(request.method) && cookie) {
+        const isApi = request.url.startsWith("/api/");
+        const headerOk = sameToken(
+          request.headers[CSRF_HEADER] as string | undefined,
+          request.cookies[CSRF_COOKIE],
+        );
+        const origin = request.headers.origin;
+        const originOk =
+          !isApi && origin !== undefined && origin === `${request.protocol}://${request.host}`;
+        if (!headerOk && !originOk) {
+          return reply
+            .status(403)
+            .send({ detail: "CSRF Failed: CSRF token missing or incorrect." });
+        }
+      }
+      if (cookie) request.session = await opts.sessions.load(cookie);
+    });
+  },
+  { name: "payonce-session" },
+);
+
+export function cookieOptions(config: Config, httpOnly: boolean, maxAgeSeconds?: number) {
+  return {
+    path: "/",
+    httpOnly,
+    sameSite: "lax" as const,
+    secure: config.cookieSecure,
+    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+  };
+}
+
+/** Gives the browser a CSRF token if it has none; returns the token in force. */
+export function ensureCsrfCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+): string {
+  const existing = request.cookies[CSRF_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{20,100}$/.test(existing)) return existing;
+  const token = newToken();
+  reply.setCookie(CSRF_COOKIE, token, cookieOptions(config, false, 365 * 24 * 60 * 60));
+  return token;
+}
+
+export function rotateCsrfCookie(reply: FastifyReply, config: Config): void {
+  reply.setCookie(CSRF_COOKIE, newToken(), cookieOptions(config, false, 365 * 24 * 60 * 60));
+}

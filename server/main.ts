@@ -1,0 +1,41 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import closeWithGrace from "close-with-grace";
+import type { ServerBuild } from "react-router";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { seedIfEmpty } from "./db/seed";
+import { reactRouterBuildDir } from "./paths";
+import { systemClock } from "./providers/clock";
+
+// The only place that starts anything: config -> database -> services -> HTTP.
+async function main() {
+  const config = loadConfig();
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: "postgres", url: config.databaseUrl })
+    : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+  await database.migrate();
+  if (config.seedOnStart) await seedIfEmpty(database.db, systemClock);
+
+  const buildFile = path.join(reactRouterBuildDir, "server/index.js");
+  if (!existsSync(buildFile))
+    throw new Error(`No React Router build at ${buildFile}: run npm run build`);
+  const reactRouterBuild = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+
+  const app = await buildApp({ config, database, clock: systemClock, reactRouterBuild });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, "closing after an error");
+    else app.log.info({ signal }, "shutting down");
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

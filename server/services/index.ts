@@ -1,0 +1,21 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { Clock } from "../providers/clock";
+import { createLoginThrottle } from "./login-throttle";
+import { createSessionService } from "./sessions";
+
+export type ServiceDeps = { db: Db; clock: Clock; config: Config };
+
+/** Every use case of the app, wired once per process (or per test file). */
+export function createServices(deps: ServiceDeps) {
+  return {
+    sessions: createSessionService({
+      db: deps.db,
+      clock: deps.clock,
+      ttlDays: deps.config.sessionTtlDays,
+    }),
+    loginThrottle: createLoginThrottle(),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import postgres from "postgres";
+import { afterAll } from "vitest";
+import { type App, buildApp } from "../../server/app";
+import { testConfig } from "../../server/config";
+import { type Database, openDatabase } from "../../server/db/client";
+import { systemClock, type Clock } from "../../server/providers/clock";
+import {
+  pgliteTemplateFile,
+  postgresTemplateName,
+  templateKey,
+  withDatabase,
+} from "../setup/template";
+
+export const DEMO_PASSWORD = "payonce-demo-1";
+
+/** A fresh copy of the migrated, seeded template database for one test file. */
+export async function openTestDatabase(): Promise<Database> {
+  const key = templateKey();
+  if (process.env.TEST_DB === "postgres") {
+    const url = process.env.DATABASE_URL as string;
+    const name = `payonce_test_${randomBytes(6).toString("hex")}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}" template "${postgresTemplateName(key)}"`);
+    await admin.end();
+    const database = await openDatabase({ kind: "postgres", url: withDatabase(url, name), max: 4 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const dropper = postgres(url, { max: 1, onnotice: () => {} });
+        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const tarball = readFileSync(pgliteTemplateFile(key));
+  return openDatabase({ kind: "pglite", loadDataDir: new Blob([tarball]) });
+}
+
+export type TestApp = App & {
+  database: Database;
+  /** Signs in a demo account; returns the cookies and CSRF header for later requests. */
+  login(email: string, password?: string): Promise<Credentials>;
+};
+
+export type Credentials = { cookies: Record<string, string>; headers: Record<string, string> };
+
+/** Builds the app on a fresh database; it is closed after the file's tests. */
+export async function createTestApp(options: { clock?: Clock } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = (await buildApp({
+    config: testConfig(),
+    database,
+    clock: options.clock ?? systemClock,
+  })) as TestApp;
+  app.database = database;
+  app.login = async (email, password = DEMO_PASSWORD) => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/users/login/",
+      payload: { email, password },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    const cookies: Record<string, string> = {};
+    for (const c of res.cookies) cookies[c.name] = c.value;
+    return { cookies, headers: { "x-csrftoken": cookies.csrftoken ?? "" } };
+  };
+  afterAll(async () => {
+    await app.close();
+  });
+  return app;
+}
