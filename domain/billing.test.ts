@@ -1,5 +1,11 @@
 import { describe, it, expect } from "vitest";
-import { abnError, isPostalCodeRequired, isValidAbn, normalizeAbn, postalCodeError } from "./billing";
+import {
+  abnError,
+  isPostalCodeRequired,
+  isValidAbn,
+  normalizeAbn,
+  postalCodeError,
+} from "./billing";
 
 describe("postal codes", () => {
   it("are required for listed countries only", () => {
@@ -14,7 +20,9 @@ describe("postal codes", () => {
   it("checks US codes", () => {
     expect(postalCodeError("US", "12345")).toBeNull();
     expect(postalCodeError("US", "12345-1234")).toBeNull();
-    expect(postalCodeError("US", "1234")).toBe("Invalid postal code. Use the format 12345 or 12345-1234.");
+    expect(postalCodeError("US", "1234")).toBe(
+      "Invalid postal code. Use the format 12345 or 12345-1234.",
+    );
     expect(postalCodeError("US", "12345-12")).not.toBeNull();
     expect(postalCodeError("US", "")).not.toBeNull();
   });
@@ -25,7 +33,17 @@ describe("postal codes", () => {
     expect(postalCodeError("CA", "12345")).not.toBeNull();
   });
   it("checks UK postcodes", () => {
-    for (const code of ["SW1A 1AA", "EC1A 1BB", "W1A 0AX", "M1 1AE", "B33 8TH", "CR2 6XH", "DN55 1PT", "sw1a1aa", "GIR 0AA"]) {
+    for (const code of [
+      "SW1A 1AA",
+      "EC1A 1BB",
+      "W1A 0AX",
+      "M1 1AE",
+      "B33 8TH",
+      "CR2 6XH",
+      "DN55 1PT",
+      "sw1a1aa",
+      "GIR 0AA",
+    ]) {
       expect(postalCodeError("GB", code)).toBeNull();
     }
     expect(postalCodeError("GB", "12345")).toBe("Invalid postal code. Use the format AA11 1AA.");

@@ -391,7 +391,14 @@ export const COMMUNITY_TABS = ["faqs", "questions", "reviews", "news-updates"] a
 export const ADDON_VALUE_TYPES = ["none", "linear_range", "boolean", "custom_values"] as const;
 export const ADDON_PURCHASE_STATES = ["included_free", "for_purchase"] as const;
 
-export const SHARE_METHODS = ["copy", "email", "facebook", "linkedin", "twitter", "more_options"] as const;
+export const SHARE_METHODS = [
+  "copy",
+  "email",
+  "facebook",
+  "linkedin",
+  "twitter",
+  "more_options",
+] as const;
 /** Share methods offered on phones and tablets only. */
 export const MOBILE_ONLY_SHARE_METHODS = ["more_options"] as const;
 export const SOCIAL_NETWORKS = ["facebook", "youtube", "twitter", "linkedin", "tiktok"] as const;

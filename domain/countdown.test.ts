@@ -76,7 +76,11 @@ describe("countdown", () => {
 
 describe("mosaicCardStatus", () => {
   it("is Coming Soon without a start date", () => {
-    expect(mosaicCardStatus(null, at(D), now)).toEqual({ status: "coming_soon", label: "Coming Soon", dropsIn: null });
+    expect(mosaicCardStatus(null, at(D), now)).toEqual({
+      status: "coming_soon",
+      label: "Coming Soon",
+      dropsIn: null,
+    });
   });
   it("is Ended past the end", () => {
     expect(mosaicCardStatus(at(-2 * D), at(-D), now).label).toBe("Ended");

@@ -43,7 +43,8 @@ export const showsHours = (target: Date, now: Date): boolean =>
  * Spec 000: when exactly one day remains the countdown reads "24+ hours" rather than "1 day".
  * Other day counts read "{n} days" (our wording).
  */
-export const daysLabel = (days: number): string => (days === 1 ? TWENTY_FOUR_PLUS_HOURS : `${days} days`);
+export const daysLabel = (days: number): string =>
+  days === 1 ? TWENTY_FOUR_PLUS_HOURS : `${days} days`;
 
 export type Countdown =
   | { phase: "hidden" }
@@ -104,7 +105,11 @@ export interface MosaicCardStatus {
  * Collection mosaic card: Coming Soon without a start date; Ended past the end; Live once started;
  * else Drops soon, counting "HH:MM:SS" under 24 hours and whole days (rounded down) beyond.
  */
-export const mosaicCardStatus = (start: Date | null, end: Date | null, now: Date): MosaicCardStatus => {
+export const mosaicCardStatus = (
+  start: Date | null,
+  end: Date | null,
+  now: Date,
+): MosaicCardStatus => {
   if (!start) return { status: "coming_soon", label: MOSAIC_COMING_SOON, dropsIn: null };
   if (end && now >= end) return { status: "ended", label: MOSAIC_ENDED, dropsIn: null };
   if (now >= start) return { status: "live", label: MOSAIC_LIVE, dropsIn: null };
@@ -125,7 +130,8 @@ export const relativeTime = (target: Date, now: Date, locale = "en-US"): string 
   const diff = target.getTime() - now.getTime();
   const format = new Intl.RelativeTimeFormat(locale, { numeric: "always" });
   for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(diff) >= size || unit === "second") return format.format(Math.trunc(diff / size), unit);
+    if (Math.abs(diff) >= size || unit === "second")
+      return format.format(Math.trunc(diff / size), unit);
   }
   return format.format(0, "second");
 };

@@ -20,9 +20,27 @@ const at = (ms: number): Date => new Date(now.getTime() + ms);
 
 describe("stages and windows", () => {
   it("is inactive indefinitely only when inactive with no next stage", () => {
-    expect(isInactiveIndefinitely({ current_stage: "inactive", next_stage: null, next_stage_start_date: null })).toBe(true);
-    expect(isInactiveIndefinitely({ current_stage: "inactive", next_stage: "active", next_stage_start_date: at(D) })).toBe(false);
-    expect(isInactiveIndefinitely({ current_stage: "active", next_stage: null, next_stage_start_date: null })).toBe(false);
+    expect(
+      isInactiveIndefinitely({
+        current_stage: "inactive",
+        next_stage: null,
+        next_stage_start_date: null,
+      }),
+    ).toBe(true);
+    expect(
+      isInactiveIndefinitely({
+        current_stage: "inactive",
+        next_stage: "active",
+        next_stage_start_date: at(D),
+      }),
+    ).toBe(false);
+    expect(
+      isInactiveIndefinitely({
+        current_stage: "active",
+        next_stage: null,
+        next_stage_start_date: null,
+      }),
+    ).toBe(false);
     expect(isInactiveIndefinitely(null)).toBe(false);
   });
 
@@ -60,17 +78,31 @@ describe("bannerType", () => {
   };
 
   it("follows the priority order", () => {
-    expect(bannerType({ ...base, isComingSoon: true, startDate: at(D), browseDealStatus: "expired" }, now)).toBe(
-      "coming_soon",
+    expect(
+      bannerType(
+        { ...base, isComingSoon: true, startDate: at(D), browseDealStatus: "expired" },
+        now,
+      ),
+    ).toBe("coming_soon");
+    expect(bannerType({ ...base, isComingSoon: true, browseDealStatus: "expired" }, now)).toBe(
+      "sold_out",
     );
-    expect(bannerType({ ...base, isComingSoon: true, browseDealStatus: "expired" }, now)).toBe("sold_out");
-    expect(bannerType({ ...base, isLastCall: true, inLastCallCampaign: true, inBlackFridayCampaign: true }, now)).toBe(
-      "last_call",
+    expect(
+      bannerType(
+        { ...base, isLastCall: true, inLastCallCampaign: true, inBlackFridayCampaign: true },
+        now,
+      ),
+    ).toBe("last_call");
+    expect(bannerType({ ...base, isLastCall: true, inBlackFridayCampaign: true }, now)).toBe(
+      "black_friday",
     );
-    expect(bannerType({ ...base, isLastCall: true, inBlackFridayCampaign: true }, now)).toBe("black_friday");
     expect(bannerType({ ...base, isLastCall: true }, now)).toBe("none");
-    expect(bannerType({ ...base, endDate: at(D), activeTimer: true, startDate: at(-H) }, now)).toBe("ending_soon");
-    expect(bannerType({ ...base, endDate: at(D), activeTimer: false, startDate: at(-H) }, now)).toBe("new");
+    expect(bannerType({ ...base, endDate: at(D), activeTimer: true, startDate: at(-H) }, now)).toBe(
+      "ending_soon",
+    );
+    expect(
+      bannerType({ ...base, endDate: at(D), activeTimer: false, startDate: at(-H) }, now),
+    ).toBe("new");
     expect(bannerType({ ...base, startDate: at(-D + 1) }, now)).toBe("new");
     expect(bannerType({ ...base, startDate: at(-D) }, now)).toBe("none");
     expect(bannerType({ ...base, startDate: at(-H), isEnded: true }, now)).toBe("none");
@@ -95,7 +127,9 @@ describe("bannerText", () => {
     expect(bannerText("none", null, now)).toBeNull();
     expect(bannerText("ending_soon", at(3 * D), now)).toBe("Offer ends in 3 days");
     expect(bannerText("ending_soon", at(5 * H), now)).toBe("Hurry! Offer ends in 5 hours");
-    expect(bannerText("ending_soon", at(3 * D), now, "Price goes up")).toBe("Price goes up in 3 days");
+    expect(bannerText("ending_soon", at(3 * D), now, "Price goes up")).toBe(
+      "Price goes up in 3 days",
+    );
   });
 });
 
@@ -118,12 +152,19 @@ describe("buyButtonState", () => {
     });
   });
   it("says Coming soon, disabled, unless early access or last call", () => {
-    expect(buyButtonState({ ...flags, is_coming_soon: true }, [paid], 1)).toEqual({ text: "Coming soon", disabled: true });
-    expect(buyButtonState({ ...flags, is_coming_soon: true, is_early_access: true }, [paid], 1)).toEqual({
+    expect(buyButtonState({ ...flags, is_coming_soon: true }, [paid], 1)).toEqual({
+      text: "Coming soon",
+      disabled: true,
+    });
+    expect(
+      buyButtonState({ ...flags, is_coming_soon: true, is_early_access: true }, [paid], 1),
+    ).toEqual({
       text: "Buy now",
       disabled: false,
     });
-    expect(buyButtonState({ ...flags, is_coming_soon: true, is_last_call: true }, [paid], 1).text).toBe("Buy now");
+    expect(
+      buyButtonState({ ...flags, is_coming_soon: true, is_last_call: true }, [paid], 1).text,
+    ).toBe("Buy now");
   });
   it("says Get now or Get now for FREE for get-now deals", () => {
     expect(buyButtonState({ ...flags, is_get_now: true }, [paid], 1).text).toBe("Get now");
@@ -139,7 +180,9 @@ describe("buyButtonState", () => {
   });
   it("appends (Draft)", () => {
     expect(buyButtonState({ ...flags, is_draft: true }, [paid], 1).text).toBe("Buy now (Draft)");
-    expect(buyButtonState({ ...flags, is_draft: true, is_ended: true }, [paid], 1).text).toBe("Sold out (Draft)");
+    expect(buyButtonState({ ...flags, is_draft: true, is_ended: true }, [paid], 1).text).toBe(
+      "Sold out (Draft)",
+    );
   });
   it("starts with the given plan, else the default, else the first", () => {
     const plans = [{ id: 10 }, { id: 20 }, { id: 30 }];
@@ -152,19 +195,31 @@ describe("buyButtonState", () => {
 
 describe("limited quantity", () => {
   it("hides the meter at -1", () => {
-    expect(limitedQuantityText({ percent_claimed: -1, quantity_remaining_below_threshold: 3 })).toBeNull();
-    expect(limitedQuantityMeterLabel({ percent_claimed: -1, quantity_remaining_below_threshold: 3 })).toBeNull();
+    expect(
+      limitedQuantityText({ percent_claimed: -1, quantity_remaining_below_threshold: 3 }),
+    ).toBeNull();
+    expect(
+      limitedQuantityMeterLabel({ percent_claimed: -1, quantity_remaining_below_threshold: 3 }),
+    ).toBeNull();
   });
   it("shows remaining above 0, else percent claimed", () => {
-    expect(limitedQuantityText({ percent_claimed: 80, quantity_remaining_below_threshold: 3 })).toBe(
-      "Hurry! Only 3 remaining",
-    );
-    expect(limitedQuantityText({ percent_claimed: 80, quantity_remaining_below_threshold: 0 })).toBe("Hurry! 80% claimed");
-    expect(limitedQuantityText({ percent_claimed: 80, quantity_remaining_below_threshold: null })).toBe(
-      "Hurry! 80% claimed",
-    );
-    expect(limitedQuantityText({ percent_claimed: null, quantity_remaining_below_threshold: null })).toBeNull();
-    expect(limitedQuantityMeterLabel({ percent_claimed: 80, quantity_remaining_below_threshold: 3 })).toBe("3 remaining");
-    expect(limitedQuantityMeterLabel({ percent_claimed: 80, quantity_remaining_below_threshold: 0 })).toBe("80% claimed");
+    expect(
+      limitedQuantityText({ percent_claimed: 80, quantity_remaining_below_threshold: 3 }),
+    ).toBe("Hurry! Only 3 remaining");
+    expect(
+      limitedQuantityText({ percent_claimed: 80, quantity_remaining_below_threshold: 0 }),
+    ).toBe("Hurry! 80% claimed");
+    expect(
+      limitedQuantityText({ percent_claimed: 80, quantity_remaining_below_threshold: null }),
+    ).toBe("Hurry! 80% claimed");
+    expect(
+      limitedQuantityText({ percent_claimed: null, quantity_remaining_below_threshold: null }),
+    ).toBeNull();
+    expect(
+      limitedQuantityMeterLabel({ percent_claimed: 80, quantity_remaining_below_threshold: 3 }),
+    ).toBe("3 remaining");
+    expect(
+      limitedQuantityMeterLabel({ percent_claimed: 80, quantity_remaining_below_threshold: 0 }),
+    ).toBe("80% claimed");
   });
 });

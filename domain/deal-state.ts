@@ -54,8 +54,11 @@ export const isTimerVisible = (
  * Time-boxed blocks show while start <= now < end; with only a start, after the start. With only
  * an end we show until the end, and with neither always (the spec covers neither case).
  */
-export const isWithinWindow = (start: Date | null | undefined, end: Date | null | undefined, now: Date): boolean =>
-  (start == null || start <= now) && (end == null || now < end);
+export const isWithinWindow = (
+  start: Date | null | undefined,
+  end: Date | null | undefined,
+  now: Date,
+): boolean => (start == null || start <= now) && (end == null || now < end);
 
 export interface BannerFacts {
   /** buy_button.is_coming_soon */
@@ -80,7 +83,9 @@ export const inCampaign = (
   dealParticipation: readonly string[],
   sessionCampaigns: readonly string[],
 ): boolean =>
-  campaignSlug != null && dealParticipation.includes(campaignSlug) && sessionCampaigns.includes(campaignSlug);
+  campaignSlug != null &&
+  dealParticipation.includes(campaignSlug) &&
+  sessionCampaigns.includes(campaignSlug);
 
 /** Banner type in the spec's priority order; the first that holds wins. */
 export const bannerType = (deal: BannerFacts, now: Date): BannerType => {
@@ -129,7 +134,8 @@ export const bannerText = (
       if (endDate == null) return null;
       const relative = relativeTime(endDate, now);
       if (timerReasonMessage) return `${timerReasonMessage} ${relative}`;
-      if (endDate.getTime() - now.getTime() < BANNER_HURRY_UNDER_MS) return hurryOfferEnds(relative);
+      if (endDate.getTime() - now.getTime() < BANNER_HURRY_UNDER_MS)
+        return hurryOfferEnds(relative);
       return offerEnds(relative);
     }
   }
@@ -161,7 +167,8 @@ export const initialSelectedPlanId = <Id extends number | string>(
   givenPlanId?: Id | null,
   defaultPlanId?: Id | null,
 ): Id | null => {
-  const has = (id: Id | null | undefined): id is Id => id != null && plans.some((plan) => plan.id === id);
+  const has = (id: Id | null | undefined): id is Id =>
+    id != null && plans.some((plan) => plan.id === id);
   if (has(givenPlanId)) return givenPlanId;
   if (has(defaultPlanId)) return defaultPlanId;
   return plans[0]?.id ?? null;

@@ -33,6 +33,14 @@ export const deleteSuccess = (kind: string): string => `${kind} has been deleted
 /** "Showing X of Y reviews or questions" (spec 000 section 2, not quoted there). */
 export const showingCount = (shown: number, total: number, kind: string): string =>
   `Showing ${shown} of ${total} ${kind}`;
+/** Labels the spec names without quotes (spec 000 sections 2 and 6). */
+export const BADGE_FOUNDER = "Founder";
+export const BADGE_PLUS = "PLUS";
+export const BADGE_VERIFIED_PURCHASER = "Verified purchaser";
+export const VIEW_MORE = "View more";
+export const LOG_IN = "Log in";
+/** The moderation filter's label for unapproved items. */
+export const MODERATION_FILTER_PENDING = "Pending";
 /** Expected response time for reviews and questions. */
 export const EXPECTED_RESPONSE_TIME = "within 24 hours";
 export const BE_THE_FIRST = "be the first!";
@@ -54,14 +62,17 @@ export const SET_CURRENCY_FAILED = "Failed to set currency";
 export const ACCOUNT_SETUP_EMAIL_AND_PASSWORD =
   "Before you can redeem your products, we'll need to confirm your email and set an account password.";
 export const ACCOUNT_SETUP_PASSWORD = "Complete your account setup by adding a password.";
-export const ACCOUNT_SETUP_EMAIL = "Before you can redeem your products, we'll need to confirm your email.";
-export const USER_CREATION_FAILED = "Unable to login with this email.  Please refresh and try again.";
+export const ACCOUNT_SETUP_EMAIL =
+  "Before you can redeem your products, we'll need to confirm your email.";
+export const USER_CREATION_FAILED =
+  "Unable to login with this email.  Please refresh and try again.";
 export const SIGNUP_EMAIL_INVALID = "A valid email is required";
 export const PASSWORD_TOO_SHORT = "Your password must be at least 8 characters";
 export const PASSWORDS_MUST_MATCH = "Your passwords must match";
 export const EMAIL_REQUIRED = "Email is required, please fix and try again.";
 export const PASSWORD_REQUIRED = "Password is required, please fix and try again.";
-export const EMAIL_ALREADY_VERIFIED = "Email already verified, no need to resend verification email";
+export const EMAIL_ALREADY_VERIFIED =
+  "Email already verified, no need to resend verification email";
 export const PRIMARY_EMAIL_CANNOT_BE_REMOVED =
   "Primary email cannot be removed. Please remove another email or add a new primary email and retry";
 export const ALREADY_PRIMARY_EMAIL = "This is already your primary email.";
@@ -69,7 +80,8 @@ export const EMAIL_NOT_VERIFIED = "This email is not verified. Please verify it 
 export const EMAIL_UPDATE_DEFAULT_ERROR = "Please fix the errors and try again.";
 export const PASSWORD_VALIDATION_FAILED = "Password validation failed. Please try again.";
 export const SOMETHING_WENT_WRONG_TRY_AGAIN = "Something went wrong, please try again.";
-export const VERIFICATION_SENT = "Verification sent! Now check your email to verify this email address.";
+export const VERIFICATION_SENT =
+  "Verification sent! Now check your email to verify this email address.";
 export const EMAIL_ADDED = "Email has been added.";
 export const EMAIL_REMOVED = "Email has been removed.";
 
@@ -79,7 +91,8 @@ export const EMAIL_REMOVED = "Email has been removed.";
 
 export const emailCaptureInvalid = (discount: string): string =>
   `A valid email address is required to get ${discount} off.`;
-export const EMAIL_CAPTURE_SUCCESS = "Success! Check your inbox for the coupon code and start saving now!";
+export const EMAIL_CAPTURE_SUCCESS =
+  "Success! Check your inbox for the coupon code and start saving now!";
 export const EMAIL_SUBMIT_FAILED = "Unable to submit your email, please try again.";
 export const EMAIL_COUPON_ALREADY_USED =
   "The email address you entered used this coupon in a previous transaction. Limit one per email.";
@@ -124,18 +137,21 @@ export const USE_CASE_CTA_DEFAULT = "Start building now";
 export const RESOURCES_LIST_TITLE = "Recap & resources";
 export const RELATED_CARDS_TITLE = "Related";
 export const SPOTLIGHT_HEADLINE = "Pay once, not monthly";
-export const SPOTLIGHT_BODY = "Sick of subscriptions? Get quality business software with no monthly fees.";
+export const SPOTLIGHT_BODY =
+  "Sick of subscriptions? Get quality business software with no monthly fees.";
 export const SPOTLIGHT_BUTTON = "Browse deals";
 export const SPOTLIGHT_SOCIAL_PROOF = "Helping 1M+ entrepreneurs since 2010";
 export const VIEW_RECOMMENDED_DEALS = "View recommended deals";
 export const SUBSCRIBE_TITLE = "Get 10% off your first order";
-export const SUBSCRIBE_SUBTITLE = "Sign up to get the hottest software deals sent straight to your inbox";
+export const SUBSCRIBE_SUBTITLE =
+  "Sign up to get the hottest software deals sent straight to your inbox";
 export const SUBSCRIBE_BUTTON = "Get 10% off";
 export const SUBSCRIBE_NOTE = "We respect your data and privacy. Unsubscribe anytime.";
 /** The subscribe copy with the active campaign's discount in place of 10%. */
 export const getDiscountOff = (discount: string): string => `Get ${discount} off`;
 export const getDiscountOffTitle = (discount: string): string => `Get ${discount} Off`;
-export const getDiscountOffFirstOrder = (discount: string): string => `Get ${discount} off your first order`;
+export const getDiscountOffFirstOrder = (discount: string): string =>
+  `Get ${discount} off your first order`;
 export const ROADBLOCK_BUTTON_DEFAULT = "Buy now!";
 export const TERMS_TITLE = "Plans & features";
 export const LOADING_VIDEO_REVIEWS = "Loading video reviews...";
@@ -183,7 +199,8 @@ export const MOSAIC_DROPS_SOON = "Drops soon";
 /** "Drops in HH:MM:SS" under 24 hours. */
 export const dropsInClock = (hhmmss: string): string => `Drops in ${hhmmss}`;
 /** "Drops in N day(s)": our wording is "1 day" and "N days". */
-export const dropsInDays = (days: number): string => `Drops in ${days} ${days === 1 ? "day" : "days"}`;
+export const dropsInDays = (days: number): string =>
+  `Drops in ${days} ${days === 1 ? "day" : "days"}`;
 
 export const hurryOnlyRemaining = (n: number): string => `Hurry! Only ${n} remaining`;
 export const hurryPercentClaimed = (n: number): string => `Hurry! ${n}% claimed`;
@@ -243,7 +260,8 @@ export const MISSING_CARD_ID = "Missing card id. Please try again later";
 export const MISSING_PAYMENT_METHOD = "Missing payment method";
 export const INVALID_PAYMENT_METHOD_ID = "Invalid payment method id. Please try again later";
 export const STRIPE_NOT_INITIALIZED = "Stripe is not initialized, please refresh the page.";
-export const PAYMENT_METHOD_CREATE_FAILED = "Unable to create payment method, please try again later.";
+export const PAYMENT_METHOD_CREATE_FAILED =
+  "Unable to create payment method, please try again later.";
 
 // ---------------------------------------------------------------------------------------------
 // Plus, transfers, coupons, gift cards, rewards, add-ons (spec 001 section 8)
@@ -277,7 +295,8 @@ export const ADDONS_ADD_FAILED = "Failed to add add-ons to cart.";
 // ---------------------------------------------------------------------------------------------
 
 export const FIELD_REQUIRED = "This field is required.";
-export const tooLong = (max: number): string => `Ensure this field has no more than ${max} characters.`;
+export const tooLong = (max: number): string =>
+  `Ensure this field has no more than ${max} characters.`;
 export const RATING_INVALID = "Choose a rating from 1 to 5.";
 export const VIDEO_TOO_LARGE = "The video must be 50 MB or smaller.";
 export const INVALID_CHOICE = "Select a valid choice.";

@@ -25,4 +25,5 @@ export const formatPrice = (cents: Cents, currency = "USD", locale = "en-US"): s
 };
 
 /** Currency conversion (only when the experiment is on) rounds to 2 decimals, i.e. whole cents. */
-export const convertCents = (cents: Cents, exchangeRate: number): Cents => Math.round(cents * exchangeRate);
+export const convertCents = (cents: Cents, exchangeRate: number): Cents =>
+  Math.round(cents * exchangeRate);

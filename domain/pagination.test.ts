@@ -27,16 +27,57 @@ describe("pagination", () => {
     expect(pageWindow(1, 20, MOBILE)).toEqual([1, 2, 3, 4, "end-ellipsis", 20]);
     expect(pageWindow(3, 20, MOBILE)).toEqual([1, 2, 3, 4, "end-ellipsis", 20]);
     expect(pageWindow(4, 20, MOBILE)).toEqual([1, "start-ellipsis", 3, 4, 5, "end-ellipsis", 20]);
-    expect(pageWindow(10, 20, MOBILE)).toEqual([1, "start-ellipsis", 9, 10, 11, "end-ellipsis", 20]);
-    expect(pageWindow(17, 20, MOBILE)).toEqual([1, "start-ellipsis", 16, 17, 18, "end-ellipsis", 20]);
+    expect(pageWindow(10, 20, MOBILE)).toEqual([
+      1,
+      "start-ellipsis",
+      9,
+      10,
+      11,
+      "end-ellipsis",
+      20,
+    ]);
+    expect(pageWindow(17, 20, MOBILE)).toEqual([
+      1,
+      "start-ellipsis",
+      16,
+      17,
+      18,
+      "end-ellipsis",
+      20,
+    ]);
     expect(pageWindow(18, 20, MOBILE)).toEqual([1, "start-ellipsis", 17, 18, 19, 20]);
     expect(pageWindow(20, 20, MOBILE)).toEqual([1, "start-ellipsis", 17, 18, 19, 20]);
   });
 
   it("keeps 10 page numbers on desktop with an edge window of 8", () => {
     expect(pageWindow(8, 30, DESKTOP)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, "end-ellipsis", 30]);
-    expect(pageWindow(9, 30, DESKTOP)).toEqual([1, "start-ellipsis", 6, 7, 8, 9, 10, 11, 12, 13, "end-ellipsis", 30]);
-    expect(pageWindow(25, 30, DESKTOP)).toEqual([1, "start-ellipsis", 22, 23, 24, 25, 26, 27, 28, 29, 30]);
+    expect(pageWindow(9, 30, DESKTOP)).toEqual([
+      1,
+      "start-ellipsis",
+      6,
+      7,
+      8,
+      9,
+      10,
+      11,
+      12,
+      13,
+      "end-ellipsis",
+      30,
+    ]);
+    expect(pageWindow(25, 30, DESKTOP)).toEqual([
+      1,
+      "start-ellipsis",
+      22,
+      23,
+      24,
+      25,
+      26,
+      27,
+      28,
+      29,
+      30,
+    ]);
   });
 
   it("never shows more than the visible number of pages", () => {

@@ -30,7 +30,8 @@ export const pageWindow = (current: number, totalPages: number, width: number): 
   if (totalPages <= visible) return range(1, totalPages);
   const page = Math.min(Math.max(1, current), totalPages);
   if (page <= edge) return [...range(1, visible - 1), "end-ellipsis", totalPages];
-  if (page > totalPages - edge) return [1, "start-ellipsis", ...range(totalPages - visible + 2, totalPages)];
+  if (page > totalPages - edge)
+    return [1, "start-ellipsis", ...range(totalPages - visible + 2, totalPages)];
   // The middle run holds visible - 2 pages, the current one placed just left of centre.
   const run = visible - 2;
   const from = page - Math.floor((run - 1) / 2);

@@ -50,8 +50,14 @@ describe("canWriteReview", () => {
       allowed: false,
       reason: "verify",
     });
-    expect(canWriteReview(user({ commentBlacklist: true }), deal)).toEqual({ allowed: false, reason: "blacklisted" });
-    expect(canWriteReview(user(), { ...deal, hasPurchased: false })).toEqual({ allowed: false, reason: "buy" });
+    expect(canWriteReview(user({ commentBlacklist: true }), deal)).toEqual({
+      allowed: false,
+      reason: "blacklisted",
+    });
+    expect(canWriteReview(user(), { ...deal, hasPurchased: false })).toEqual({
+      allowed: false,
+      reason: "buy",
+    });
     expect(canWriteReview(user(), { ...deal, hasReviewed: true })).toEqual({
       allowed: false,
       reason: "already_reviewed",
@@ -72,15 +78,24 @@ describe("canAskQuestion, canReply, canVote", () => {
     expect(canAskQuestion(user())).toEqual({ allowed: true });
     expect(canAskQuestion(staff)).toEqual({ allowed: true });
     expect(canAskQuestion(null)).toEqual({ allowed: false, reason: "login" });
-    expect(canAskQuestion(user({ emailVerified: false }))).toEqual({ allowed: false, reason: "verify" });
-    expect(canAskQuestion(user({ commentBlacklist: true }))).toEqual({ allowed: false, reason: "blacklisted" });
+    expect(canAskQuestion(user({ emailVerified: false }))).toEqual({
+      allowed: false,
+      reason: "verify",
+    });
+    expect(canAskQuestion(user({ commentBlacklist: true }))).toEqual({
+      allowed: false,
+      reason: "blacklisted",
+    });
   });
   it("replies need login and are never on declined items", () => {
     expect(canReply(user({ emailVerified: false }), "approved")).toEqual({ allowed: true });
     expect(canReply(user(), "pending")).toEqual({ allowed: true });
     expect(canReply(null, "approved")).toEqual({ allowed: false, reason: "login" });
     expect(canReply(user(), "declined")).toEqual({ allowed: false, reason: "declined" });
-    expect(canReply(user({ commentBlacklist: true }), "approved")).toEqual({ allowed: false, reason: "blacklisted" });
+    expect(canReply(user({ commentBlacklist: true }), "approved")).toEqual({
+      allowed: false,
+      reason: "blacklisted",
+    });
   });
   it("votes need login", () => {
     expect(canVote(user())).toEqual({ allowed: true });

@@ -61,7 +61,8 @@ export const canWriteReview = (viewer: Viewer, deal: DealFacts): Gate<ReviewDeni
 };
 
 /** Non-purchasers see a buy-now prompt, except on info and inactive-indefinitely deals. */
-export const buyPromptShown = (deal: DealFacts): boolean => !deal.isInfo && !deal.isInactiveIndefinitely;
+export const buyPromptShown = (deal: DealFacts): boolean =>
+  !deal.isInfo && !deal.isInactiveIndefinitely;
 
 /** Asking needs a logged-in user with a verified e-mail (or staff); no purchase. */
 export const canAskQuestion = (viewer: Viewer): Gate<QuestionDeniedReason> => {
@@ -88,8 +89,10 @@ export const canVote = (viewer: Viewer): Gate<"login"> => (viewer ? allow : deny
 export const isPartner = (viewer: Viewer, deal: Pick<DealFacts, "partnerUserIds">): boolean =>
   viewer != null && deal.partnerUserIds.includes(viewer.id);
 
-export const isUserModerator = (viewer: Viewer, deal: Pick<DealFacts, "moderatorUserIds">): boolean =>
-  viewer != null && deal.moderatorUserIds.includes(viewer.id);
+export const isUserModerator = (
+  viewer: Viewer,
+  deal: Pick<DealFacts, "moderatorUserIds">,
+): boolean => viewer != null && deal.moderatorUserIds.includes(viewer.id);
 
 /** Staff moderate every deal. */
 export const isStaffModerator = (viewer: Viewer): boolean => viewer?.isStaff === true;
@@ -101,7 +104,8 @@ export const canApproveOrDecline = (
 ): boolean => isStaffModerator(viewer) || isPartner(viewer, deal) || isUserModerator(viewer, deal);
 
 /** Undo, resolve, whitelist and blacklist are staff-only. */
-export const canUndoResolveWhitelistBlacklist = (viewer: Viewer): boolean => isStaffModerator(viewer);
+export const canUndoResolveWhitelistBlacklist = (viewer: Viewer): boolean =>
+  isStaffModerator(viewer);
 
 /** Moderator controls (filters, needs-reply counts, show/hide all replies). */
 export const seesModeratorControls = (
@@ -110,7 +114,8 @@ export const seesModeratorControls = (
 ): boolean => isStaffModerator(viewer) || isUserModerator(viewer, deal);
 
 /** Owners edit their own items. */
-export const canEdit = (viewer: Viewer, authorId: UserId): boolean => viewer != null && viewer.id === authorId;
+export const canEdit = (viewer: Viewer, authorId: UserId): boolean =>
+  viewer != null && viewer.id === authorId;
 
 /** Owners delete their own items; staff may delete any, as moderation of last resort (our choice). */
 export const canDelete = (viewer: Viewer, authorId: UserId): boolean =>
@@ -120,7 +125,10 @@ export const canDelete = (viewer: Viewer, authorId: UserId): boolean =>
  * A non-staff partner's new replies start approved; everyone else's await moderation. Taken
  * literally from the spec, so a staff reply also starts pending.
  */
-export const initialReplyStatus = (viewer: Viewer, deal: Pick<DealFacts, "partnerUserIds">): CommentStatus =>
+export const initialReplyStatus = (
+  viewer: Viewer,
+  deal: Pick<DealFacts, "partnerUserIds">,
+): CommentStatus =>
   viewer != null && !viewer.isStaff && isPartner(viewer, deal) ? "approved" : "pending";
 
 /**
@@ -146,12 +154,16 @@ export const canSeeStaffMessage = (
 };
 
 /** The Report listing link: a logged-in user with an e-mail, on a non-info deal. */
-export const canReportListing = (viewer: Viewer, email: string | null | undefined, isInfo: boolean): boolean =>
-  viewer != null && Boolean(email) && !isInfo;
+export const canReportListing = (
+  viewer: Viewer,
+  email: string | null | undefined,
+  isInfo: boolean,
+): boolean => viewer != null && Boolean(email) && !isInfo;
 
 /** "Share & get {discount}": 2 or more purchases, and both a give and a receive campaign. */
 export const canSeeIncentivizedShare = (
   numberOfPurchases: number,
   hasGiveCampaign: boolean,
   hasReceiveCampaign: boolean,
-): boolean => numberOfPurchases >= INCENTIVIZED_SHARE_MIN_PURCHASES && hasGiveCampaign && hasReceiveCampaign;
+): boolean =>
+  numberOfPurchases >= INCENTIVIZED_SHARE_MIN_PURCHASES && hasGiveCampaign && hasReceiveCampaign;

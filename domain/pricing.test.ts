@@ -59,9 +59,15 @@ describe("planText", () => {
     expect(planText({ plan_type: "Subscription", interval: "year", interval_count: 1 })).toBe(
       "Annual subscription of",
     );
-    expect(planText({ plan_type: "License Subscription", interval: "year" })).toBe("Annual subscription of");
-    expect(planText({ plan_type: "Limited License", interval: "year", interval_count: 2 })).toBe("2 YEAR DEAL");
-    expect(planText({ plan_type: "Subscription", interval: "month", interval_count: 6 })).toBe("6 MONTH DEAL");
+    expect(planText({ plan_type: "License Subscription", interval: "year" })).toBe(
+      "Annual subscription of",
+    );
+    expect(planText({ plan_type: "Limited License", interval: "year", interval_count: 2 })).toBe(
+      "2 YEAR DEAL",
+    );
+    expect(planText({ plan_type: "Subscription", interval: "month", interval_count: 6 })).toBe(
+      "6 MONTH DEAL",
+    );
     expect(planText({ plan_type: "One Time Purchase" })).toBe("One time payment of");
     expect(planText({ plan_type: "Digital Download", interval: null })).toBe("One time payment of");
   });

@@ -51,7 +51,11 @@ const isFreePlan = (plan: PricedPlan): boolean => plan.is_free === true || plan.
  * Price text of a deal card: FREE (one free plan) or "Starting at $0" (several, the cheapest
  * free); "Starting at {price}" when more than one plan is active; else the price alone.
  */
-export const priceText = (plans: readonly PricedPlan[], currency = "USD", locale = "en-US"): string => {
+export const priceText = (
+  plans: readonly PricedPlan[],
+  currency = "USD",
+  locale = "en-US",
+): string => {
   const active = plans.filter((plan) => plan.is_active !== false);
   const cheapest = active.reduce<PricedPlan | undefined>(
     (low, plan) => (low === undefined || plan.price < low.price ? plan : low),
@@ -79,14 +83,16 @@ export interface PlanTerms {
 export const planText = (plan: PlanTerms): string => {
   if (plan.plan_type === "Lifetime Deal") return PLAN_TEXT_LIFETIME;
   const count = plan.interval_count ?? 1;
-  const isSubscription = plan.plan_type === "Subscription" || plan.plan_type === "License Subscription";
+  const isSubscription =
+    plan.plan_type === "Subscription" || plan.plan_type === "License Subscription";
   if (isSubscription && plan.interval === "year" && count === 1) return PLAN_TEXT_ANNUAL;
   if (plan.interval) return planTextCountUnit(count, plan.interval.toUpperCase());
   return PLAN_TEXT_ONE_TIME;
 };
 
 /** Plus members get a further 10% off, rounded to the cent. */
-export const plusPrice = (price: Cents): Cents => Math.round((price * (100 - PLUS_DISCOUNT_PERCENT)) / 100);
+export const plusPrice = (price: Cents): Cents =>
+  Math.round((price * (100 - PLUS_DISCOUNT_PERCENT)) / 100);
 
 export interface Campaign {
   type: CampaignDiscountType;
@@ -102,9 +108,12 @@ export const campaignPrice = (
   tier: string | number | null | undefined,
   experimentEnabled: boolean,
 ): Cents => {
-  if (!campaign || !experimentEnabled || tier == null || !campaign.deal_tiers.includes(tier)) return price;
+  if (!campaign || !experimentEnabled || tier == null || !campaign.deal_tiers.includes(tier))
+    return price;
   const discount =
-    campaign.type === "percent" ? Math.round((price * campaign.value) / 100) : Math.round(campaign.value);
+    campaign.type === "percent"
+      ? Math.round((price * campaign.value) / 100)
+      : Math.round(campaign.value);
   return Math.max(0, price - discount);
 };
 

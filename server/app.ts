@@ -15,7 +15,9 @@ import {
 import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { dealRoutes } from "./http/deals";
 import { registerErrorHandling } from "./http/errors";
+import { modularRoutes } from "./http/modular";
 import { reactRouterPlugin } from "./http/react-router";
 import { sessionPlugin } from "./http/session-plugin";
 import { sessionRoutes } from "./http/sessions";
@@ -113,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(sessionRoutes, { config });
   await app.register(userRoutes, { config, services });
+  await app.register(dealRoutes, { services });
+  await app.register(modularRoutes, { services });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.reactRouterBuild) {
@@ -141,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   app.addHook("onClose", async () => {
+    await services.outbox.stop();
     await database.close();
   });
 

@@ -33,6 +33,7 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  app.services.outbox.start();
 }
 
 main().catch((err) => {

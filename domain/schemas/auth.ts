@@ -22,10 +22,14 @@ export const LoginSchema = z.object({
   next: z.string().optional(),
 });
 
+// No `abort` on the required check: an aborted field would stop the object-level "passwords
+// must match" rule from running, and the form should show every error at once.
 const password = z
   .string({ error: FIELD_REQUIRED })
-  .min(1, { error: FIELD_REQUIRED, abort: true })
-  .min(PASSWORD_MIN, { error: PASSWORD_TOO_SHORT })
+  .min(1, { error: FIELD_REQUIRED })
+  .refine((value) => value.length === 0 || value.length >= PASSWORD_MIN, {
+    error: PASSWORD_TOO_SHORT,
+  })
   .max(PASSWORD_MAX, { error: tooLong(PASSWORD_MAX) });
 
 const passwordPair = {
@@ -33,7 +37,9 @@ const passwordPair = {
   password_confirm: z.string({ error: PASSWORDS_MUST_MATCH }),
 };
 
-const passwordsMatch = <T extends z.ZodType<{ password?: unknown; password_confirm?: unknown }>>(schema: T) =>
+const passwordsMatch = <T extends z.ZodType<{ password?: unknown; password_confirm?: unknown }>>(
+  schema: T,
+) =>
   schema.superRefine((value, ctx) => {
     if (value.password !== value.password_confirm) {
       ctx.addIssue({ code: "custom", path: ["password_confirm"], message: PASSWORDS_MUST_MATCH });

@@ -24,18 +24,24 @@ export const fieldErrors = (error: z.ZodError): Record<string, string[]> => {
  * once (zod otherwise skips refinements after the first failing field).
  */
 export const always = {
-  when: (payload: { value: unknown }): boolean => typeof payload.value === "object" && payload.value !== null,
+  when: (payload: { value: unknown }): boolean =>
+    typeof payload.value === "object" && payload.value !== null,
 };
 
-const trimIfString = (value: unknown): unknown => (typeof value === "string" ? value.trim() : value);
+const trimIfString = (value: unknown): unknown =>
+  typeof value === "string" ? value.trim() : value;
 const emptyIfMissing = (value: unknown): unknown => (value == null ? "" : value);
 
 /** Required text, trimmed, with a maximum length. */
-export const requiredText = (max: number, requiredMessage: string = FIELD_REQUIRED, maxMessage: string = tooLong(max)) =>
+export const requiredText = (
+  max: number,
+  requiredMessage: string = FIELD_REQUIRED,
+  maxMessage: string = tooLong(max),
+) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, { error: requiredMessage, abort: true })
+    .min(1, { error: requiredMessage })
     .max(max, { error: maxMessage });
 
 /** Optional text, trimmed; missing becomes "". */
@@ -43,23 +49,30 @@ export const optionalText = (max: number, maxMessage: string = tooLong(max)) =>
   z.preprocess(emptyIfMissing, z.string().trim().max(max, { error: maxMessage }));
 
 /** An e-mail address (trimmed) with the form's own message for anything that is not one. */
-export const emailField = (message: string) => z.preprocess(trimIfString, z.email({ error: message }));
+export const emailField = (message: string) =>
+  z.preprocess(trimIfString, z.email({ error: message }));
 
 const TRUE_STRINGS = ["true", "1", "on", "yes"];
 const FALSE_STRINGS = ["false", "0", "off", "no", ""];
 
 /** A boolean from JSON or a form ("true", "on", "1"; "false", "0", "" for false). */
 export const formBoolean = (message: string = FIELD_REQUIRED) =>
-  z.preprocess((value) => {
-    if (typeof value !== "string") return value;
-    const lower = value.trim().toLowerCase();
-    if (TRUE_STRINGS.includes(lower)) return true;
-    if (FALSE_STRINGS.includes(lower)) return false;
-    return value;
-  }, z.boolean({ error: message }));
+  z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      const lower = value.trim().toLowerCase();
+      if (TRUE_STRINGS.includes(lower)) return true;
+      if (FALSE_STRINGS.includes(lower)) return false;
+      return value;
+    },
+    z.boolean({ error: message }),
+  );
 
 /** An integer from JSON or a form field; blank form values count as missing. */
-export const formInt = (message: string = FIELD_REQUIRED, bounds: { min?: number; max?: number } = {}) => {
+export const formInt = (
+  message: string = FIELD_REQUIRED,
+  bounds: { min?: number; max?: number } = {},
+) => {
   let number = z.number({ error: message }).int({ error: message });
   if (bounds.min !== undefined) number = number.min(bounds.min, { error: message });
   if (bounds.max !== undefined) number = number.max(bounds.max, { error: message });

@@ -16,7 +16,12 @@ import {
   SORT_ORDERS,
   VOTE_DIRECTIONS,
 } from "../constants";
-import { EITHER_COMMENT_OR_VIDEO, INVALID_CHOICE, RATING_INVALID, VIDEO_TOO_LARGE } from "../messages";
+import {
+  EITHER_COMMENT_OR_VIDEO,
+  INVALID_CHOICE,
+  RATING_INVALID,
+  VIDEO_TOO_LARGE,
+} from "../messages";
 import { always, formBoolean, formInt, optionalText, requiredText } from "./common";
 
 const rating = formInt(RATING_INVALID, { min: RATING_MIN, max: RATING_MAX });
@@ -81,7 +86,10 @@ export const ReplySchema = z.object({
 export const VoteSchema = z.object({
   direction: z.preprocess(
     (value) => (typeof value === "string" ? Number(value.trim()) : value),
-    z.union(VOTE_DIRECTIONS.map((direction) => z.literal(direction)), { error: INVALID_CHOICE }),
+    z.union(
+      VOTE_DIRECTIONS.map((direction) => z.literal(direction)),
+      { error: INVALID_CHOICE },
+    ),
   ),
 });
 

@@ -1,7 +1,10 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Clock } from "../providers/clock";
+import { createCatalogService } from "./catalog";
 import { createLoginThrottle } from "./login-throttle";
+import { createPagesService } from "./pages";
+import { createOutbox } from "./outbox";
 import { createSessionService } from "./sessions";
 
 export type ServiceDeps = { db: Db; clock: Clock; config: Config };
@@ -15,6 +18,9 @@ export function createServices(deps: ServiceDeps) {
       ttlDays: deps.config.sessionTtlDays,
     }),
     loginThrottle: createLoginThrottle(),
+    catalog: createCatalogService({ db: deps.db, clock: deps.clock }),
+    pages: createPagesService({ db: deps.db, clock: deps.clock }),
+    outbox: createOutbox({ db: deps.db, clock: deps.clock }),
   };
 }
 

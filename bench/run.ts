@@ -1,0 +1,114 @@
+// npm run bench: HTTP load (autocannon) against the hot pages and endpoints, each beside a bare
+// node:http baseline measured in the same run. Prints requests/s, p50 and p99 latency and the ratio
+// to the baseline, on PGlite and, when DATABASE_URL is set, on PostgreSQL.
+import { type ChildProcess, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const root = path.resolve(import.meta.dirname, "..");
+
+type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
+
+function startProcess(args: string[], env: Record<string, string>, ready: RegExp | string) {
+  return new Promise<ChildProcess>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (typeof ready === "string" ? output.includes(ready) : ready.test(output)) resolve(child);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`exited ${code}:\n${output}`)));
+  });
+}
+
+async function waitForHealth(port: number) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("app did not become healthy");
+}
+
+async function load(name: string, url: string): Promise<Result> {
+  // Warm up caches and JIT before measuring.
+  await autocannon({ url, connections: 4, duration: 1 });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+}
+
+function printTable(title: string, rows: Result[], baseline: Result) {
+  console.log(`\n${title}`);
+  const header = ["target", "req/s", "p50 ms", "p99 ms", "vs baseline", "errors"];
+  const lines = [baseline, ...rows].map((r) => [
+    r.name,
+    r.rps.toFixed(0),
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    `${((r.rps / baseline.rps) * 100).toFixed(1)}%`,
+    String(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));
+  const fmt = (cols: string[]) => cols.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
+  console.log(fmt(header));
+  for (const l of lines) console.log(fmt(l));
+}
+
+async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
+  const port = kind === "pglite" ? 3291 : 3292;
+  const dataDir = path.join(root, ".cache", `bench-${kind}`);
+  if (kind === "pglite") rmSync(dataDir, { recursive: true, force: true });
+  const app = spawn(process.execPath, ["dist/main.js"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: databaseUrl,
+    },
+  });
+  try {
+    await waitForHealth(port);
+    const base = `http://127.0.0.1:${port}`;
+    const details = (await (await fetch(`${base}/api/v2/deals/taskflow/details/`)).json()) as {
+      deal: { id: number };
+    };
+    const baselineProc = await startProcess(["bench/baseline-server.mjs"], { PORT: "3290" }, "listening");
+    try {
+      const baseline = await load("node:http baseline", "http://127.0.0.1:3290/");
+      const rows = [
+        await load("GET /products/taskflow/", `${base}/products/taskflow/`),
+        await load("GET /api/v2/deals/taskflow/details/", `${base}/api/v2/deals/taskflow/details/`),
+        await load(
+          `GET /api/v2/deals/${details.deal.id}/reviews/`,
+          `${base}/api/v2/deals/${details.deal.id}/reviews/`,
+        ),
+      ];
+      printTable(`${kind} (${DURATION}s each, ${CONNECTIONS} connections)`, rows, baseline);
+    } finally {
+      baselineProc.kill("SIGTERM");
+    }
+  } finally {
+    app.kill("SIGTERM");
+  }
+}
+
+await benchDatabase("pglite", "");
+if (process.env.DATABASE_URL) await benchDatabase("postgres", process.env.DATABASE_URL);
+process.exit(0);

@@ -1,0 +1,281 @@
+import { describe, it, expect } from "vitest";
+import * as messages from "./messages";
+
+// Pins every message character for character. A failure means user-visible text changed: check
+// the spec's quote first, then update both.
+describe("messages", () => {
+  it("keep the spec's exact strings", () => {
+    const strings = Object.fromEntries(
+      Object.entries(messages).filter(([, value]) => typeof value === "string"),
+    );
+    expect(strings).toEqual({
+      ACCOUNT_SETUP_EMAIL: "Before you can redeem your products, we'll need to confirm your email.",
+      ACCOUNT_SETUP_EMAIL_AND_PASSWORD:
+        "Before you can redeem your products, we'll need to confirm your email and set an account password.",
+      ACCOUNT_SETUP_PASSWORD: "Complete your account setup by adding a password.",
+      ADDONS_ADD_FAILED: "Failed to add add-ons to cart.",
+      ADDRESS_LINE_1_TOO_LONG: "Address line 1 can't be longer than 255 characters.",
+      ADDRESS_LINE_2_TOO_LONG: "Address line 2 can't be longer than 255 characters.",
+      ALREADY_PRIMARY_EMAIL: "This is already your primary email.",
+      APPROVE: "Approve",
+      APPROVE_AND_ANSWER: "Approve & answer",
+      APPROVE_EDITS: "Approve edits",
+      AT_A_GLANCE: "At-a-glance",
+      A_BIT: "a bit!",
+      BANNER_BLACK_FRIDAY: "72 hour sale only",
+      BANNER_COMING_SOON: "Coming soon",
+      BANNER_LAST_CALL: "96 hour sale only",
+      BANNER_NEW: "New!",
+      BANNER_SOLD_OUT: "Sold out",
+      BE_THE_FIRST: "be the first!",
+      BUSINESS_NAME_REQUIRED: "Please add your business name",
+      BUSINESS_NAME_TOO_LONG: "Business name can't be longer than 255 characters.",
+      BUY_COMING_SOON: "Coming soon",
+      BUY_NOW: "Buy now",
+      BUY_SOLD_OUT: "Sold out",
+      CANNOT_DELETE_MISSING_ID: "Cannot delete data at this time, missing ID.",
+      CITY_TOO_LONG: "City can't be longer than 255 characters.",
+      COMMENT_SUBMITTED_THANKS:
+        "Thank you for submitting! To keep our community as helpful as possible, we moderate all comments and reviews.",
+      CONTINUE_WITH_PLUS: "Continue with Plus membership",
+      COPIED: "Copied!",
+      COPY_FAILED: "Failed to copy",
+      COUNTRY_REQUIRED: "Please select a country.",
+      DEAL_ENDS_IN: "Deal ends in",
+      DELETE_FAILED: "Something went wrong, please try again.",
+      DRAFT_SUFFIX: " (Draft)",
+      EITHER_COMMENT_OR_VIDEO: "Either comment or video is required",
+      EMAIL_ADDED: "Email has been added.",
+      EMAIL_ALREADY_VERIFIED: "Email already verified, no need to resend verification email",
+      EMAIL_CAPTURE_SUCCESS: "Success! Check your inbox for the coupon code and start saving now!",
+      EMAIL_COUPON_ALREADY_USED:
+        "The email address you entered used this coupon in a previous transaction. Limit one per email.",
+      EMAIL_FORMAT_INVALID: "Please enter a valid email address.",
+      EMAIL_NOT_VERIFIED: "This email is not verified. Please verify it first.",
+      EMAIL_REMOVED: "Email has been removed.",
+      EMAIL_REQUIRED: "Email is required, please fix and try again.",
+      EMAIL_SUBMIT_FAILED: "Unable to submit your email, please try again.",
+      EMAIL_UPDATE_DEFAULT_ERROR: "Please fix the errors and try again.",
+      EMAIL_VALIDATE_FAILED: "Unable to validate email, please try again.",
+      ENDS_IN: "Ends in",
+      BADGE_FOUNDER: "Founder",
+      BADGE_PLUS: "PLUS",
+      BADGE_VERIFIED_PURCHASER: "Verified purchaser",
+      VIEW_MORE: "View more",
+      LOG_IN: "Log in",
+      MODERATION_FILTER_PENDING: "Pending",
+      EXPECTED_RESPONSE_TIME: "within 24 hours",
+      FIELD_ERROR_DEFAULT: "Something went wrong",
+      FIELD_REQUIRED: "This field is required.",
+      FOLLOW_US: "Follow us",
+      FORM_ERROR: "Whoops! Something went wrong on our end. Please try submitting again.",
+      FOUNDER_TEAM: "Founder Team",
+      FROM_THE_FOUNDERS: "From the founders",
+      GET_10_OFF: "Get 10% off",
+      GET_10_OFF_TITLE: "Get 10% Off",
+      GET_NOW: "Get now",
+      GET_NOW_FOR_FREE: "Get now for FREE",
+      GIFT_CARD_APPLIED: "Gift card has been applied to your credits.",
+      GIFT_CARD_NOT_FOUND: "Code could not be found",
+      INVALID_ABN: "Invalid ABN format, it should be in the form of 12 345 678 910 or 12345678910",
+      INVALID_CHOICE: "Select a valid choice.",
+      INVALID_PAYMENT_METHOD_ID: "Invalid payment method id. Please try again later",
+      INVALID_PLAN_ID: "Invalid plan ID provided.",
+      INVALID_POSTAL_CODE: "Invalid postal code.",
+      LATEST_QUESTIONS: "Latest questions",
+      LIFETIME_ACCESS: "Lifetime access",
+      LINK_COPIED: "Link copied to clipboard!",
+      LINK_COPY_FAILED: "Failed to copy link to clipboard.",
+      LOADING_VIDEO_REVIEWS: "Loading video reviews...",
+      LOG_IN_TO_JOIN: "Log in to join the conversation",
+      MISSING_CARD_ID: "Missing card id. Please try again later",
+      MISSING_PAYMENT_METHOD: "Missing payment method",
+      MOSAIC_COMING_SOON: "Coming Soon",
+      MOSAIC_DROPS_SOON: "Drops soon",
+      MOSAIC_ENDED: "Ended",
+      MOSAIC_LIVE: "Live",
+      NEEDS_ANSWER: "Needs answer",
+      NEEDS_MODERATION: "Needs moderation",
+      NEEDS_REPLY: "Needs reply",
+      NON_REFUNDABLE_DEAL: "Non-refundable deal",
+      NOTIFY_ME_WHEN_IT_RETURNS: "notify me when it returns",
+      NOT_FOUND_HEADING: "404",
+      NOT_FOUND_TEXT: "Weird, we couldn't find that page",
+      NO_ACTIVE_SUBSCRIPTION: "No active subscription found",
+      NO_PAYMENT_METHOD: "No payment method found",
+      NO_PREVIOUS_SUBSCRIPTION: "No previous subscription found",
+      NO_SUBSCRIPTION_OR_REASON: "No subscription or reason found",
+      NO_THANKS_BROWSE: "No thanks, browse all deals",
+      ONE_YEAR_ACCESS: "1-year access",
+      ONLY_LOGGED_IN_USERS: "Only logged in users can ask and respond to questions",
+      PASSWORDS_MUST_MATCH: "Your passwords must match",
+      PASSWORD_REQUIRED: "Password is required, please fix and try again.",
+      PASSWORD_TOO_SHORT: "Your password must be at least 8 characters",
+      PASSWORD_VALIDATION_FAILED: "Password validation failed. Please try again.",
+      PAYMENT_METHOD_CREATE_FAILED: "Unable to create payment method, please try again later.",
+      PENDING_MODERATION: "Pending moderation",
+      PLAN_TEXT_ANNUAL: "Annual subscription of",
+      PLAN_TEXT_LIFETIME: "lifetime deal",
+      PLAN_TEXT_ONE_TIME: "One time payment of",
+      PRESS_B_TO_BUY: "Press B anytime to buy",
+      PRICE_FREE: "FREE",
+      PRIMARY_EMAIL_CANNOT_BE_REMOVED:
+        "Primary email cannot be removed. Please remove another email or add a new primary email and retry",
+      QUESTIONS_AND_REVIEWS: "Questions & reviews",
+      QUESTION_CREATED: "Success! Your question is pending moderation.",
+      RATING_INVALID: "Choose a rating from 1 to 5.",
+      RELATED_CARDS_TITLE: "Related",
+      RESOURCES_LIST_TITLE: "Recap & resources",
+      RESTOCK_IDLE: "Notify me when it returns",
+      RESTOCK_LOADING: "Subscribing...",
+      RESTOCK_SUBSCRIBED: "You'll be notified!",
+      REVIEW_CREATED: "Success! Your review is pending moderation.",
+      REWARD_REDEEM_FAILED: "There was an error redeeming your reward. Please try again.",
+      REWARD_REMOVE_FAILED: "There was an error removing your reward. Please try again.",
+      ROADBLOCK_BUTTON_DEFAULT: "Buy now!",
+      SEARCH_PLACEHOLDER: "Search",
+      SET_CURRENCY_FAILED: "Failed to set currency",
+      SHARE_LINK_FAILED: "Failed to generate share link. Please try again.",
+      SHOULD_SUBSCRIBE_AFTER_LOGIN: "should subscribe after login",
+      SHOW_ALL_FEATURES: "Show all included features",
+      SHOW_LESS_FEATURES: "Show less features",
+      SHOW_MORE: "Show more",
+      SIGNUP_EMAIL_INVALID: "A valid email is required",
+      SOLD_OUT_EXCLAMATION: "Sold out!",
+      SOLD_OUT_TITLE_CASE: "Sold Out",
+      SOMETHING_WENT_WRONG: "Something went wrong",
+      SOMETHING_WENT_WRONG_PERIOD: "Something went wrong.",
+      SOMETHING_WENT_WRONG_TRY_AGAIN: "Something went wrong, please try again.",
+      SPOTLIGHT_BODY: "Sick of subscriptions? Get quality business software with no monthly fees.",
+      SPOTLIGHT_BUTTON: "Browse deals",
+      SPOTLIGHT_HEADLINE: "Pay once, not monthly",
+      SPOTLIGHT_SOCIAL_PROOF: "Helping 1M+ entrepreneurs since 2010",
+      STARTING_AT_ZERO: "Starting at $0",
+      STARTS_IN: "Starts in",
+      STATE_TOO_LONG: "State can't be longer than 255 characters.",
+      STRIPE_NOT_INITIALIZED: "Stripe is not initialized, please refresh the page.",
+      SUBSCRIBED_DEFAULT_SUCCESS: "You're now subscribed to receive notifications!",
+      SUBSCRIBE_BUTTON: "Get 10% off",
+      SUBSCRIBE_NOTE: "We respect your data and privacy. Unsubscribe anytime.",
+      SUBSCRIBE_SUBTITLE: "Sign up to get the hottest software deals sent straight to your inbox",
+      SUBSCRIBE_TITLE: "Get 10% off your first order",
+      SUBSCRIPTION_UPDATED: "Subscription updated",
+      TAX_BUSINESS_NAME_REQUIRED: "A business name must be associated with a tax ID.",
+      TAX_COUNTRY_REQUIRED: "Please select the country where your business is located",
+      TAX_ID_REQUIRED: "Please add your tax ID",
+      TERMS_TITLE: "Plans & features",
+      TRANSFER_INITIATED: "Product transfer initiated",
+      TWENTY_FOUR_PLUS_HOURS: "24+ hours",
+      UPDATES_SUBMITTED: "Success! Your updates have been submitted for review.",
+      USER_CREATION_FAILED: "Unable to login with this email.  Please refresh and try again.",
+      USE_CASE_CTA_DEFAULT: "Start building now",
+      USE_CASE_LINK_DEFAULT: "Get started",
+      VERIFICATION_SENT: "Verification sent! Now check your email to verify this email address.",
+      VIDEO_LOAD_FAILED: "Failed to load video. Please try again.",
+      VIDEO_TOO_LARGE: "The video must be 50 MB or smaller.",
+      VIEW_ALL_DEALS: "View all deals",
+      VIEW_RECOMMENDED_DEALS: "View recommended deals",
+      WAITLIST_ADDING: "Adding you to the waitlist...",
+      WAITLIST_EMAIL_ALREADY_REGISTERED:
+        "Email already registered. Please login or use a different email and try again.",
+      WAITLIST_EMAIL_INVALID: "A valid email address is required.",
+      WAITLIST_ON_THE_LIST: "You're on the list! We'll notify you when it returns.",
+      WAITLIST_SUBMITTED: "You're in! Thanks for signing up.",
+    });
+  });
+
+  it("keeps two spaces in the user-creation failure", () => {
+    expect(messages.USER_CREATION_FAILED).toContain("email.  Please");
+  });
+
+  it("fill their placeholders", () => {
+    expect(messages.deleteSuccess("Review")).toBe("Review has been deleted!");
+    expect(messages.deleteSuccess("Comment")).toBe("Comment has been deleted!");
+    expect(messages.showingCount(20, 134, "reviews")).toBe("Showing 20 of 134 reviews");
+    expect(messages.shareAndGet("$10")).toBe("Share & get $10");
+    expect(messages.emailCaptureInvalid("10%")).toBe(
+      "A valid email address is required to get 10% off.",
+    );
+    expect(messages.showingResultsFor("export")).toBe("Showing results for export");
+    expect(messages.getDiscountOff("15%")).toBe("Get 15% off");
+    expect(messages.getDiscountOffTitle("15%")).toBe("Get 15% Off");
+    expect(messages.getDiscountOffFirstOrder("15%")).toBe("Get 15% off your first order");
+    expect(messages.planXOfN(2, 5)).toBe("Plan 2 of 5");
+    expect(messages.offerEnds("in 3 days")).toBe("Offer ends in 3 days");
+    expect(messages.hurryOfferEnds("in 5 hours")).toBe("Hurry! Offer ends in 5 hours");
+    expect(messages.dropsInClock("05:03:02")).toBe("Drops in 05:03:02");
+    expect(messages.dropsInDays(1)).toBe("Drops in 1 day");
+    expect(messages.dropsInDays(3)).toBe("Drops in 3 days");
+    expect(messages.hurryOnlyRemaining(7)).toBe("Hurry! Only 7 remaining");
+    expect(messages.hurryPercentClaimed(80)).toBe("Hurry! 80% claimed");
+    expect(messages.remaining(7)).toBe("7 remaining");
+    expect(messages.percentClaimed(80)).toBe("80% claimed");
+    expect(messages.startingAt("$49")).toBe("Starting at $49");
+    expect(messages.planTextCountUnit(3, "YEAR")).toBe("3 YEAR DEAL");
+    expect(messages.refundWithinDays(1)).toBe("Refund within 1 day");
+    expect(messages.refundWithinDays(30)).toBe("Refund within 30 days");
+    expect(messages.moneyBackGuarantee(60)).toBe("60-day money-back guarantee");
+    expect(messages.redeemWithinDays(60)).toBe("Redeem within 60 days");
+    expect(messages.invalidPostalCode("A1A 1A1")).toBe(
+      "Invalid postal code. Use the format A1A 1A1.",
+    );
+    expect(messages.cannotUpdateDetails("billing", 500)).toBe(
+      "Cannot update billing details at this time. Please try again later. 500 error.",
+    );
+    expect(messages.cannotUpdateDetails("tax", 400)).toBe(
+      "Cannot update tax details at this time. Please try again later. 400 error.",
+    );
+    expect(messages.cannotChangePaymentMethod("add")).toBe(
+      "Cannot add payment method at this time. Please try again later",
+    );
+    expect(messages.cannotChangePaymentMethod("remove")).toBe(
+      "Cannot remove payment method at this time. Please try again later",
+    );
+    expect(messages.emailNotAssociated()).toBe("Email not associated to an Payonce account");
+    expect(messages.couponNotApplied("It has expired.")).toBe(
+      "Coupon could not be applied to your cart. It has expired.",
+    );
+    expect(messages.couponRemoved("SAVE10")).toBe("Coupon SAVE10 removed from your cart.");
+    expect(messages.tooLong(250)).toBe("Ensure this field has no more than 250 characters.");
+  });
+
+  it("has a test for every template", () => {
+    const templates = Object.entries(messages)
+      .filter(([, value]) => typeof value === "function")
+      .map(([name]) => name)
+      .sort();
+    expect(templates).toEqual(
+      [
+        "cannotChangePaymentMethod",
+        "cannotUpdateDetails",
+        "couponNotApplied",
+        "couponRemoved",
+        "deleteSuccess",
+        "dropsInClock",
+        "dropsInDays",
+        "emailCaptureInvalid",
+        "emailNotAssociated",
+        "getDiscountOff",
+        "getDiscountOffFirstOrder",
+        "getDiscountOffTitle",
+        "hurryOfferEnds",
+        "hurryOnlyRemaining",
+        "hurryPercentClaimed",
+        "invalidPostalCode",
+        "moneyBackGuarantee",
+        "offerEnds",
+        "percentClaimed",
+        "planTextCountUnit",
+        "planXOfN",
+        "redeemWithinDays",
+        "refundWithinDays",
+        "remaining",
+        "shareAndGet",
+        "showingCount",
+        "showingResultsFor",
+        "startingAt",
+        "tooLong",
+      ].sort(),
+    );
+  });
+});

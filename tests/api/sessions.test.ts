@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import { createTestApp, DEMO_PASSWORD } from "../helpers/app";
+
+const app = await createTestApp();
+
+describe("GET /api/sessions/", () => {
+  it("answers an anonymous session and sets the csrftoken cookie", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/sessions/" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ currency: "USD", country: "US", country_currency: "USD" });
+    expect(body.country_currency_symbol).toBe("$");
+    expect(body.user).toMatchObject({ is_authenticated: false, is_staff: false, email_verified: false });
+    const csrf = res.cookies.find((c) => c.name === "csrftoken");
+    expect(csrf?.value).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(csrf?.httpOnly).toBeFalsy();
+  });
+
+  it("answers without the trailing slash too", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/sessions" });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("shows the signed-in user with the User fields of the spec", async () => {
+    const creds = await app.login("plus@payonce.test");
+    const res = await app.inject({ method: "GET", url: "/api/sessions/", cookies: creds.cookies });
+    expect(res.json().user).toMatchObject({
+      email: "plus@payonce.test",
+      is_authenticated: true,
+      email_verified: true,
+      is_staff: false,
+      has_plus: true,
+      comment_blacklist: false,
+    });
+    expect(res.json().user.number_of_purchases).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reflects staff, unverified and blacklisted accounts", async () => {
+    const staff = await app.login("staff@payonce.test");
+    const unverified = await app.login("unverified@payonce.test");
+    const blocked = await app.login("blocked@payonce.test");
+    const user = async (cookies: Record<string, string>) =>
+      (await app.inject({ method: "GET", url: "/api/sessions/", cookies })).json().user;
+    expect(await user(staff.cookies)).toMatchObject({ is_staff: true, email_verified: true });
+    expect(await user(unverified.cookies)).toMatchObject({ email_verified: false });
+    expect(await user(blocked.cookies)).toMatchObject({ comment_blacklist: true });
+  });
+});
+
+describe("POST /api/users/login/", () => {
+  it("signs in with JSON and sets an httpOnly session cookie", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/users/login/",
+      payload: { email: "buyer@payonce.test", password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email: "buyer@payonce.test", is_authenticated: true });
+    const session = res.cookies.find((c) => c.name === "sessionid");
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+  });
+
+  it("signs in with a form body, e-mail case-insensitively", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/users/login",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `email=Buyer%40Payonce.test&password=${DEMO_PASSWORD}`,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("answers 400 with a field map for a wrong password or unknown e-mail, alike", async () => {
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/users/login/",
+      payload: { email: "buyer@payonce.test", password: "nope-nope" },
+    });
+    const unknown = await app.inject({
+      method: "POST",
+      url: "/api/users/login/",
+      payload: { email: "nobody@payonce.test", password: "nope-nope" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().non_field_errors).toHaveLength(1);
+    expect(wrong.cookies.find((c) => c.name === "sessionid")).toBeUndefined();
+  });
+
+  it("answers 400 naming the missing fields", async () => {
+    const res = await app.inject({ method: "POST", url: "/api/users/login/", payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json()).sort()).toEqual(["email", "password"]);
+  });
+
+  it("answers 400, not 500, for malformed JSON", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/users/login/",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("rotates the session: the cookie from before login no longer works", async () => {
+    const first = await app.login("shopper@payonce.test");
+    const second = await app.inject({
+      method: "POST",
+      url: "/api/users/login/",
+      cookies: first.cookies,
+      headers: first.headers,
+      payload: { email: "shopper@payonce.test", password: DEMO_PASSWORD },
+    });
+    expect(second.statusCode).toBe(200);
+    const newSession = second.cookies.find((c) => c.name === "sessionid")?.value;
+    expect(newSession).toBeTruthy();
+    expect(newSession).not.toBe(first.cookies.sessionid);
+    const old = await app.inject({ method: "GET", url: "/api/sessions/", cookies: first.cookies });
+    expect(old.json().user.is_authenticated).toBe(false);
+  });
+
+  it("refuses with 429 and Retry-After after repeated failures for one e-mail", async () => {
+    let last = await app.inject({ method: "GET", url: "/healthz" });
+    for (let i = 0; i < 11; i++) {
+      last = await app.inject({
+        method: "POST",
+        url: "/api/users/login/",
+        remoteAddress: `10.9.0.${i}`,
+        payload: { email: "reviewer@payonce.test", password: `wrong-${i}` },
+      });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers["retry-after"])).toBeGreaterThan(0);
+    // The right password is refused too while the lock lasts: failures are what count.
+    const locked = await app.inject({
+      method: "POST",
+      url: "/api/users/login/",
+      payload: { email: "reviewer@payonce.test", password: DEMO_PASSWORD },
+    });
+    expect(locked.statusCode).toBe(429);
+  });
+});
+
+describe("CSRF and logout", () => {
+  it("refuses an unsafe request with a session cookie but no X-CSRFToken (403)", async () => {
+    const creds = await app.login("buyer@payonce.test");
+    const res = await app.inject({ method: "POST", url: "/api/users/logout/", cookies: creds.cookies });
+    expect(res.statusCode).toBe(403);
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/users/logout/",
+      cookies: creds.cookies,
+      headers: { "x-csrftoken": "x".repeat(43) },
+    });
+    expect(wrong.statusCode).toBe(403);
+    const still = await app.inject({ method: "GET", url: "/api/sessions/", cookies: creds.cookies });
+    expect(still.json().user.is_authenticated).toBe(true);
+  });
+
+  it("signs out with the matching header", async () => {
+    const creds = await app.login("buyer@payonce.test");
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/users/logout/",
+      cookies: creds.cookies,
+      headers: creds.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await app.inject({ method: "GET", url: "/api/sessions/", cookies: creds.cookies });
+    expect(after.json().user.is_authenticated).toBe(false);
+  });
+});
+
+describe("platform", () => {
+  it("answers the health check", async () => {
+    const res = await app.inject({ method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe("ok");
+  });
+
+  it("serves an OpenAPI document generated from the route schemas", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/sessions/", "/api/users/login/"]));
+    expect(JSON.stringify(doc.paths["/api/users/login/"])).toContain("password");
+  });
+
+  it("sends security headers", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/sessions/" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-frame-options"]).toBeDefined();
+  });
+
+  it("answers 404 JSON for an unknown API path", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/nothing-here/" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBeTruthy();
+  });
+});
