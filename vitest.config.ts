@@ -7,7 +7,7 @@ const apiProject = (db: "pglite" | "postgres") => ({
   test: {
     name: `api-${db}`,
     include: ["tests/api/**/*.test.ts"],
-    globalSetup: ["tests/setup/global-setup.ts"],
+    globalSetup: [`tests/setup/global-setup-${db}.ts`],
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -1,18 +1,57 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
+import { appContext } from "./context";
+import { NotFound } from "./ui/not-found";
+import { SiteFooter } from "./ui/site-footer";
+import { type HeaderUser, SiteHeader } from "./ui/site-header";
 import "./app.css";
 
+/** The signed-in user summary every page's header needs; nothing else personal goes here. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { session } = context.get(appContext);
+  const u = session?.user ?? null;
+  const user: HeaderUser = u
+    ? {
+        name: [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username || u.email,
+        email: u.email,
+        isStaff: u.isStaff,
+        hasPlus: u.hasPlus,
+      }
+    : null;
+  return { user, campaigns: session?.campaigns ?? [] };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Payonce: lifetime software deals. Pay once, not monthly" },
+  {
+    name: "description",
+    content: "Lifetime deals on the software your business runs on. Pay once, not monthly.",
+  },
+];
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ffc629" />
         <Meta />
         <Links />
       </head>
-      <body>
-        {children}
+      <body className="flex min-h-screen flex-col">
+        <SiteHeader user={data?.user ?? null} />
+        <div className="flex-1">{children}</div>
+        <SiteFooter />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -25,5 +64,19 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <main className="p-8">Error: {String(error)}</main>;
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound signedIn={Boolean(data?.user)} />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <p className="text-6xl font-black text-brand-500">{status}</p>
+      <h1 className="mt-4 text-2xl font-bold">Whoops! Something went wrong on our end.</h1>
+      <p className="mt-2 text-ink-soft">Please try again in a moment.</p>
+      <a href="/" className="mt-8 inline-block rounded-full bg-brand-400 px-5 py-2.5 font-semibold">
+        Back to the home page
+      </a>
+    </main>
+  );
 }

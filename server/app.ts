@@ -16,7 +16,9 @@ import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { dealRoutes } from "./http/deals";
+import { discussionRoutes } from "./http/discussions";
 import { registerErrorHandling } from "./http/errors";
+import { mediaRoutes } from "./http/media";
 import { modularRoutes } from "./http/modular";
 import { reactRouterPlugin } from "./http/react-router";
 import { sessionPlugin } from "./http/session-plugin";
@@ -115,8 +117,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(sessionRoutes, { config });
   await app.register(userRoutes, { config, services });
+  await app.register(discussionRoutes, { services });
   await app.register(dealRoutes, { services });
   await app.register(modularRoutes, { services });
+  await app.register(mediaRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.reactRouterBuild) {

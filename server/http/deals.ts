@@ -5,7 +5,10 @@ import { notFound } from "./errors";
 
 const DealParams = z.object({ slug: z.string().min(1).max(200) });
 
-export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
   app.get(
     "/api/v2/deals/:slug/details/",
     {

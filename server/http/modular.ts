@@ -29,13 +29,17 @@ const PageQuery = z.object({
 
 const PageParams = z.object({ pageId: z.string().min(1).max(200) });
 
-export const modularRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const modularRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
   app.get(
     "/api/modular/page/:pageId/",
     {
       schema: {
         tags: ["pages"],
-        summary: "A modular page: layout, a slice of its collections, SEO meta (spec 001 section 7)",
+        summary:
+          "A modular page: layout, a slice of its collections, SEO meta (spec 001 section 7)",
         params: PageParams,
         querystring: PageQuery,
       },

@@ -80,18 +80,23 @@ export const dealCoreColumns = {
 
 /**
  * The active plans of the row's deal, cheapest first, as one json column: a card is priced in the
- * same statement that reads the deal, whatever the number of plans.
+ * same statement that reads the deal, whatever the number of plans. The outer column is spelled
+ * out qualified: drizzle writes a lone-table select's columns unqualified, and a bare "id" here
+ * would bind to the plan's id.
  */
 export const activePlanPrices = sql<PlanPrice[]>`coalesce((
   select json_agg(json_build_object(
     'price', p.price_cents, 'original_price', p.original_price_cents, 'is_free', p.is_free,
     'plan_type', p.plan_type, 'access', p.access
   ) order by p.price_cents, p.position, p.id)
-  from plans p where p.deal_id = ${deals.id} and p.is_active
+  from plans p where p.deal_id = "deals"."id" and p.is_active
 ), '[]'::json)`;
 
 /** Deals the public may see: not private, not a draft (staff preview is the storefront issue's). */
-export const publicDeal: SQL = and(ne(deals.dealStatus, "Private"), eq(deals.isDraft, false)) as SQL;
+export const publicDeal: SQL = and(
+  ne(deals.dealStatus, "Private"),
+  eq(deals.isDraft, false),
+) as SQL;
 
 const isNumericId = (s: string) => /^\d{1,9}$/.test(s);
 
@@ -106,7 +111,9 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
       .from(deals)
       .where(and(inArray(deals.id, [...new Set(dealIds)]), publicDeal));
     const now = clock.now();
-    const byId = new Map(rows.map((r) => [r.deal.id, dealCardJson(r.deal as DealCore, r.plans, now)]));
+    const byId = new Map(
+      rows.map((r) => [r.deal.id, dealCardJson(r.deal as DealCore, r.plans, now)]),
+    );
     return dealIds.flatMap((id) => {
       const card = byId.get(id);
       return card ? [card] : [];
@@ -188,7 +195,9 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
             with: {
               author: {
                 columns: { firstName: true, lastName: true, username: true, avatar: true },
-                with: { emails: { where: eq(userEmails.primary, true), columns: { verified: true } } },
+                with: {
+                  emails: { where: eq(userEmails.primary, true), columns: { verified: true } },
+                },
               },
             },
           },
@@ -198,7 +207,9 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
           },
           staffMessages: true,
           roles: { where: eq(dealRoles.role, "partner"), columns: { userId: true } },
-          videoCollection: { with: { videos: { orderBy: [asc(videos.position), asc(videos.id)] } } },
+          videoCollection: {
+            with: { videos: { orderBy: [asc(videos.position), asc(videos.id)] } },
+          },
         },
       }),
       topCommentsOf(dealId),
@@ -216,7 +227,10 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
       highlight: f.highlight,
     });
 
-    const attributes: Record<string, { slug: string; name: string; type: string; values: unknown[] }> = {};
+    const attributes: Record<
+      string,
+      { slug: string; name: string; type: string; values: unknown[] }
+    > = {};
     for (const type of ["alternative_to", "integrations", "best_for"] as const) {
       attributes[type] = { slug: type, name: ATTRIBUTE_NAMES[type], type, values: [] };
     }
@@ -231,7 +245,10 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
     const founder = extras?.founders[0];
     const company = extras?.companyCards[0];
     const staffMessage = (extras?.staffMessages ?? [])
-      .filter((m) => (m.startDate == null || m.startDate <= now) && (m.endDate == null || now < m.endDate))
+      .filter(
+        (m) =>
+          (m.startDate == null || m.startDate <= now) && (m.endDate == null || now < m.endDate),
+      )
       .sort((a, b) => (b.startDate?.getTime() ?? 0) - (a.startDate?.getTime() ?? 0))[0];
     const videoJson = (v: typeof videos.$inferSelect): VideoJson => ({
       video_id: v.videoId,
@@ -309,7 +326,10 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
           : null,
       })),
       video_collection: extras?.videoCollection
-        ? { label: extras.videoCollection.label, videos: extras.videoCollection.videos.map(videoJson) }
+        ? {
+            label: extras.videoCollection.label,
+            videos: extras.videoCollection.videos.map(videoJson),
+          }
         : null,
       faqs: (extras?.faqs ?? []).map((f) => ({ id: f.id, question: f.question, answer: f.answer })),
       founders: {
@@ -380,7 +400,9 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
         createdAt: comments.createdAt,
         userId: comments.userId,
         rank: sql<number>`row_number() over (partition by ${comments.kind}
-          order by ${comments.upVotes} desc, ${comments.createdAt} desc, ${comments.id} desc)`.as("rank"),
+          order by ${comments.upVotes} desc, ${comments.createdAt} desc, ${comments.id} desc)`.as(
+          "rank",
+        ),
       })
       .from(comments)
       .where(

@@ -273,7 +273,13 @@ export type PlanJson = ReturnType<typeof planJson>;
 
 export const taxonJson = (t: TaxonNode | null) =>
   t
-    ? { id: t.id, slug: t.slug, name: t.name, value_enumeration: t.valueEnumeration, search_values: t.searchValues }
+    ? {
+        id: t.id,
+        slug: t.slug,
+        name: t.name,
+        value_enumeration: t.valueEnumeration,
+        search_values: t.searchValues,
+      }
     : null;
 
 export function dealDetailsBaseJson(d: DealDetailsCore, plans: readonly PlanRow[], now: Date) {
@@ -291,7 +297,10 @@ export function dealDetailsBaseJson(d: DealDetailsCore, plans: readonly PlanRow[
     );
   const cheapestActive = plans
     .filter((p) => p.isActive)
-    .reduce<PlanRow | undefined>((low, p) => (!low || p.priceCents < low.priceCents ? p : low), undefined);
+    .reduce<PlanRow | undefined>(
+      (low, p) => (!low || p.priceCents < low.priceCents ? p : low),
+      undefined,
+    );
   const common = commonJson(d, active, now);
   return {
     ...common,
@@ -307,7 +316,11 @@ export function dealDetailsBaseJson(d: DealDetailsCore, plans: readonly PlanRow[
     money_back_callout_type: d.moneyBackCalloutType,
     freebie_downloads_total: d.freebieDownloadsTotal,
     default_plan: cheapestActive
-      ? { id: cheapestActive.id, public_name: cheapestActive.publicName, plan_type: cheapestActive.access }
+      ? {
+          id: cheapestActive.id,
+          public_name: cheapestActive.publicName,
+          plan_type: cheapestActive.access,
+        }
       : null,
     default_price: common.price,
     plans: plans.map(planJson),
@@ -390,7 +403,12 @@ export type PageJson = {
   seo_meta: {
     title: string | null;
     description: string | null;
-    open_graph: { title: string | null; type: string; image: string | null; description: string | null };
+    open_graph: {
+      title: string | null;
+      type: string;
+      image: string | null;
+      description: string | null;
+    };
   };
   /** Offset of the next page of collections, or null after the last. */
   next_offset: number | null;

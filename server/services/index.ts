@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Clock } from "../providers/clock";
 import { createCatalogService } from "./catalog";
+import { createDiscussionService } from "./discussions";
 import { createLoginThrottle } from "./login-throttle";
 import { createPagesService } from "./pages";
 import { createOutbox } from "./outbox";
@@ -21,6 +22,7 @@ export function createServices(deps: ServiceDeps) {
     catalog: createCatalogService({ db: deps.db, clock: deps.clock }),
     pages: createPagesService({ db: deps.db, clock: deps.clock }),
     outbox: createOutbox({ db: deps.db, clock: deps.clock }),
+    discussions: createDiscussionService({ db: deps.db, clock: deps.clock }),
   };
 }
 

@@ -51,13 +51,18 @@ export function createPagesService(deps: { db: Db; clock: Clock }) {
    * with its item count, the slice of items with their collections, then (in parallel) the
    * sub-collections, every deal card of the slice, and static components' videos when any.
    */
-  async function getModularPage(slugOrId: string, options: ModularPageOptions = {}): Promise<PageJson | null> {
+  async function getModularPage(
+    slugOrId: string,
+    options: ModularPageOptions = {},
+  ): Promise<PageJson | null> {
     const offset = Math.max(0, options.offset ?? 0);
     const limit = Math.max(1, options.limit ?? MODULAR_PAGE_SIZE);
     const includeDeals = options.includeDeals ?? true;
     const now = clock.now();
     const key = slugOrId.trim();
-    const match = /^\d{1,9}$/.test(key) ? eq(modularPages.id, Number(key)) : eq(modularPages.slug, key);
+    const match = /^\d{1,9}$/.test(key)
+      ? eq(modularPages.id, Number(key))
+      : eq(modularPages.slug, key);
 
     const [page] = await db
       .select({
@@ -66,8 +71,10 @@ export function createPagesService(deps: { db: Db; clock: Clock }) {
         title: modularPages.title,
         layout: modularPages.layout,
         seoMeta: modularPages.seoMeta,
+        // Qualified by hand: drizzle leaves a single-table select's columns unqualified, and a
+        // bare "id" inside the subquery would be the item's.
         total: sql<number>`(select count(*)::int from ${modularPageItems}
-          where ${modularPageItems.pageId} = ${modularPages.id} and ${itemVisibleAt(now)})`,
+          where ${modularPageItems.pageId} = "modular_pages"."id" and ${itemVisibleAt(now)})`,
       })
       .from(modularPages)
       .where(match)
@@ -137,7 +144,8 @@ export function createPagesService(deps: { db: Db; clock: Clock }) {
       if (item.collection) {
         const c = item.collection;
         const display: Record<`component_${string}`, unknown> = {};
-        for (const [field, value] of Object.entries(c.display)) display[`component_${field}`] = value;
+        for (const [field, value] of Object.entries(c.display))
+          display[`component_${field}`] = value;
         const data: SmartCollectionDataJson = {
           ...display,
           id: c.id,

@@ -57,7 +57,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlDays: numb
     emailVerified: sql<boolean>`coalesce((select ${userEmails.verified} from ${userEmails}
       where ${userEmails.userId} = ${users.id} and ${userEmails.primary} limit 1), false)`,
     hasPlus: sql<boolean>`exists (select 1 from plus_subscriptions ps where ps.user_id = ${users.id}
-      and ps.status = 'active' and ps.current_period_end > ${now})`,
+      and ps.status = 'active'
+      and ps.current_period_end > ${now.toISOString()}::timestamptz)`,
     // invoice_items.user_id is the current owner (a transfer moves it); add-ons are not deals.
     numberOfPurchases: sql<number>`(select count(distinct ii.deal_id)::int from invoice_items ii
       join orders o on o.id = ii.order_id

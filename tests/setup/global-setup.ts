@@ -13,9 +13,9 @@ import {
 
 // Runs once per test run: migrate and seed a template database, which every test file then copies
 // (a PGlite data-dir tarball; a PostgreSQL TEMPLATE database) instead of seeding again.
-export default async function globalSetup() {
+export async function setupTemplate(db: "pglite" | "postgres") {
   const key = templateKey();
-  if (process.env.TEST_DB === "postgres") {
+  if (db === "postgres") {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error("TEST_DB=postgres needs DATABASE_URL");
     const name = postgresTemplateName(key);

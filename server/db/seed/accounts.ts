@@ -266,6 +266,10 @@ export async function seedAccounts(
 export async function seedDealRoles(tx: Tx, accounts: AccountIds, taskflowId: number) {
   await tx.insert(dealRoles).values([
     { dealId: taskflowId, userId: accounts.byKey.get("partner") as number, role: "partner" },
-    { dealId: taskflowId, userId: accounts.byKey.get("moderator") as number, role: "user_moderator" },
+    {
+      dealId: taskflowId,
+      userId: accounts.byKey.get("moderator") as number,
+      role: "user_moderator",
+    },
   ]);
 }

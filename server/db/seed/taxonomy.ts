@@ -210,7 +210,9 @@ export async function seedTaxonomy(tx: Tx): Promise<TaxonomyIds> {
     )
     .returning({ id: categories.id });
   const cats = new Map<string, number>();
-  catSpecs.forEach(({ g, c }, i) => cats.set(`${g.slug}/${c.slug}`, catRows[i]?.id as number));
+  catSpecs.forEach(({ g, c }, i) => {
+    cats.set(`${g.slug}/${c.slug}`, catRows[i]?.id as number);
+  });
 
   const subSpecs = catSpecs.flatMap(({ g, c }) =>
     (c.subs ?? []).map((s, i) => ({ key: `${g.slug}/${c.slug}`, s, i })),
@@ -229,7 +231,9 @@ export async function seedTaxonomy(tx: Tx): Promise<TaxonomyIds> {
     )
     .returning({ id: subcategories.id });
   const subs = new Map<string, number>();
-  subSpecs.forEach(({ key, s }, i) => subs.set(`${key}/${s.slug}`, subRows[i]?.id as number));
+  subSpecs.forEach(({ key, s }, i) => {
+    subs.set(`${key}/${s.slug}`, subRows[i]?.id as number);
+  });
 
   const attrSpecs = (Object.entries(ATTRIBUTES) as [AttributeType, [string, string][]][]).flatMap(
     ([type, list]) => list.map(([slug, name]) => ({ type, slug, name })),

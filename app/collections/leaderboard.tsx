@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { LEADERBOARD_MAX, LEADERBOARD_SMALL_SCREEN_VISIBLE_FRACTION } from "../../domain/constants";
+import { dealBanner } from "../ui/deal-card";
+import { cx } from "../ui/format";
+import { TacoRating } from "../ui/taco-rating";
+import { Section, SectionHeading } from "./section";
+import type { CollectionProps } from "./types";
+
+const MEDALS = [
+  "bg-amber-100 ring-amber-300",
+  "bg-slate-100 ring-slate-300",
+  "bg-orange-100 ring-orange-300",
+];
+const MEDAL_NUMBER = [
+  "bg-amber-400 text-ink",
+  "bg-slate-400 text-white",
+  "bg-orange-400 text-white",
+];
+
+/** Leaderboard: at most 10 deals in two columns; gold, silver and bronze for the top three. */
+export function Leaderboard({ data, now }: CollectionProps) {
+  const deals = data.deals.slice(0, LEADERBOARD_MAX);
+  if (deals.length === 0) return null;
+  const visibleOnSmall = Math.ceil(deals.length * LEADERBOARD_SMALL_SCREEN_VISIBLE_FRACTION);
+  const half = Math.ceil(deals.length / 2);
+  return (
+    <Section>
+      <SectionHeading data={data} />
+      <ol
+        className="grid gap-3 md:grid-flow-col md:grid-cols-2"
+        style={{ gridTemplateRows: `repeat(${half}, auto)` }}
+      >
+        {deals.map((deal, i) => {
+          const banner = dealBanner(deal, now);
+          return (
+            <li key={deal.id} className={cx(i >= visibleOnSmall && "hidden md:block")}>
+              <Link
+                to={deal.get_absolute_url}
+                className={cx(
+                  "flex items-center gap-3 rounded-2xl bg-white p-3 shadow-card ring-1 ring-black/5 transition hover:shadow-card-hover",
+                  MEDALS[i],
+                )}
+              >
+                <span
+                  className={cx(
+                    "grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-black",
+                    MEDAL_NUMBER[i] ?? "bg-stone-100 text-ink",
+                  )}
+                >
+                  {i + 1}
+                </span>
+                {deal.media_url ? (
+                  <img
+                    src={deal.media_url}
+                    alt=""
+                    loading="lazy"
+                    className="h-12 w-20 shrink-0 rounded-lg object-cover"
+                  />
+                ) : null}
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold">
+                    {deal.public_name || deal.name}
+                  </span>
+                  {banner.type === "ending_soon" && banner.text ? (
+                    <span className="block truncate text-xs font-semibold text-rose-700">
+                      {banner.text}
+                    </span>
+                  ) : (
+                    <TacoRating
+                      rating={deal.deal_review.average_rating}
+                      count={deal.deal_review.review_count}
+                      idPrefix={`lb-${data.id}-${deal.id}`}
+                    />
+                  )}
+                </span>
+                <span className="shrink-0 text-right font-bold">{deal.price_text}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </Section>
+  );
+}

@@ -1,0 +1,14 @@
+import type { SmartCollectionDataJson } from "../../server/services/deal-json";
+
+/** What every smart collection component receives. */
+export type CollectionProps = {
+  data: SmartCollectionDataJson;
+  /** "Now" of the request, so server and browser render the same banners and statuses. */
+  now: Date;
+  signedIn: boolean;
+};
+
+export const displayString = (data: SmartCollectionDataJson, field: string): string | null => {
+  const value = data[`component_${field}`];
+  return typeof value === "string" && value ? value : null;
+};

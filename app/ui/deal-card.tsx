@@ -1,0 +1,140 @@
+import { Link } from "react-router";
+import { bannerText, bannerType } from "../../domain/deal-state";
+import type { DealCardJson } from "../../server/services/deal-json";
+import { cx, priceLabel } from "./format";
+import { TacoRating } from "./taco-rating";
+
+/** The card's banner, by the spec's priority order (domain/deal-state.ts). */
+export function dealBanner(
+  deal: DealCardJson,
+  now: Date,
+  sessionCampaigns: readonly string[] = [],
+) {
+  const type = bannerType(
+    {
+      isComingSoon: deal.buy_button.is_coming_soon,
+      isLastCall: deal.buy_button.is_last_call,
+      isEnded: deal.buy_button.is_ended,
+      browseDealStatus: deal.browse_deal_status,
+      startDate: deal.dates.start_date ? new Date(deal.dates.start_date) : null,
+      endDate: deal.dates.end_date ? new Date(deal.dates.end_date) : null,
+      activeTimer: deal.active_timer,
+      inLastCallCampaign: deal.participation.some((slug) => sessionCampaigns.includes(slug)),
+      inBlackFridayCampaign: false,
+    },
+    now,
+  );
+  const end = deal.dates.end_date ? new Date(deal.dates.end_date) : null;
+  return { type, text: bannerText(type, end, now) };
+}
+
+const BANNER_STYLE: Record<string, string> = {
+  coming_soon: "bg-sky-600 text-white",
+  sold_out: "bg-ink text-white",
+  last_call: "bg-rose-600 text-white",
+  black_friday: "bg-ink text-brand-400",
+  ending_soon: "bg-rose-600 text-white",
+  new: "bg-emerald-600 text-white",
+};
+
+export function PriceRow({ deal, size = "sm" }: { deal: DealCardJson; size?: "sm" | "lg" }) {
+  if (deal.has_ended) return <p className="font-semibold text-ink-soft">Sold out</p>;
+  if (deal.price == null) return null;
+  const discount = deal.discount_percent > 0 ? `-${deal.discount_percent}%` : null;
+  return (
+    <div
+      className={cx(
+        "flex flex-wrap items-baseline gap-x-2",
+        size === "lg" ? "text-2xl" : "text-lg",
+      )}
+    >
+      <span className="font-bold text-ink">{deal.price_text}</span>
+      {discount && deal.original_price != null ? (
+        <>
+          <s className={cx("text-ink-soft", size === "lg" ? "text-base" : "text-sm")}>
+            {priceLabel(deal.original_price)}
+          </s>
+          <span className="rounded-md bg-brand-100 px-1.5 py-0.5 text-xs font-bold text-brand-700">
+            {discount}
+          </span>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export function DealCard({
+  deal,
+  now,
+  className,
+  eager = false,
+}: {
+  deal: DealCardJson;
+  now: Date;
+  className?: string;
+  eager?: boolean;
+}) {
+  const banner = dealBanner(deal, now);
+  return (
+    <article
+      className={cx(
+        "group relative flex flex-col overflow-hidden rounded-2xl border border-black/5 bg-white shadow-card transition hover:-translate-y-0.5 hover:shadow-card-hover",
+        className,
+      )}
+    >
+      <div className="relative aspect-[16/9] overflow-hidden bg-brand-50">
+        {deal.media_url ? (
+          <img
+            src={deal.media_url}
+            alt=""
+            loading={eager ? "eager" : "lazy"}
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
+          />
+        ) : null}
+        {banner.text ? (
+          <span
+            className={cx(
+              "absolute left-2 top-2 rounded-full px-2.5 py-1 text-[11px] font-bold uppercase tracking-wide",
+              BANNER_STYLE[banner.type],
+            )}
+          >
+            {banner.text}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-center gap-2">
+          {deal.product_logo ? (
+            <img
+              src={deal.product_logo}
+              alt=""
+              className="h-6 w-6 rounded-md object-contain"
+              loading="lazy"
+            />
+          ) : null}
+          <h3 className="truncate text-base font-semibold text-ink">
+            <Link
+              to={deal.get_absolute_url}
+              className="after:absolute after:inset-0 focus:outline-none"
+            >
+              {deal.public_name || deal.name}
+            </Link>
+          </h3>
+        </div>
+        <p className="line-clamp-2 text-sm leading-snug text-ink-soft">{deal.card_description}</p>
+        <div className="mt-auto flex flex-col gap-1.5 pt-1">
+          {deal.deal_review.review_count > 0 ? (
+            <TacoRating
+              rating={deal.deal_review.average_rating}
+              count={deal.deal_review.review_count}
+              idPrefix={`card-${deal.id}`}
+            />
+          ) : (
+            <span className="text-xs text-ink-soft">No reviews yet</span>
+          )}
+          <PriceRow deal={deal} />
+        </div>
+      </div>
+    </article>
+  );
+}

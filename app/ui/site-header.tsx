@@ -1,0 +1,136 @@
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { SEARCH_PLACEHOLDER } from "../../domain/messages";
+import { LogoutForm } from "./logout-form";
+import { Logo } from "./logo";
+
+export type HeaderUser = { name: string; email: string; isStaff: boolean; hasPlus: boolean } | null;
+
+function SearchIcon() {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <circle cx="9" cy="9" r="6" />
+      <path d="m14 14 4 4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <path
+        d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="10" cy="20" r="1.3" />
+      <circle cx="17" cy="20" r="1.3" />
+    </svg>
+  );
+}
+
+function SearchForm({ className }: { className?: string }) {
+  return (
+    <Form method="get" action="/browse" role="search" className={className}>
+      <label className="relative block">
+        <span className="sr-only">Search deals</span>
+        <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-ink-soft">
+          <SearchIcon />
+        </span>
+        <input
+          type="search"
+          name="query"
+          placeholder={SEARCH_PLACEHOLDER}
+          className="w-full rounded-full border border-black/10 bg-stone-100 py-2 pl-9 pr-4 text-sm outline-none transition focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-400/40"
+        />
+      </label>
+    </Form>
+  );
+}
+
+function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
+  return (
+    <details className="group relative">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full px-2 py-1.5 text-sm font-medium hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
+        <span className="grid h-7 w-7 place-items-center rounded-full bg-ink text-xs font-bold text-white">
+          {user.name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
+      </summary>
+      <div className="absolute right-0 z-30 mt-2 w-52 rounded-xl border border-black/5 bg-white p-1.5 text-sm shadow-card-hover">
+        <p className="truncate px-3 py-2 text-xs text-ink-soft">{user.email}</p>
+        <Link to="/account/profile/" className="block rounded-lg px-3 py-2 hover:bg-stone-100">
+          Account
+        </Link>
+        <Link to="/account/products/" className="block rounded-lg px-3 py-2 hover:bg-stone-100">
+          Your products
+        </Link>
+        <LogoutForm className="block w-full rounded-lg px-3 py-2 text-left hover:bg-stone-100" />
+      </div>
+    </details>
+  );
+}
+
+export function SiteHeader({ user }: { user: HeaderUser }) {
+  const location = useLocation();
+  const next = `${location.pathname}${location.search}`;
+  return (
+    <header className="sticky top-0 z-20 border-b border-black/5 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
+        <Logo />
+        <nav className="hidden md:block">
+          <NavLink
+            to="/browse"
+            className={({ isActive }) =>
+              `text-sm font-semibold ${isActive ? "text-ink" : "text-ink-soft hover:text-ink"}`
+            }
+          >
+            Browse
+          </NavLink>
+        </nav>
+        <SearchForm className="hidden flex-1 sm:block sm:max-w-md" />
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <Link
+            to="/browse"
+            className="rounded-full px-3 py-2 text-sm font-semibold text-ink-soft hover:text-ink md:hidden"
+          >
+            Browse
+          </Link>
+          <Link
+            to="/cart"
+            className="relative rounded-full p-2 text-ink hover:bg-stone-100"
+            aria-label="Cart"
+          >
+            <CartIcon />
+          </Link>
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <Link
+              to={`/accounts/login/?next=${encodeURIComponent(next)}`}
+              className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-black"
+            >
+              Log in
+            </Link>
+          )}
+        </div>
+      </div>
+      <div className="px-4 pb-3 sm:hidden">
+        <SearchForm />
+      </div>
+    </header>
+  );
+}

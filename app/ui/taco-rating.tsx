@@ -1,0 +1,51 @@
+import { cx, ratingLabel } from "./format";
+
+/** One taco: a filled shell when `fill` is 1, outlined at 0, partly filled in between. */
+function Taco({ fill, id }: { fill: number; id: string }) {
+  const pct = Math.round(Math.max(0, Math.min(1, fill)) * 100);
+  return (
+    <svg viewBox="0 0 24 16" className="h-3.5 w-5" aria-hidden="true">
+      <defs>
+        <linearGradient id={id}>
+          <stop offset={`${pct}%`} stopColor="var(--color-brand-500)" />
+          <stop offset={`${pct}%`} stopColor="#e5e1d8" />
+        </linearGradient>
+      </defs>
+      <path d="M2 14 A10 10 0 0 1 22 14 Z" fill={`url(#${id})`} />
+      <path d="M5 13 A7 7 0 0 1 19 13" fill="none" stroke="#fff" strokeWidth="1.2" opacity=".55" />
+    </svg>
+  );
+}
+
+/** The taco rating: five tacos, the average and (optionally) the review count. */
+export function TacoRating({
+  rating,
+  count,
+  size = "sm",
+  idPrefix,
+}: {
+  rating: number;
+  count?: number;
+  size?: "sm" | "lg";
+  /** SVG gradient ids must be unique on the page. */
+  idPrefix: string;
+}) {
+  return (
+    <div
+      role="img"
+      className={cx("flex items-center gap-1.5", size === "lg" ? "text-base" : "text-xs")}
+      aria-label={`Rated ${ratingLabel(rating)} out of 5${count != null ? ` from ${count} reviews` : ""}`}
+    >
+      <span className="flex" aria-hidden="true">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Taco key={i} fill={rating - i} id={`${idPrefix}-t${i}`} />
+        ))}
+      </span>
+      {count != null && count > 0 ? (
+        <span className="text-ink-soft">
+          <span className="font-semibold text-ink">{ratingLabel(rating)}</span> ({count})
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import type { Clock } from "../../providers/clock";
+import { hashPassword } from "../../services/passwords";
+import type { Db } from "../client";
+import { deals } from "../schema";
+import { seedAccounts, seedDealRoles } from "./accounts";
+import { DEALS, dealStart, seedDeals } from "./deals";
+import { planDiscussions, seedDiscussions } from "./discussions";
+import { seedMarketing } from "./marketing";
+import { seedPages } from "./pages";
+import { namedOrders, seedPurchases } from "./purchases";
+import { seedTaskflowContent, seedVideoCollections } from "./taskflow";
+import { seedTaxonomy } from "./taxonomy";
+import { DEMO_PASSWORD, get, Timeline } from "./util";
+
+export { DEMO_PASSWORD } from "./util";
+export { CAMPAIGN_SLUG, HOME_COLLECTIONS } from "./pages";
+export { demoImageSvg } from "./images";
+
+/**
+ * Fills a migrated, empty database with the demo marketplace (README: "Demo data"), in one
+ * transaction. Every date is relative to clock.now(), and the content is deterministic.
+ */
+export async function seed(db: Db, clock: Clock): Promise<void> {
+  const time = new Timeline(clock.now());
+  // One scrypt hash, shared by every demo account.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const starts = new Map(DEALS.map((d) => [d.slug, dealStart(d, time)]));
+  const discussions = planDiscussions(time, starts);
+
+  await db.transaction(async (tx) => {
+    const taxonomy = await seedTaxonomy(tx);
+    const videoCollectionIds = await seedVideoCollections(tx, time);
+    const dealMap = await seedDeals(tx, time, taxonomy, discussions.aggregates, {
+      videoCollectionIds,
+      reviewsSummaries: discussions.reviewsSummaries,
+    });
+    const dealIds = new Map([...dealMap.values()].map((d) => [d.slug, d.id]));
+    const accounts = await seedAccounts(tx, time, passwordHash);
+    await seedDealRoles(tx, accounts, get(dealIds, "taskflow"));
+    await seedTaskflowContent(tx, time, dealMap, accounts.byUsername);
+    await seedPurchases(
+      tx,
+      time,
+      [...namedOrders(time), ...discussions.orders],
+      dealMap,
+      accounts.byUsername,
+    );
+    await seedDiscussions(tx, discussions, dealIds, accounts.byUsername, time);
+    await seedPages(tx, time, dealMap);
+    await seedMarketing(tx, time, dealMap);
+  });
+}
+
+/** Seeds only a database without deals; answers whether it seeded. */
+export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(deals);
+  if ((row?.n ?? 0) > 0) return false;
+  await seed(db, clock);
+  return true;
+}

@@ -1,0 +1,578 @@
+import {
+  type ComponentType,
+  type ContentBadge,
+  campaignDeals,
+  campaigns,
+  type ModularData,
+  modularPageItems,
+  modularPages,
+  type PdpZone,
+  type SmartCollectionDisplay,
+  type SmartCollectionType,
+  smartCollectionDeals,
+  smartCollections,
+  staticComponents,
+  subCollections,
+} from "../schema";
+import { DEALS, type SeededDeal } from "./deals";
+import { demoImage, get, type Timeline, type Tx } from "./util";
+
+/** The live campaign: 15% off participating deals, ends ten days after seeding. */
+export const CAMPAIGN_SLUG = "lifetime-fest";
+
+type SubSpec = {
+  slug: string;
+  title: string;
+  subheader?: string;
+  /** [start, end] in days from now; null = not set. */
+  window?: [number | null, number | null];
+  color?: string;
+};
+
+type CollectionSpec = {
+  slug: string;
+  title: string;
+  subheader?: string;
+  type: SmartCollectionType;
+  componentType?: ComponentType;
+  display?: SmartCollectionDisplay;
+  contentBadge?: ContentBadge;
+  modularData?: ModularData;
+  zone?: PdpZone;
+  deals: string[];
+  subs?: SubSpec[];
+};
+
+const campaignDealSlugs = DEALS.filter((d) => d.extra?.participation?.includes(CAMPAIGN_SLUG)).map(
+  (d) => d.slug,
+);
+
+/** The home page's collections, in page order. */
+export const HOME_COLLECTIONS: CollectionSpec[] = [
+  {
+    slug: "pay-once-spotlight",
+    title: "Pay once, not monthly",
+    type: "spotlight_marquee",
+    display: {
+      header: "Pay once, **not monthly**",
+      byline: "Sick of subscriptions? Get quality business software with no monthly fees.",
+      cta_text: "Browse deals",
+      cta_link: "/browse/",
+      background_color: "#1b1f3b",
+      invert_default_colors: true,
+    },
+    deals: [
+      "taskflow",
+      "pixelforge",
+      "quickcrm",
+      "postloom",
+      "rankrocket",
+      "helpdesko",
+      "schedulr",
+      "recast",
+      "clipwise",
+      "formflow",
+      "signflow",
+      "copyforge",
+    ],
+  },
+  {
+    slug: "new-arrivals",
+    title: "New arrivals",
+    subheader: "Fresh deals, just landed",
+    type: "product_carousel",
+    contentBadge: { text: "New", background_color: "#00b67a", text_color: "#ffffff" },
+    modularData: { show_buy_now_cta: true },
+    deals: [
+      "brandspark",
+      "querylens",
+      "notecraft",
+      "iconvault",
+      "insightdash",
+      "copyforge",
+      "studiosuite",
+      "plusvault",
+      "clipwise",
+      "framebank",
+    ],
+  },
+  {
+    slug: CAMPAIGN_SLUG,
+    title: "Lifetime Fest: an extra 15% off",
+    subheader: "Our biggest sale of the season, for ten days only",
+    type: "branded_product_carousel",
+    display: {
+      logo_image: demoImage("lifetime-fest-logo"),
+      background: demoImage("lifetime-fest-bg"),
+      mobile_background: demoImage("lifetime-fest-bg-mobile"),
+      background_color: "#2b1a5c",
+      invert_default_colors: true,
+      enable_backgroud_gradient: true,
+      cta_text: "Shop the sale",
+      cta_link: `/collections/${CAMPAIGN_SLUG}/`,
+    },
+    deals: campaignDealSlugs,
+  },
+  {
+    slug: "deal-of-the-week",
+    title: "Deal of the week",
+    subheader: "Hand-picked by the Payonce team",
+    type: "deal_highlight",
+    display: { promo: "Staff pick", background_color: "#fff6da" },
+    modularData: { show_buy_now_cta: true },
+    deals: ["taskflow", "pixelforge", "quickcrm"],
+  },
+  {
+    slug: "drops-calendar",
+    title: "The drop calendar",
+    subheader: "What's live, what's next, and what you missed",
+    type: "collection_mosaic",
+    deals: ["insightdash", "brandspark", "launchpad-x", "quickcrm", "mailbeam", "notecraft"],
+    subs: [
+      {
+        slug: "live-now",
+        title: "Live now",
+        subheader: "Fresh launches you can buy today",
+        window: [-3, 4],
+        color: "#e3f9ef",
+      },
+      {
+        slug: "weekend-drop",
+        title: "The weekend drop",
+        subheader: "A mystery design bundle",
+        window: [0.4, 3],
+        color: "#fff1d6",
+      },
+      {
+        slug: "mystery-drop",
+        title: "Mystery drop",
+        subheader: "Something big for developers",
+        window: [null, null],
+        color: "#ede7ff",
+      },
+      {
+        slug: "last-weeks-drops",
+        title: "Last week's drops",
+        subheader: "Sold out, for now",
+        window: [-12, -5],
+        color: "#f1f1f1",
+      },
+    ],
+  },
+  {
+    slug: "shop-by-category",
+    title: "Shop by collection",
+    type: "shop_by_collection",
+    componentType: "grid",
+    deals: ["taskflow", "quickcrm", "pixelforge", "ux-masterclass", "landing-kit", "freebie-kit"],
+    subs: [
+      { slug: "productivity-picks", title: "Productivity", color: "#e8f1ff" },
+      { slug: "sales-and-crm", title: "Sales & CRM", color: "#ffeede" },
+      { slug: "design-studio", title: "Design", color: "#fde7f3" },
+      { slug: "learn-new-skills", title: "Courses", color: "#e6f7ea" },
+      { slug: "templates-and-assets", title: "Templates & assets", color: "#f3ecff" },
+      { slug: "free-stuff", title: "Freebies", color: "#fff8cc" },
+    ],
+  },
+  {
+    slug: "ending-soon",
+    title: "Last chance",
+    subheader: "Grab these before they're gone",
+    type: "product_carousel",
+    contentBadge: { text: "Ending soon", background_color: "#e53935", text_color: "#ffffff" },
+    deals: ["quickcrm", "affiliatehq", "webinarly", "leadhunter", "helpdesko", "growth-academy"],
+  },
+  {
+    slug: "recommended-for-you",
+    title: "Recommended for you",
+    subheader: "Popular with buyers like you",
+    type: "spotlight_custom",
+    display: {
+      header: "Get 10% off your first deal",
+      cta_text: "View recommended deals",
+      cta_link: "/collections/recommended-for-you/",
+    },
+    deals: [
+      "taskflow",
+      "timetrail",
+      "ledgerly",
+      "chatnest",
+      "pagecraft",
+      "signflow",
+      "surveysnap",
+      "backupbox",
+    ],
+  },
+  {
+    slug: "best-of-payonce",
+    title: "Best of Payonce",
+    subheader: "Curated collections for every kind of business",
+    type: "bento_box",
+    deals: [
+      "taskflow",
+      "copyforge",
+      "deploydeck",
+      "clipwise",
+      "rankrocket",
+      "querylens",
+      "pixelforge",
+      "fontfoundry",
+    ],
+    subs: [
+      {
+        slug: "ai-tools",
+        title: "AI-powered tools",
+        subheader: "Work smarter with AI",
+        color: "#ede7ff",
+      },
+      {
+        slug: "marketing-must-haves",
+        title: "Marketing must-haves",
+        subheader: "Grow your audience",
+        color: "#ffeede",
+      },
+      {
+        slug: "dev-toolbox",
+        title: "Developer toolbox",
+        subheader: "Ship faster",
+        color: "#e3f2fd",
+      },
+      {
+        slug: "creator-kit",
+        title: "Creator kit",
+        subheader: "Make something beautiful",
+        color: "#fde7f3",
+      },
+    ],
+  },
+  {
+    slug: "top-sellers",
+    title: "Top sellers this week",
+    type: "leaderboard",
+    deals: [
+      "taskflow",
+      "pixelforge",
+      "quickcrm",
+      "helpdesko",
+      "postloom",
+      "clipwise",
+      "schedulr",
+      "rankrocket",
+      "recast",
+      "copyforge",
+    ],
+  },
+  {
+    slug: "top-rated",
+    title: "Top rated by buyers",
+    subheader: "Deals our community can't stop talking about",
+    type: "product_carousel",
+    deals: [
+      "helpdesko",
+      "taskflow",
+      "pixelforge",
+      "schedulr",
+      "clipwise",
+      "rankrocket",
+      "postloom",
+      "recast",
+    ],
+  },
+  {
+    slug: "courses-and-templates",
+    title: "Courses, templates and assets",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: [
+      "ux-masterclass",
+      "growth-academy",
+      "fullstack-bootcamp",
+      "landing-kit",
+      "adkit-pro",
+      "notionary",
+      "iconvault",
+      "fontfoundry",
+      "freebie-kit",
+    ],
+  },
+];
+
+/** Collections behind the sub-collection links and the product-page zones (not on the home page). */
+const OTHER_COLLECTIONS: CollectionSpec[] = [
+  {
+    slug: "live-now",
+    title: "Live now",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["brandspark", "querylens", "notecraft", "iconvault", "insightdash"],
+  },
+  {
+    slug: "weekend-drop",
+    title: "The weekend drop",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["fontfoundry", "iconvault"],
+  },
+  {
+    slug: "mystery-drop",
+    title: "Mystery drop",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["launchpad-x"],
+  },
+  {
+    slug: "last-weeks-drops",
+    title: "Last week's drops",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["mailbeam"],
+  },
+  {
+    slug: "productivity-picks",
+    title: "Productivity",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["taskflow", "timetrail", "notecraft", "formflow", "schedulr", "infohub"],
+  },
+  {
+    slug: "sales-and-crm",
+    title: "Sales & CRM",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["quickcrm", "leadhunter", "affiliatehq", "shopboost"],
+  },
+  {
+    slug: "design-studio",
+    title: "Design",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["pixelforge", "brandspark", "clipwise", "recast"],
+  },
+  {
+    slug: "learn-new-skills",
+    title: "Courses",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["ux-masterclass", "growth-academy", "fullstack-bootcamp"],
+  },
+  {
+    slug: "templates-and-assets",
+    title: "Templates & assets",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["notionary", "landing-kit", "adkit-pro", "iconvault", "fontfoundry", "framebank"],
+  },
+  {
+    slug: "free-stuff",
+    title: "Freebies",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["freebie-kit"],
+  },
+  {
+    slug: "ai-tools",
+    title: "AI-powered tools",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["copyforge", "brandspark", "clipwise", "chatnest", "querylens"],
+  },
+  {
+    slug: "marketing-must-haves",
+    title: "Marketing must-haves",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["postloom", "rankrocket", "surveysnap", "webinarly", "pixelforge"],
+  },
+  {
+    slug: "dev-toolbox",
+    title: "Developer toolbox",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["deploydeck", "querylens", "backupbox", "pagecraft"],
+  },
+  {
+    slug: "creator-kit",
+    title: "Creator kit",
+    type: "product_carousel",
+    componentType: "grid",
+    deals: ["clipwise", "framebank", "fontfoundry", "iconvault", "recast"],
+  },
+  {
+    slug: "pdp-top-picks",
+    title: "You might also like",
+    type: "product_carousel",
+    zone: "pdp_top",
+    deals: ["pixelforge", "timetrail", "schedulr", "formflow", "notecraft", "quickcrm"],
+  },
+  {
+    slug: "pdp-before-terms",
+    title: "Pairs well with",
+    type: "product_carousel",
+    zone: "pdp_before_terms",
+    deals: [],
+  },
+  {
+    slug: "pdp-before-questions",
+    title: "Customers also bought",
+    type: "product_carousel",
+    zone: "pdp_before_questions",
+    deals: ["helpdesko", "ledgerly", "signflow", "chatnest", "recast", "postloom"],
+  },
+  {
+    slug: "pdp-after-questions",
+    title: "More from Payonce",
+    type: "product_carousel",
+    zone: "pdp_after_questions",
+    deals: [],
+  },
+];
+
+/** Blocks of the product page layout (two-column), in order. */
+const PRODUCT_PAGE_BLOCKS = [
+  "hero_gallery",
+  "pricing_card",
+  "deal_attributes",
+  "features_overview",
+  "video_collection",
+  "from_founders_card",
+  "faq",
+  "terms_and_conditions",
+];
+
+export async function seedPages(
+  tx: Tx,
+  time: Timeline,
+  deals: ReadonlyMap<string, SeededDeal>,
+): Promise<{ homeCollections: string[] }> {
+  const dealId = (slug: string) => get(deals, slug, "deal").id;
+
+  const [campaign] = await tx
+    .insert(campaigns)
+    .values({
+      optinSlug: CAMPAIGN_SLUG,
+      type: "percent",
+      value: 15,
+      name: "Lifetime Fest",
+      publicName: "Lifetime Fest",
+      startDate: time.ago(2),
+      endDate: time.ahead(10),
+      dealTiers: [1, 2, 3],
+      discountDisplay: "15% off",
+      bannerContent: "Lifetime Fest is on: take an extra 15% off participating deals.",
+      bannerColor: "#2b1a5c",
+      bannerFontColor: "#ffffff",
+      bannerBadge: "EXTRA 15% OFF",
+      skuLogo: demoImage("lifetime-fest-logo"),
+      smartCollectionSlug: CAMPAIGN_SLUG,
+      allowAsksumoDiscount: false,
+      isActive: true,
+      createdAt: time.ago(14),
+    })
+    .returning({ id: campaigns.id });
+  if (!campaign) throw new Error("seed: campaign not inserted");
+  await tx
+    .insert(campaignDeals)
+    .values(campaignDealSlugs.map((slug) => ({ campaignId: campaign.id, dealId: dealId(slug) })));
+
+  const all = [...HOME_COLLECTIONS, ...OTHER_COLLECTIONS];
+  const scRows = await tx
+    .insert(smartCollections)
+    .values(
+      all.map((c) => ({
+        slug: c.slug,
+        title: c.title,
+        subheader: c.subheader ?? null,
+        modularComponentType: c.type,
+        componentType: c.componentType ?? "carousel",
+        display: c.display ?? {},
+        contentBadge: c.contentBadge ?? null,
+        modularData: c.modularData ?? {},
+        zone: c.zone ?? null,
+        createdAt: time.ago(30),
+        updatedAt: time.ago(1),
+      })),
+    )
+    .returning({ id: smartCollections.id, slug: smartCollections.slug });
+  const scIds = new Map(scRows.map((r) => [r.slug, r.id]));
+
+  const membership = all.flatMap((c) =>
+    c.deals.map((slug, position) => ({
+      smartCollectionId: get(scIds, c.slug),
+      dealId: dealId(slug),
+      position,
+    })),
+  );
+  await tx.insert(smartCollectionDeals).values(membership);
+
+  const subs = all.flatMap((c) =>
+    (c.subs ?? []).map((s, position) => ({
+      smartCollectionId: get(scIds, c.slug),
+      slug: s.slug,
+      title: s.title,
+      subheader: s.subheader ?? null,
+      startDate: s.window?.[0] == null ? null : time.at(s.window[0]),
+      endDate: s.window?.[1] == null ? null : time.at(s.window[1]),
+      mosaicBackgroundImage: demoImage(`collection-${s.slug}`),
+      componentBackgroundColor: s.color ?? null,
+      position,
+    })),
+  );
+  await tx.insert(subCollections).values(subs);
+
+  const pages = await tx
+    .insert(modularPages)
+    .values([
+      {
+        slug: "home",
+        title: "Payonce: lifetime deals on software",
+        layout: "large",
+        seoMeta: {
+          title: "Payonce: lifetime deals on the software you need",
+          description: "Pay once for business software, courses and templates. No monthly fees.",
+          open_graph: {
+            title: "Payonce: pay once, not monthly",
+            type: "website",
+            image: demoImage("og-home"),
+            description: "Lifetime deals on software for entrepreneurs.",
+          },
+        },
+      },
+      {
+        slug: "product",
+        title: "Product page",
+        layout: "two-column",
+        seoMeta: {},
+      },
+    ])
+    .returning({ id: modularPages.id, slug: modularPages.slug });
+  const pageId = new Map(pages.map((p) => [p.slug, p.id]));
+
+  const blocks = await tx
+    .insert(staticComponents)
+    .values(
+      PRODUCT_PAGE_BLOCKS.map((type) => ({
+        name: `Product page: ${type}`,
+        modularComponentType: type,
+        jsonData: {
+          anchor_tag_id: type.replaceAll("_", "-"),
+          css_class: `pdp-${type.replaceAll("_", "-")}`,
+        },
+      })),
+    )
+    .returning({ id: staticComponents.id });
+
+  await tx.insert(modularPageItems).values([
+    ...HOME_COLLECTIONS.map((c, position) => ({
+      pageId: get(pageId, "home"),
+      position,
+      smartCollectionId: get(scIds, c.slug),
+    })),
+    ...blocks.map((b, position) => ({
+      pageId: get(pageId, "product"),
+      position,
+      staticComponentId: b.id,
+    })),
+  ]);
+
+  return { homeCollections: HOME_COLLECTIONS.map((c) => c.slug) };
+}
