@@ -78,7 +78,10 @@ export function SpotlightMarquee({ data }: CollectionProps) {
   const half = Math.ceil(data.deals.length / 2);
   return (
     <section className="mx-auto max-w-7xl px-4 pt-4 sm:px-6 sm:pt-6">
-      <div className="overflow-hidden rounded-3xl bg-ink py-10 text-white sm:py-14">
+      <div
+        className="overflow-hidden rounded-3xl bg-ink py-10 text-white sm:py-14"
+        style={{ backgroundColor: displayString(data, "background_color") ?? undefined }}
+      >
         <div className="mx-auto max-w-3xl px-6 text-center">
           <h1 className="text-4xl font-black leading-[1.05] tracking-tight sm:text-6xl">
             <Highlighted text={headline} />

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type OutboxKind, outbox } from "../db/schema";
 import type { Clock } from "../providers/clock";
@@ -67,7 +67,7 @@ export function createOutbox(deps: { db: Db; clock: Clock; onError?: (err: unkno
           and(
             eq(outbox.status, "pending"),
             lte(outbox.runAfter, now),
-            sql`(${outbox.lockedAt} is null or ${outbox.lockedAt} < ${staleBefore})`,
+            or(isNull(outbox.lockedAt), lt(outbox.lockedAt, staleBefore)),
           ),
         )
         .orderBy(outbox.runAfter, outbox.id)
