@@ -29,6 +29,17 @@ export function loader({ context }: Route.LoaderArgs) {
   return { user, campaigns: session?.campaigns ?? [] };
 }
 
+// The logo's coin, inline, so the browser's favicon request never becomes a 404.
+const FAVICON =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#ffc629" stroke="#f5b400" stroke-width="2"/><text x="16" y="21" font-family="Arial" font-size="13" font-weight="900" text-anchor="middle" fill="#1d1d2c">1×</text></svg>',
+  );
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
+];
+
 export const meta: Route.MetaFunction = () => [
   { title: "Payonce: lifetime software deals. Pay once, not monthly" },
   {

@@ -12,17 +12,26 @@ import { systemClock } from "./providers/clock";
 
 // The only place that starts anything: config -> database -> services -> HTTP.
 async function main() {
+  const started = performance.now();
+  const phases: Record<string, number> = {};
+  const lap = (name: string) => {
+    phases[name] = Math.round(performance.now() - started);
+  };
   const config = loadConfig();
   const database = config.databaseUrl
     ? await openDatabase({ kind: "postgres", url: config.databaseUrl })
     : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+  lap("database_open");
   await database.migrate();
+  lap("migrated");
   if (config.seedOnStart) await seedIfEmpty(database.db, systemClock);
+  lap("seeded");
 
   const buildFile = path.join(reactRouterBuildDir, "server/index.js");
   if (!existsSync(buildFile))
     throw new Error(`No React Router build at ${buildFile}: run npm run build`);
   const reactRouterBuild = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  lap("app_loaded");
 
   const app = await buildApp({ config, database, clock: systemClock, reactRouterBuild });
 
@@ -34,6 +43,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.services.outbox.start();
+  lap("listening");
+  app.log.info({ startup_ms: phases }, "Payonce is up");
 }
 
 main().catch((err) => {

@@ -103,20 +103,52 @@ function PlanCard({
   );
 }
 
+function PricingPanel({ deal }: { deal: DealDetailsJson }) {
+  const activePlans = deal.plans.filter((p) => p.is_active);
+  const selected = initialSelectedPlanId(activePlans, null, deal.default_plan?.id ?? null);
+  const button = buyButtonState(deal.buy_button, activePlans, selected);
+  return (
+    <aside
+      id="pricing"
+      className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+    >
+      <div className="rounded-3xl border border-black/5 bg-brand-50 p-5 shadow-card">
+        <h2 className="text-lg font-bold">Plans &amp; pricing</h2>
+        {deal.has_ended ? (
+          <p className="mt-3 text-2xl font-extrabold">Sold out</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {deal.plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} highlighted={plan.highlight} />
+            ))}
+          </ul>
+        )}
+        <button
+          type="button"
+          disabled={button.disabled}
+          className="mt-4 w-full rounded-full bg-brand-400 px-6 py-3 text-base font-bold text-ink shadow-sm hover:bg-brand-500 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-ink-soft"
+        >
+          {button.text}
+        </button>
+        <p className="mt-3 text-center text-sm text-ink-soft">{refundText(deal.refundable_days)}</p>
+      </div>
+    </aside>
+  );
+}
+
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { deal } = loaderData;
   const story = deal.products[0]?.story ?? null;
   const hero =
     story?.images[0] ?? (deal.media_url ? { image: deal.media_url, alt_text: deal.name } : null);
-  const activePlans = deal.plans.filter((p) => p.is_active);
-  const selected = initialSelectedPlanId(activePlans, null, deal.default_plan?.id ?? null);
-  const button = buyButtonState(deal.buy_button, activePlans, selected);
   const review = deal.deal_review;
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <Breadcrumbs deal={deal} />
+      {/* Phones read top to bottom: story, then pricing, then FAQs; at lg pricing is the sticky
+          right column beside both. */}
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
-        <div className="min-w-0 space-y-8">
+        <div className="min-w-0 space-y-8 lg:col-start-1">
           <header id="overview" className="space-y-3">
             <div className="flex items-center gap-3">
               {deal.product_logo ? (
@@ -148,7 +180,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           <p className="text-lg leading-relaxed text-ink-soft">{deal.card_description}</p>
+        </div>
 
+        <PricingPanel deal={deal} />
+
+        <div className="min-w-0 space-y-8 lg:col-start-1">
           {deal.faqs.length > 0 ? (
             <section id="faqs" className="space-y-4">
               <h2 className="text-2xl font-bold">FAQs</h2>
@@ -171,31 +207,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
-
-        <aside id="pricing" className="lg:sticky lg:top-20 lg:self-start">
-          <div className="rounded-3xl border border-black/5 bg-brand-50 p-5 shadow-card">
-            <h2 className="text-lg font-bold">Plans &amp; pricing</h2>
-            {deal.has_ended ? (
-              <p className="mt-3 text-2xl font-extrabold">Sold out</p>
-            ) : (
-              <ul className="mt-3 space-y-3">
-                {deal.plans.map((plan) => (
-                  <PlanCard key={plan.id} plan={plan} highlighted={plan.id === selected} />
-                ))}
-              </ul>
-            )}
-            <button
-              type="button"
-              disabled={button.disabled}
-              className="mt-4 w-full rounded-full bg-brand-400 px-6 py-3 text-base font-bold text-ink shadow-sm hover:bg-brand-500 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-ink-soft"
-            >
-              {button.text}
-            </button>
-            <p className="mt-3 text-center text-sm text-ink-soft">
-              {refundText(deal.refundable_days)}
-            </p>
-          </div>
-        </aside>
       </div>
     </main>
   );
