@@ -13,9 +13,10 @@ import { NotFound } from "./ui/not-found";
 import { SiteFooter } from "./ui/site-footer";
 import { type HeaderUser, SiteHeader } from "./ui/site-header";
 import "./app.css";
+import { readCookie } from "./ui/cookies";
 
 /** The signed-in user summary every page's header needs; nothing else personal goes here. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const { session } = context.get(appContext);
   const u = session?.user ?? null;
   const user: HeaderUser = u
@@ -26,7 +27,9 @@ export function loader({ context }: Route.LoaderArgs) {
         hasPlus: u.hasPlus,
       }
     : null;
-  return { user, campaigns: session?.campaigns ?? [] };
+  // Signed-in pages carry the CSRF token for forms that must work without JavaScript (log out).
+  const csrfToken = u ? readCookie(request.headers.get("cookie"), "csrftoken") : "";
+  return { user, campaigns: session?.campaigns ?? [], csrfToken };
 }
 
 // The logo's coin, inline, so the browser's favicon request never becomes a 404.

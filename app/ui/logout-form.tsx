@@ -1,28 +1,32 @@
 import type { FormEvent } from "react";
-
-function readCookie(name: string): string {
-  const match = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : "";
-}
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root";
+import { readCookie } from "./cookies";
 
 /**
- * Logging out is an unsafe API call, and any API call carrying the session cookie must send the
- * csrftoken cookie back as X-CSRFToken (double submit): a plain form cannot set that header, so
- * with JavaScript the form posts through fetch; the form itself stays as the no-JS fallback.
+ * Logging out is an unsafe API call, and any call carrying the session cookie must return the
+ * csrftoken cookie (double submit). With JavaScript the form posts through fetch with the
+ * X-CSRFToken header; without it, the form sends the token in the csrfmiddlewaretoken field and
+ * the server redirects home.
  */
 export function LogoutForm({ className }: { className?: string }) {
+  const csrfToken = useRouteLoaderData<typeof rootLoader>("root")?.csrfToken ?? "";
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await fetch("/api/users/logout/", {
       method: "POST",
       credentials: "same-origin",
-      headers: { "X-CSRFToken": readCookie("csrftoken"), "Content-Type": "application/json" },
+      headers: {
+        "X-CSRFToken": readCookie(document.cookie, "csrftoken"),
+        "Content-Type": "application/json",
+      },
       body: "{}",
     });
     window.location.assign("/");
   }
   return (
     <form method="post" action="/api/users/logout/" onSubmit={onSubmit}>
+      <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
       <button type="submit" className={className}>
         Log out
       </button>

@@ -8,6 +8,8 @@ import { newToken } from "../services/sessions";
 export const SESSION_COOKIE = "sessionid";
 export const CSRF_COOKIE = "csrftoken";
 export const CSRF_HEADER = "x-csrftoken";
+/** The form field a plain HTML form (no JavaScript, so no header) sends the token in. */
+export const CSRF_FIELD = "csrfmiddlewaretoken";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -27,31 +29,37 @@ function sameToken(a: string | undefined, b: string | undefined): boolean {
 /**
  * Loads the session named by the cookie (anonymous visitors without a cookie cost no query) and
  * enforces CSRF: every unsafe request that carries a session cookie must send X-CSRFToken equal to
- * the csrftoken cookie (double submit). HTML form posts to pages, which cannot set a header, must
- * instead come from our own origin (the Origin header browsers always send on a form POST).
+ * the csrftoken cookie (double submit), or carry it in the csrfmiddlewaretoken form field. HTML
+ * form posts to pages (React Router actions, whose bodies stay unparsed) may instead come from our
+ * own origin (the Origin header browsers always send on a form POST).
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { sessions: SessionService; config: Config }) => {
     app.decorateRequest("session", null);
 
-    app.addHook("onRequest", async (request, reply) => {
+    app.addHook("onRequest", async (request) => {
       const cookie = request.cookies[SESSION_COOKIE];
-      if (!SAFE_METHODS.has(request.method) && cookie) {
-        const isApi = request.url.startsWith("/api/");
-        const headerOk = sameToken(
-          request.headers[CSRF_HEADER] as string | undefined,
-          request.cookies[CSRF_COOKIE],
-        );
-        const origin = request.headers.origin;
-        const originOk =
-          !isApi && origin !== undefined && origin === `${request.protocol}://${request.host}`;
-        if (!headerOk && !originOk) {
-          return reply
-            .status(403)
-            .send({ detail: "CSRF Failed: CSRF token missing or incorrect." });
-        }
-      }
       if (cookie) request.session = await opts.sessions.load(cookie);
+    });
+
+    // After the body is parsed, so an HTML form may carry the token as a field instead.
+    app.addHook("preValidation", async (request, reply) => {
+      if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE]) return;
+      const expected = request.cookies[CSRF_COOKIE];
+      const field =
+        request.body && typeof request.body === "object"
+          ? (request.body as Record<string, unknown>)[CSRF_FIELD]
+          : undefined;
+      const tokenOk =
+        sameToken(request.headers[CSRF_HEADER] as string | undefined, expected) ||
+        (typeof field === "string" && sameToken(field, expected));
+      const origin = request.headers.origin;
+      const isApi = request.url.startsWith("/api/");
+      const originOk =
+        !isApi && origin !== undefined && origin === `${request.protocol}://${request.host}`;
+      if (!tokenOk && !originOk) {
+        return reply.status(403).send({ detail: "CSRF Failed: CSRF token missing or incorrect." });
+      }
     });
   },
   { name: "payonce-session" },

@@ -52,6 +52,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config; services: Servi
       await services.sessions.end(request.session);
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
       rotateCsrfCookie(reply, config);
+      // A plain HTML form (no JavaScript) gets a page to land on rather than JSON.
+      if (request.headers["content-type"]?.startsWith("application/x-www-form-urlencoded")) {
+        return reply.redirect("/", 303);
+      }
       return { user: userJson(null) };
     },
   );

@@ -203,3 +203,32 @@ describe("platform", () => {
     expect(res.json().detail).toBeTruthy();
   });
 });
+
+describe("logout without JavaScript", () => {
+  it("accepts the token as a form field and redirects home", async () => {
+    const creds = await app.login("buyer@payonce.test");
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/users/logout/",
+      cookies: creds.cookies,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `csrfmiddlewaretoken=${encodeURIComponent(creds.cookies.csrftoken ?? "")}`,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/");
+    const after = await app.inject({ method: "GET", url: "/api/sessions/", cookies: creds.cookies });
+    expect(after.json().user.is_authenticated).toBe(false);
+  });
+
+  it("refuses a form field that does not match the cookie", async () => {
+    const creds = await app.login("buyer@payonce.test");
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/users/logout/",
+      cookies: creds.cookies,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "csrfmiddlewaretoken=forged-token-value-123456",
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
