@@ -27,6 +27,7 @@ import {
 } from "../db/schema/discussions";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import type { Clock } from "../providers/clock";
+import { INT4_MAX, isStaffModeratorUser, itemIdFromSegment, parseId } from "./discussion-ids";
 import type { SessionUser } from "./sessions";
 
 // The read side of the discussion area (spec 000 sections 3, 4 and 7): lists, one item, stats and
@@ -125,25 +126,7 @@ type DealContext = {
   moderates: boolean;
 };
 
-const INT4_MAX = 2147483647;
-
-/**
- * Staff moderate every deal. The users table has both is_staff and is_staff_moderator; either
- * counts, as domain/permissions.ts treats every staff account as a staff moderator.
- */
-export const isStaffModeratorUser = (user: Viewer): boolean =>
-  user != null && (user.isStaff || user.isStaffModerator);
-
-/** A numeric id that fits PostgreSQL's integer, or null (a bigger number can never match). */
-export function parseId(value: string): number | null {
-  if (!/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 && id <= INT4_MAX ? id : null;
-}
-
-/** The single-item route's last hyphen-separated segment is the id ("great-tool-42" -> 42). */
-export const itemIdFromSegment = (segment: string): number | null =>
-  parseId(segment.slice(segment.lastIndexOf("-") + 1));
+export { isStaffModeratorUser, itemIdFromSegment, parseId } from "./discussion-ids";
 
 export function slugify(text: string): string {
   return text

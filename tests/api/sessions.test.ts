@@ -10,7 +10,11 @@ describe("GET /api/sessions/", () => {
     const body = res.json();
     expect(body).toMatchObject({ currency: "USD", country: "US", country_currency: "USD" });
     expect(body.country_currency_symbol).toBe("$");
-    expect(body.user).toMatchObject({ is_authenticated: false, is_staff: false, email_verified: false });
+    expect(body.user).toMatchObject({
+      is_authenticated: false,
+      is_staff: false,
+      email_verified: false,
+    });
     const csrf = res.cookies.find((c) => c.name === "csrftoken");
     expect(csrf?.value).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(csrf?.httpOnly).toBeFalsy();
@@ -147,7 +151,11 @@ describe("POST /api/users/login/", () => {
 describe("CSRF and logout", () => {
   it("refuses an unsafe request with a session cookie but no X-CSRFToken (403)", async () => {
     const creds = await app.login("buyer@payonce.test");
-    const res = await app.inject({ method: "POST", url: "/api/users/logout/", cookies: creds.cookies });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/users/logout/",
+      cookies: creds.cookies,
+    });
     expect(res.statusCode).toBe(403);
     const wrong = await app.inject({
       method: "POST",
@@ -156,7 +164,11 @@ describe("CSRF and logout", () => {
       headers: { "x-csrftoken": "x".repeat(43) },
     });
     expect(wrong.statusCode).toBe(403);
-    const still = await app.inject({ method: "GET", url: "/api/sessions/", cookies: creds.cookies });
+    const still = await app.inject({
+      method: "GET",
+      url: "/api/sessions/",
+      cookies: creds.cookies,
+    });
     expect(still.json().user.is_authenticated).toBe(true);
   });
 
@@ -169,7 +181,11 @@ describe("CSRF and logout", () => {
       headers: creds.headers,
     });
     expect(res.statusCode).toBe(200);
-    const after = await app.inject({ method: "GET", url: "/api/sessions/", cookies: creds.cookies });
+    const after = await app.inject({
+      method: "GET",
+      url: "/api/sessions/",
+      cookies: creds.cookies,
+    });
     expect(after.json().user.is_authenticated).toBe(false);
   });
 });
@@ -186,7 +202,9 @@ describe("platform", () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/sessions/", "/api/users/login/"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/sessions/", "/api/users/login/"]),
+    );
     expect(JSON.stringify(doc.paths["/api/users/login/"])).toContain("password");
   });
 
@@ -216,7 +234,11 @@ describe("logout without JavaScript", () => {
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe("/");
-    const after = await app.inject({ method: "GET", url: "/api/sessions/", cookies: creds.cookies });
+    const after = await app.inject({
+      method: "GET",
+      url: "/api/sessions/",
+      cookies: creds.cookies,
+    });
     expect(after.json().user.is_authenticated).toBe(false);
   });
 
