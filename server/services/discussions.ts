@@ -27,7 +27,10 @@ import {
 } from "../db/schema/discussions";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import type { Clock } from "../providers/clock";
+import type { MediaProvider } from "../providers/media";
+import { createDiscussionWrites } from "./discussion-writes";
 import { INT4_MAX, isStaffModeratorUser, itemIdFromSegment, parseId } from "./discussion-ids";
+import type { Outbox } from "./outbox";
 import type { SessionUser } from "./sessions";
 
 // The read side of the discussion area (spec 000 sections 3, 4 and 7): lists, one item, stats and
@@ -276,7 +279,12 @@ function orderBy(keys: SortKey[], descending: boolean): SQL[] {
 // The service
 // ---------------------------------------------------------------------------------------------
 
-export function createDiscussionService(deps: { db: Db; clock: Clock }) {
+export function createDiscussionService(deps: {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  media: MediaProvider;
+}) {
   const { db, clock } = deps;
   const videoMedia = alias(media, "video_media");
   const thumbnailMedia = alias(media, "video_thumbnail_media");
@@ -685,7 +693,10 @@ export function createDiscussionService(deps: { db: Db; clock: Clock }) {
     };
   }
 
-  return { list, get, stats, userStatus };
+  // The write side lives in discussion-writes.ts; it answers with items read through `get`.
+  const writes = createDiscussionWrites({ ...deps, read: { get } });
+
+  return { list, get, stats, userStatus, ...writes };
 }
 
 /** json_agg comes back as text (cast, so both drivers agree); null members are dropped. */

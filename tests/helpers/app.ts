@@ -9,6 +9,7 @@ import { systemClock, type Clock } from "../../server/providers/clock";
 import {
   pgliteTemplateFile,
   postgresTemplateName,
+  runDatabasePrefix,
   templateKey,
   withDatabase,
 } from "../setup/template";
@@ -20,7 +21,7 @@ export async function openTestDatabase(): Promise<Database> {
   const key = templateKey();
   if (process.env.TEST_DB === "postgres") {
     const url = process.env.DATABASE_URL as string;
-    const name = `payonce_test_${randomBytes(6).toString("hex")}`;
+    const name = `${runDatabasePrefix()}_t_${randomBytes(6).toString("hex")}`;
     const admin = postgres(url, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${name}" template "${postgresTemplateName(key)}"`);
     await admin.end();

@@ -28,7 +28,12 @@ export function templateKey(): string {
 
 export const cacheDir = path.join(projectRoot, ".cache");
 export const pgliteTemplateFile = (key: string) => path.join(cacheDir, `template-${key}.tar`);
-export const postgresTemplateName = (key: string) => `payonce_template_${key}`;
+/** Databases this run creates are named after DATABASE_URL's, so a run cleans up only its own. */
+export function runDatabasePrefix(url: string | undefined = process.env.DATABASE_URL): string {
+  const name = url ? new URL(url).pathname.slice(1) : "";
+  return (name || "payonce").replace(/[^a-z0-9_]/gi, "_").slice(0, 30);
+}
+export const postgresTemplateName = (key: string) => `${runDatabasePrefix()}_tpl_${key}`;
 
 /** The same server as DATABASE_URL, another database on it. */
 export function withDatabase(url: string, name: string): string {
