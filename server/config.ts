@@ -25,6 +25,10 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default("Payonce <no-reply@payonce.test>"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
   REPORT_LISTING_URL: z.string().url().default("https://forms.payonce.test/report-listing"),
 });
 
@@ -42,6 +46,10 @@ export type Config = {
   redisUrl: string | undefined;
   stripeSecretKey: string | undefined;
   smtpUrl: string | undefined;
+  mailFrom: string;
+  googleClientId: string | undefined;
+  googleClientSecret: string | undefined;
+  recaptchaSecretKey: string | undefined;
   reportListingUrl: string;
 };
 
@@ -67,6 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || undefined,
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    googleClientId: e.GOOGLE_CLIENT_ID || undefined,
+    googleClientSecret: e.GOOGLE_CLIENT_SECRET || undefined,
+    recaptchaSecretKey: e.RECAPTCHA_SECRET_KEY || undefined,
     reportListingUrl: e.REPORT_LISTING_URL,
   };
 }

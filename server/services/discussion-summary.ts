@@ -191,7 +191,9 @@ export function buildReviewsSummary(reviews: SummaryReview[], now: Date): Review
 export function parseReviewsSummary(
   stored: string | null,
   updatedAt: Date | null,
-): (Omit<ReviewsSummary, "based_on" | "label"> & { based_on: number | null; label: string | null }) | null {
+):
+  | (Omit<ReviewsSummary, "based_on" | "label"> & { based_on: number | null; label: string | null })
+  | null {
   if (!stored) return null;
   try {
     const parsed = JSON.parse(stored) as ReviewsSummary;

@@ -36,7 +36,8 @@ export function sniffVideoType(head: Buffer): string | null {
   if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) {
     return head.includes("webm") ? "video/webm" : "video/x-matroska";
   }
-  if (head.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "AVI ") return "video/x-msvideo";
+  if (head.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "AVI ")
+    return "video/x-msvideo";
   if (head.length >= 4 && ascii(0, 4) === "OggS") return "video/ogg";
   if (head.length >= 4 && head.readUInt32BE(0) === 0x000001ba) return "video/mpeg";
   if (head.length >= 4 && head.readUInt32BE(0) === 0x000001b3) return "video/mpeg";

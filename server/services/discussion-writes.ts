@@ -26,12 +26,7 @@ import { outbox as outboxTable } from "../db/schema/marketing";
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from "../http/errors";
 import type { Clock } from "../providers/clock";
 import type { MediaProvider } from "../providers/media";
-import {
-  DEAL_SLUG,
-  isStaffModeratorUser,
-  itemIdFromSegment,
-  parseId,
-} from "./discussion-ids";
+import { DEAL_SLUG, isStaffModeratorUser, itemIdFromSegment, parseId } from "./discussion-ids";
 import {
   buildReviewsSummary,
   parseReviewsSummary,
@@ -87,7 +82,12 @@ export type VoteResult = { id: number; upVotes: number; downVotes: number; userV
 
 /** What the read side gives the write side to answer with the created or changed item. */
 export type DiscussionReader = {
-  get(kind: CommentKind, dealKey: string, itemKey: string, viewer: SessionUser | null): Promise<DiscussionItem>;
+  get(
+    kind: CommentKind,
+    dealKey: string,
+    itemKey: string,
+    viewer: SessionUser | null,
+  ): Promise<DiscussionItem>;
 };
 
 /** The deal as a writer sees it, with the acting user's relation to it; read under the lock. */
@@ -144,9 +144,15 @@ const parseIds = (value: unknown): number[] => {
 
 const isUniqueViolation = (err: unknown): boolean => {
   for (let e: unknown = err, i = 0; e && i < 5; i++) {
-    if (typeof e === "object" && e !== null && "code" in e && (e as { code: unknown }).code === "23505")
+    if (
+      typeof e === "object" &&
+      e !== null &&
+      "code" in e &&
+      (e as { code: unknown }).code === "23505"
+    )
       return true;
-    e = typeof e === "object" && e !== null && "cause" in e ? (e as { cause: unknown }).cause : null;
+    e =
+      typeof e === "object" && e !== null && "cause" in e ? (e as { cause: unknown }).cause : null;
   }
   return false;
 };
@@ -447,7 +453,12 @@ export function createDiscussionWrites(deps: {
     if (!list.length) return [];
     const rows = await tx
       .delete(mediaTable)
-      .where(sql`${mediaTable.id} in (${sql.join(list.map((id) => sql`${id}`), sql`, `)})`)
+      .where(
+        sql`${mediaTable.id} in (${sql.join(
+          list.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
       .returning({ key: mediaTable.key });
     return rows.map((r) => r.key);
   }
@@ -527,7 +538,9 @@ export function createDiscussionWrites(deps: {
   }
 
   async function depthOf(tx: Tx, id: number): Promise<number> {
-    const rows = await tx.execute<{ depth: number }>(sql`with recursive up(id, parent_id, depth) as (
+    const rows = await tx.execute<{
+      depth: number;
+    }>(sql`with recursive up(id, parent_id, depth) as (
         select c.id, c.parent_id, 0 from comments c where c.id = ${id}
         union all
         select c.id, c.parent_id, up.depth + 1 from comments c join up on c.id = up.parent_id
@@ -821,15 +834,11 @@ export function createDiscussionWrites(deps: {
       list === "whitelist"
         ? { commentWhitelist: on, ...(on ? { commentBlacklist: false } : {}) }
         : { commentBlacklist: on, ...(on ? { commentWhitelist: false } : {}) };
-    const [row] = await db
-      .update(users)
-      .set(changes)
-      .where(eq(users.id, targetId))
-      .returning({
-        id: users.id,
-        commentWhitelist: users.commentWhitelist,
-        commentBlacklist: users.commentBlacklist,
-      });
+    const [row] = await db.update(users).set(changes).where(eq(users.id, targetId)).returning({
+      id: users.id,
+      commentWhitelist: users.commentWhitelist,
+      commentBlacklist: users.commentBlacklist,
+    });
     if (!row) throw notFound();
     return {
       userId: row.id,
@@ -885,16 +894,22 @@ export function createDiscussionWrites(deps: {
     return parseReviewsSummary(facts.reviewsSummary, facts.reviewsSummaryUpdatedAt);
   }
 
-  /** A stored file with the content type recorded at upload; null when unknown. */
-  async function mediaFile(key: string, range?: { start: number; end: number }) {
+  /** A stored file's type and size as recorded at upload; null when unknown. */
+  async function mediaHead(key: string) {
     const [row] = await db
       .select({ contentType: mediaTable.contentType, size: mediaTable.size })
       .from(mediaTable)
       .where(eq(mediaTable.key, key))
       .limit(1);
-    if (!row) return null;
+    return row ?? null;
+  }
+
+  /** A stored file's bytes (or an inclusive range of them) with its recorded type. */
+  async function mediaFile(key: string, range?: { start: number; end: number }) {
+    const head = await mediaHead(key);
+    if (!head) return null;
     const file = await media.get(key, range);
-    return file ? { ...file, contentType: row.contentType } : null;
+    return file ? { ...file, contentType: head.contentType } : null;
   }
 
   return {
@@ -910,6 +925,7 @@ export function createDiscussionWrites(deps: {
     setAuthorList,
     regenerateSummary,
     reviewsSummary,
+    mediaHead,
     mediaFile,
     discardVideo,
   };

@@ -11,6 +11,9 @@ export const DEFAULT_LOGIN_LIMITS: ThrottleLimits = {
   windowMs: 15 * 60 * 1000,
 };
 
+/** Failures of one e-mail answered without delay. */
+export const LOGIN_FREE_FAILURES = 3;
+
 export function createLoginThrottle(
   limits: ThrottleLimits = DEFAULT_LOGIN_LIMITS,
   now = () => Date.now(),
@@ -53,7 +56,16 @@ export function createLoginThrottle(
     if (failures.size > 100_000) failures.clear();
   }
 
-  return { retryAfter, fail };
+  /**
+   * The progressive delay before answering an attempt: none for the first few failures of an
+   * e-mail, then 50, 100, 200 ... ms up to 1 s, so a brute force is slowed before it is refused.
+   */
+  function delayMs(email: string): number {
+    const failed = recent(`e:${email.trim().toLowerCase()}`).length;
+    return failed < LOGIN_FREE_FAILURES ? 0 : Math.min(1000, 50 * 2 ** (failed - LOGIN_FREE_FAILURES));
+  }
+
+  return { retryAfter, fail, delayMs };
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

@@ -15,15 +15,24 @@ import {
 import { createdAt, nullOrOneOf, oneOf, timestamptz, tsvector } from "./_helpers";
 import { users } from "./accounts";
 import { categories, subcategories, taxonomyGroups } from "./taxonomy";
+// Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
+import {
+  ACCESS_TERMS,
+  ADDON_PURCHASE_STATES,
+  ADDON_VALUE_TYPES,
+  DEAL_STATUSES,
+  LISTING_TYPES,
+  STAFF_MESSAGE_USER_GROUPS,
+} from "../../../domain/constants";
 
 // ---------------------------------------------------------------------------------------------
 // Value lists (spec 001 section 3)
 // ---------------------------------------------------------------------------------------------
 
-export const LISTING_TYPES = ["select", "original", "plus_exclusive", "launchpad"] as const;
+export { LISTING_TYPES };
 export type ListingType = (typeof LISTING_TYPES)[number];
 
-export const DEAL_STATUSES = ["Private", "Public", "Ended", "Info", "Legacy"] as const;
+export { DEAL_STATUSES };
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
 export const BROWSE_DEAL_STATUSES = ["active", "expired"] as const;
@@ -52,7 +61,7 @@ export const PLAN_TYPES = [
 ] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
-export const PLAN_ACCESS = ["lifetime", "annual"] as const;
+export const PLAN_ACCESS = ACCESS_TERMS;
 export type PlanAccess = (typeof PLAN_ACCESS)[number];
 
 export const PLAN_INTERVALS = ["day", "week", "month", "year"] as const;
@@ -61,13 +70,13 @@ export type PlanInterval = (typeof PLAN_INTERVALS)[number];
 export const FEATURE_SECTIONS = ["plan", "core", "common"] as const;
 export type FeatureSection = (typeof FEATURE_SECTIONS)[number];
 
-export const ADDON_VALUE_TYPES = ["none", "linear_range", "boolean", "custom_values"] as const;
+export { ADDON_VALUE_TYPES };
 export type AddonValueType = (typeof ADDON_VALUE_TYPES)[number];
 
-export const ADDON_PURCHASE_STATES = ["included_free", "for_purchase"] as const;
+export { ADDON_PURCHASE_STATES };
 export type AddonPurchaseState = (typeof ADDON_PURCHASE_STATES)[number];
 
-export const STAFF_MESSAGE_USER_GROUPS = ["all", "paid", "paid_plus", "paid_non_plus"] as const;
+export { STAFF_MESSAGE_USER_GROUPS };
 export type StaffMessageUserGroup = (typeof STAFF_MESSAGE_USER_GROUPS)[number];
 
 // jsonb shapes, stored exactly as the API returns them.

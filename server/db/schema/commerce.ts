@@ -16,6 +16,8 @@ import { createdAt, oneOf, timestamptz } from "./_helpers";
 import { sessions, users } from "./accounts";
 import { dealGroups, deals, plans } from "./catalog";
 import { DISCOUNT_TYPES, type DiscountType } from "./pages";
+// Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
+import { REWARD_TYPES } from "../../../domain/constants";
 
 export const ORDER_STATUSES = ["pending", "paid", "failed", "refunded", "canceled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -30,7 +32,7 @@ export const CREDIT_REASONS = [
 ] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
-export const REWARD_TYPES = ["give", "receive"] as const;
+export { REWARD_TYPES };
 export type RewardType = (typeof REWARD_TYPES)[number];
 
 export const PLUS_STATUSES = ["active", "canceled"] as const;

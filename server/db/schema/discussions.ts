@@ -13,14 +13,16 @@ import {
 import { createdAt, nullOrOneOf, oneOf, timestamptz, tsvector } from "./_helpers";
 import { users } from "./accounts";
 import { deals, media } from "./catalog";
+// Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
+import { ANSWER_TYPES, COMMENT_STATUSES, VOTE_DIRECTIONS } from "../../../domain/constants";
 
 export const COMMENT_KINDS = ["review", "question"] as const;
 export type CommentKind = (typeof COMMENT_KINDS)[number];
 
-export const COMMENT_STATUSES = ["pending", "approved", "declined"] as const;
+export { COMMENT_STATUSES };
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
-export const ANSWER_TYPES = ["founder_team", "staff"] as const;
+export { ANSWER_TYPES };
 export type AnswerType = (typeof ANSWER_TYPES)[number];
 
 /**
@@ -99,7 +101,7 @@ export const comments = pgTable(
   ],
 );
 
-export const COMMENT_VOTE_DIRECTIONS = [1, -1] as const;
+export const COMMENT_VOTE_DIRECTIONS = VOTE_DIRECTIONS;
 
 /** Helpful votes: one per user per item; toggling deletes the row. */
 export const commentVotes = pgTable(

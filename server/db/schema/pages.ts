@@ -12,35 +12,28 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, nullOrOneOf, oneOf, timestamptz } from "./_helpers";
 import { deals, videoCollections } from "./catalog";
+// Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
+import {
+  CAMPAIGN_DISCOUNT_TYPES,
+  COMPONENT_TYPES,
+  MODULAR_COMPONENT_TYPES,
+  PAGE_LAYOUTS,
+  ZONE_NAMES,
+} from "../../../domain/constants";
 
-export const DISCOUNT_TYPES = ["percent", "fixed"] as const;
+export const DISCOUNT_TYPES = CAMPAIGN_DISCOUNT_TYPES;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
-export const MODULAR_COMPONENT_TYPES = [
-  "product_carousel",
-  "collection_mosaic",
-  "branded_product_carousel",
-  "deal_highlight",
-  "shop_by_collection",
-  "spotlight_marquee",
-  "spotlight_custom",
-  "bento_box",
-  "leaderboard",
-] as const;
+export { MODULAR_COMPONENT_TYPES };
 export type SmartCollectionType = (typeof MODULAR_COMPONENT_TYPES)[number];
 
-export const COMPONENT_TYPES = ["grid", "carousel"] as const;
+export { COMPONENT_TYPES };
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 
-export const PDP_ZONES = [
-  "pdp_top",
-  "pdp_before_terms",
-  "pdp_before_questions",
-  "pdp_after_questions",
-] as const;
+export const PDP_ZONES = ZONE_NAMES;
 export type PdpZone = (typeof PDP_ZONES)[number];
 
-export const PAGE_LAYOUTS = ["large", "two-column"] as const;
+export { PAGE_LAYOUTS };
 export type PageLayout = (typeof PAGE_LAYOUTS)[number];
 
 // ---------------------------------------------------------------------------------------------

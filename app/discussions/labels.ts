@@ -1,0 +1,108 @@
+/** Pure rules of what a discussion card or list shows (spec 000 sections 4, 6 and 9). */
+import {
+  COMMENT_SORT_OPTIONS,
+  MODERATION_FILTERS,
+  RATING_FILTERS,
+  REVIEW_SORT_OPTIONS,
+} from "../../domain/constants";
+import {
+  APPROVE,
+  APPROVE_AND_ANSWER,
+  APPROVE_EDITS,
+  FOUNDER_TEAM,
+  MODERATION_FILTER_PENDING,
+  NEEDS_ANSWER,
+  NEEDS_MODERATION,
+  NEEDS_REPLY,
+  PENDING_MODERATION,
+  QUESTION_CREATED,
+  REVIEW_CREATED,
+  UPDATES_SUBMITTED,
+} from "../../domain/messages";
+import type { AnswerType, CommentStatus, DiscussionKind, ItemView, ViewerRoles } from "./types";
+
+export type SortOption = (typeof REVIEW_SORT_OPTIONS)[number];
+export type ModerationFilter = (typeof MODERATION_FILTERS)[number] | "needs_reply";
+
+export const SORT_LABELS: Record<SortOption, string> = {
+  newest: "Newest",
+  oldest: "Oldest",
+  latest_reply: "Latest reply",
+  helpful: "Most helpful",
+  rating_desc: "Highest rating",
+  rating_asc: "Lowest rating",
+};
+
+export const sortOptions = (kind: DiscussionKind): readonly SortOption[] =>
+  kind === "review" ? REVIEW_SORT_OPTIONS : COMMENT_SORT_OPTIONS;
+
+export const MODERATION_FILTER_LABELS: Record<ModerationFilter, string> = {
+  all: "All",
+  unresolved: "Unresolved",
+  unapproved: MODERATION_FILTER_PENDING,
+  needs_reply: "Needs reply",
+};
+
+export const RATING_FILTER_LABEL = (value: (typeof RATING_FILTERS)[number]) =>
+  value === "all" ? "All ratings" : `${value} ${value === 1 ? "taco" : "tacos"}`;
+
+/** Our wording: the provider's label on staff replies (spec: "the provider's staff label"). */
+export const STAFF_LABEL = "Payonce Staff";
+
+export const answerLabel = (answerType: AnswerType | null): string | null =>
+  answerType === "founder_team" ? FOUNDER_TEAM : answerType === "staff" ? STAFF_LABEL : null;
+
+/** A founder-team answer that is approved counts as the creator's reply. */
+const hasCreatorReply = (item: ItemView): boolean =>
+  item.children.some((r) => r.answerType === "founder_team" && r.status === "approved");
+
+/**
+ * The status label of a card: pending reads 'Needs moderation' to its owner and 'Pending
+ * moderation' to others; an approved item without a creator reply reads 'Needs answer' (questions)
+ * or 'Needs reply' (reviews), to moderators and partners only; declined (seen only by moderators
+ * and the owner) reads "Declined" (our wording).
+ */
+export function statusLabel(
+  item: Pick<ItemView, "status" | "user" | "kind" | "children">,
+  roles: ViewerRoles,
+): { text: string; tone: "amber" | "stone" | "red" } | null {
+  const owner = item.user != null && item.user.id === roles.userId;
+  if (item.status === "pending") {
+    return { text: owner ? NEEDS_MODERATION : PENDING_MODERATION, tone: "amber" };
+  }
+  if (item.status === "declined") return { text: "Declined", tone: "red" };
+  if ((roles.canModerate || roles.partner) && !hasCreatorReply(item as ItemView)) {
+    return { text: item.kind === "question" ? NEEDS_ANSWER : NEEDS_REPLY, tone: "stone" };
+  }
+  return null;
+}
+
+export const replyStatusLabel = (
+  status: CommentStatus,
+  ownerId: number | null | undefined,
+  roles: ViewerRoles,
+): string | null => {
+  if (status === "pending") {
+    return ownerId != null && ownerId === roles.userId ? NEEDS_MODERATION : PENDING_MODERATION;
+  }
+  return status === "declined" ? "Declined" : null;
+};
+
+/** 'Approve & answer' or 'Approve edits' (edited) for questions, 'Approve' otherwise. */
+export const approveLabel = (kind: DiscussionKind | "reply", edited: boolean): string =>
+  kind === "question" ? (edited ? APPROVE_EDITS : APPROVE_AND_ANSWER) : APPROVE;
+
+export const FLASH_MESSAGES = {
+  review: REVIEW_CREATED,
+  question: QUESTION_CREATED,
+  edit: UPDATES_SUBMITTED,
+} as const;
+export type FlashKey = keyof typeof FLASH_MESSAGES;
+
+export const flashMessage = (value: string | null): string | null =>
+  value && value in FLASH_MESSAGES ? FLASH_MESSAGES[value as FlashKey] : null;
+
+export const formatDate = (iso: string): string =>
+  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(iso),
+  );

@@ -1,0 +1,113 @@
+/**
+ * What the discussion pages receive from their loaders: client-safe shapes (no server imports),
+ * dates as ISO strings, media as URLs. app/discussions/data.server.ts builds them.
+ */
+import type { ANSWER_TYPES, COMMENT_STATUSES } from "../../domain/constants";
+
+export type DiscussionKind = "review" | "question";
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+export type AnswerType = (typeof ANSWER_TYPES)[number];
+
+export type AuthorView = {
+  id: number;
+  username: string;
+  name: string;
+  avatar: string | null;
+  hasPlus: boolean;
+  isFounder: boolean;
+  verifiedPurchaser: boolean;
+  isBot: boolean;
+};
+
+export type ReplyView = {
+  id: number;
+  parentId: number;
+  comment: string;
+  answerType: AnswerType | null;
+  status: CommentStatus;
+  created: string;
+  edited: string | null;
+  user: AuthorView | null;
+  upVotes: number;
+  userVote: number;
+  children: ReplyView[];
+};
+
+export type ItemView = {
+  id: number;
+  kind: DiscussionKind;
+  title: string;
+  comment: string;
+  rating: number | null;
+  status: CommentStatus;
+  resolved: boolean;
+  created: string;
+  edited: string | null;
+  displayPath: string;
+  user: AuthorView | null;
+  upVotes: number;
+  userVote: number;
+  replyCount: number;
+  videoUrl: string | null;
+  videoThumbnailUrl: string | null;
+  children: ReplyView[];
+};
+
+/** The deal as the discussion pages show it. */
+export type DealSummary = {
+  id: number;
+  slug: string;
+  name: string;
+  logo: string | null;
+  averageRating: number;
+  reviewCount: number;
+  /** review_count_1_tacos .. review_count_5_tacos, index 0 is 1 taco. */
+  ratingCounts: number[];
+  questionCount: number;
+  isInfo: boolean;
+  inactiveIndefinitely: boolean;
+};
+
+/** The viewer's relation to the deal: decides which controls show (the server still decides). */
+export type ViewerRoles = {
+  userId: number | null;
+  staff: boolean;
+  partner: boolean;
+  userModerator: boolean;
+  /** Approve or decline pending items (staff, partners, user moderators). */
+  canModerate: boolean;
+  /** Filters, counts, show/hide all replies, collapse (staff, partners, user moderators). */
+  moderatorTools: boolean;
+  blacklisted: boolean;
+};
+
+/** What stands in place of the write-a-review or ask-a-question button. */
+export type PostingPrompt =
+  | { type: "button"; href: string }
+  | { type: "login"; href: string }
+  | { type: "verify"; href: string }
+  | { type: "buy"; href: string }
+  | { type: "none" };
+
+/** What a thread action answers to the page that posted it. */
+export type ThreadActionResult =
+  | { ok: true; intent: string; id: number; status?: CommentStatus; toast?: string }
+  | {
+      ok: false;
+      intent: string;
+      id: number;
+      toast?: string;
+      formError?: string;
+      fieldErrors?: Record<string, string[]>;
+    };
+
+export const LIST_SEGMENT = { review: "reviews", question: "questions" } as const;
+export const KIND_LABEL = { review: "Review", question: "Question" } as const;
+
+export const listPath = (slug: string, kind: DiscussionKind) =>
+  `/products/${slug}/${LIST_SEGMENT[kind]}/`;
+export const newPath = (slug: string, kind: DiscussionKind) =>
+  `/products/${slug}/${LIST_SEGMENT[kind]}/new/`;
+export const editPath = (slug: string, kind: DiscussionKind, id: number) =>
+  `/products/${slug}/${LIST_SEGMENT[kind]}/${id}/edit/`;
+export const loginPath = (next: string) => `/accounts/login/?next=${encodeURIComponent(next)}`;
