@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { REVIEW_VIDEO_MAX_BYTES } from "../../domain/constants";
@@ -121,16 +121,13 @@ export const RATE_LIMITS = {
   vote: { max: 60, timeWindow: 60_000 },
 } as const;
 
-const perUser = (name: keyof typeof RATE_LIMITS) => ({
-  rateLimit: {
-    ...RATE_LIMITS[name],
-    groupId: `discussions-${name}`,
-    keyGenerator: (request: FastifyRequest) => {
-      const user = request.session?.user;
-      return user ? `user:${user.id}` : `ip:${request.ip}`;
-    },
-  },
-});
+type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** The counter's key: the signed-in user (one person, whatever their address), else the address. */
+const rateLimitKey = (name: RateLimitName) => (request: FastifyRequest) => {
+  const user = request.session?.user;
+  return `discussions:${name}:${user ? `user:${user.id}` : `ip:${request.ip}`}`;
+};
 
 const VoteParams = z.object({
   dealId: z.string().min(1).max(200),
@@ -300,6 +297,24 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   });
   await app.register(rateLimit, { global: false });
 
+  // One counter per limit, shared by every route that uses it (reviews and questions together),
+  // checked in each route's onRequest hook.
+  const limiters = Object.fromEntries(
+    (Object.keys(RATE_LIMITS) as RateLimitName[]).map((name) => [
+      name,
+      app.createRateLimit({ ...RATE_LIMITS[name], keyGenerator: rateLimitKey(name) }),
+    ]),
+  ) as Record<RateLimitName, ReturnType<typeof app.createRateLimit>>;
+  const perUser = (name: RateLimitName) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await limiters[name](request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header("retry-after", String(Math.max(1, result.ttlInSeconds)));
+      throw new HttpError(429, "Too many requests", {
+        detail: `Request was throttled. Expected available in ${Math.max(1, result.ttlInSeconds)} seconds.`,
+      });
+    }
+  };
+
   /**
    * The body as fields, and the uploaded video when the request is multipart. The video streams
    * to the media store as it arrives (never held in memory); the caller discards it on failure.
@@ -331,6 +346,16 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       await discussions.discardVideo(video);
       if (isTooLarge(err)) throw videoTooLarge(VIDEO_TOO_LARGE);
       if (err instanceof VideoTypeError) throw badRequest({ video_file: [err.message] });
+      // The parser's own complaints about a malformed body carry no status; storage errors do
+      // (errno/syscall) and stay 500s.
+      if (
+        err instanceof Error &&
+        !(err instanceof HttpError) &&
+        !("statusCode" in err) &&
+        !("syscall" in err)
+      ) {
+        throw badRequest({ non_field_errors: ["The multipart body could not be read."] });
+      }
       throw err;
     }
     return { fields, video };
@@ -348,7 +373,7 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     app.post(
       `/api/v2/deals/:dealId/${path}/`,
       {
-        config: perUser("create"),
+        onRequest: perUser("create"),
         schema: {
           tags: ["discussions"],
           summary: `Create a ${kind} (JSON, form or multipart with video_file); 201 with the item`,
@@ -391,7 +416,7 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     app.post(
       `/api/v2/deals/:dealId/${path}/:id/reply/`,
       {
-        config: perUser("reply"),
+        onRequest: perUser("reply"),
         schema: {
           tags: ["discussions"],
           summary: `Reply to a ${kind} or to a reply in its thread; 201 with the reply`,
@@ -416,7 +441,7 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     app.put(
       `/api/v2/deals/:dealId/${path}/:id/edit/`,
       {
-        config: perUser("edit"),
+        onRequest: perUser("edit"),
         schema: {
           tags: ["discussions"],
           summary: `Edit one's own ${kind} or reply (same body as create); back to moderation`,
@@ -471,7 +496,7 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     app.post(
       `/api/v2/deals/:dealId/${path}/:commentId/vote/`,
       {
-        config: perUser("vote"),
+        onRequest: perUser("vote"),
         schema: {
           tags: ["discussions"],
           summary: "Helpful vote {direction: 1 or -1}; the same direction again removes it",

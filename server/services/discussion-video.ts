@@ -97,10 +97,6 @@ export async function ingestVideo(
   declaredType: string,
   title = "",
 ): Promise<StoredVideo | null> {
-  if (!/^video\/[a-z0-9.+-]+$/i.test(declaredType.split(";")[0]?.trim() ?? "")) {
-    file.resume();
-    throw new VideoTypeError(VIDEO_TYPE_INVALID);
-  }
   const iterator = file[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
@@ -115,9 +111,10 @@ export async function ingestVideo(
     chunks.push(chunk);
     length += chunk.length;
   }
-  // An empty file input is no video at all.
+  // An empty file input is no video at all, whatever type the browser gave it.
   if (done && length === 0) return null;
-  const contentType = sniffVideoType(Buffer.concat(chunks));
+  const declaredVideo = /^video\/[a-z0-9.+-]+$/i.test(declaredType.split(";")[0]?.trim() ?? "");
+  const contentType = declaredVideo ? sniffVideoType(Buffer.concat(chunks)) : null;
   if (!contentType) {
     file.resume();
     throw new VideoTypeError(VIDEO_TYPE_INVALID);

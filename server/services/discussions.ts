@@ -337,9 +337,14 @@ export function createDiscussionService(deps: {
     );
   }
 
-  /** Approved founder-team answers count as "replied"; a pending one still needs a reply. */
-  const hasFounderReply = sql`exists (select 1 from comments fr where fr.root_id = comments.id
-    and fr.answer_type = 'founder_team' and fr.status = 'approved')`;
+  /**
+   * Approved founder-team answers count as "replied"; a pending one still needs a reply, and a
+   * bot's answer never counts (as comments.has_founder_reply, kept by the write side).
+   */
+  const hasFounderReply = sql`exists (select 1 from comments fr
+    join users fu on fu.id = fr.user_id
+    where fr.root_id = comments.id and fr.answer_type = 'founder_team'
+      and fr.status = 'approved' and not fu.is_bot)`;
 
   function moderatorFilterSql(filter: ModeratorFilter | undefined): SQL | undefined {
     switch (filter) {
