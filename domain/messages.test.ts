@@ -173,6 +173,7 @@ describe("messages", () => {
       VERIFICATION_SENT: "Verification sent! Now check your email to verify this email address.",
       VIDEO_LOAD_FAILED: "Failed to load video. Please try again.",
       VIDEO_TOO_LARGE: "The video must be 50 MB or smaller.",
+      VIDEO_TYPE_INVALID: "Upload a video file (MP4, MOV, WebM, OGG, AVI or MPEG).",
       VIEW_ALL_DEALS: "View all deals",
       VIEW_RECOMMENDED_DEALS: "View recommended deals",
       WAITLIST_ADDING: "Adding you to the waitlist...",

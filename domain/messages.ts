@@ -299,5 +299,7 @@ export const tooLong = (max: number): string =>
   `Ensure this field has no more than ${max} characters.`;
 export const RATING_INVALID = "Choose a rating from 1 to 5.";
 export const VIDEO_TOO_LARGE = "The video must be 50 MB or smaller.";
+/** Our wording: the spec says only that video types are accepted. */
+export const VIDEO_TYPE_INVALID = "Upload a video file (MP4, MOV, WebM, OGG, AVI or MPEG).";
 export const INVALID_CHOICE = "Select a valid choice.";
 export const COUNTRY_REQUIRED = "Please select a country.";

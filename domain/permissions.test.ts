@@ -63,6 +63,17 @@ describe("canWriteReview", () => {
       reason: "already_reviewed",
     });
   });
+  it("waives the purchase gate on info and inactive-indefinitely deals", () => {
+    const notBought = { ...deal, hasPurchased: false };
+    expect(canWriteReview(user(), { ...notBought, isInfo: true })).toEqual({ allowed: true });
+    expect(canWriteReview(user(), { ...notBought, isInactiveIndefinitely: true })).toEqual({
+      allowed: true,
+    });
+    expect(canWriteReview(null, { ...notBought, isInfo: true })).toEqual({
+      allowed: false,
+      reason: "login",
+    });
+  });
   it("treats staff as verified", () => {
     expect(canWriteReview(staff, deal)).toEqual({ allowed: true });
   });

@@ -55,7 +55,9 @@ export const canWriteReview = (viewer: Viewer, deal: DealFacts): Gate<ReviewDeni
   if (!viewer) return deny("login");
   if (!isVerified(viewer)) return deny("verify");
   if (viewer.commentBlacklist) return deny("blacklisted");
-  if (!deal.hasPurchased) return deny("buy");
+  // Informational and inactive-indefinitely deals cannot be bought, so the purchase gate is
+  // waived there (000 section 5, posting gate).
+  if (!deal.hasPurchased && !deal.isInfo && !deal.isInactiveIndefinitely) return deny("buy");
   if (deal.hasReviewed) return deny("already_reviewed");
   return allow;
 };

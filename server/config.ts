@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -83,7 +84,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** A config for tests and scripts: defaults, with overrides. */
+/**
+ * A config for tests: defaults, with overrides. Files (uploaded media) go to a directory of this
+ * process under the system temp dir, never into the developer's ./data.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }), ...overrides };
+  const dataDir = path.join(os.tmpdir(), `payonce-test-${process.pid}`);
+  return {
+    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir }),
+    ...overrides,
+  };
 }

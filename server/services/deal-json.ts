@@ -14,6 +14,7 @@ import type {
   PlanType,
   UpsellCallout,
 } from "../db/schema";
+import { parseReviewsSummary } from "./discussion-summary";
 
 /** Stored plan-type keys to the spec's names (spec 001 section 3, "Plan types"). */
 export const PLAN_TYPE_NAMES: Record<PlanType, string> = {
@@ -216,6 +217,7 @@ export type DealDetailsCore = DealCore & {
   upsellCallout: UpsellCallout | null;
   terms: string[];
   reviewsSummary: string | null;
+  reviewsSummaryUpdatedAt: Date | null;
   reviewCount1: number;
   reviewCount2: number;
   reviewCount3: number;
@@ -283,6 +285,7 @@ export const taxonJson = (t: TaxonNode | null) =>
     : null;
 
 export function dealDetailsBaseJson(d: DealDetailsCore, plans: readonly PlanRow[], now: Date) {
+  const summary = parseReviewsSummary(d.reviewsSummary, d.reviewsSummaryUpdatedAt);
   const active = plans
     .filter((p) => p.isActive)
     .sort((a, b) => a.priceCents - b.priceCents)
@@ -326,7 +329,10 @@ export function dealDetailsBaseJson(d: DealDetailsCore, plans: readonly PlanRow[
     plans: plans.map(planJson),
     upsell_callout: d.upsellCallout,
     terms: d.terms,
-    reviews_summary: d.reviewsSummary,
+    // The spec's field is the summary text; the evidence behind it (statements with the reviews
+    // that back them, "Based on N reviews") rides along for the UI.
+    reviews_summary: summary?.text ?? null,
+    reviews_summary_details: summary,
     deal_review: {
       average_rating: twoDecimals(d.averageRating),
       review_count: d.reviewCount,

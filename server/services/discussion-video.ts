@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { MediaProvider } from "../providers/media";
+import { VIDEO_TYPE_INVALID } from "../../domain/messages";
 
 // Review videos (spec 000 sections 5 and 9): up to REVIEW_VIDEO_MAX_BYTES, video types only. The
 // declared type is checked and so are the file's first bytes, whatever the client claims; the
@@ -8,7 +9,7 @@ import type { MediaProvider } from "../providers/media";
 // poster.
 
 /** Our wording: the spec gives no message for a file that is not a video. */
-export const VIDEO_TYPE_INVALID = "Upload a video file (MP4, MOV, WebM, OGG, AVI or MPEG).";
+export { VIDEO_TYPE_INVALID };
 
 export type StoredVideo = {
   videoKey: string;

@@ -377,14 +377,8 @@ export function createDiscussionWrites(deps: {
 
   function assertCreateAllowed(kind: CommentKind, user: SessionUser, facts: DealFacts2): void {
     const viewer = domainViewer(user, facts);
-    // The spec's posting gate exempts informational and inactive-indefinitely deals from the
-    // purchase requirement (000 section 5); domain canWriteReview does not, so the exemption is
-    // applied to the facts it is given.
-    const exempt = facts.isInfo || facts.inactiveIndefinitely;
     const gate =
-      kind === "review"
-        ? canWriteReview(viewer, { ...domainFacts(facts), hasPurchased: facts.purchased || exempt })
-        : canAskQuestion(viewer);
+      kind === "review" ? canWriteReview(viewer, domainFacts(facts)) : canAskQuestion(viewer);
     if (gate.allowed) return;
     switch (gate.reason) {
       case "login":
