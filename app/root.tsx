@@ -25,6 +25,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
         email: u.email,
         isStaff: u.isStaff,
         hasPlus: u.hasPlus,
+        emailVerified: u.emailVerified,
       }
     : null;
   // Signed-in pages carry the CSRF token for forms that must work without JavaScript (log out).

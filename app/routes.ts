@@ -4,5 +4,26 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("products/:slug", "routes/product.tsx"),
+  // Discussions (spec 000 section 2): lists, new, edit, and the item page whose last
+  // hyphen-separated segment is the id (static segments rank above :item).
+  route("products/:slug/reviews", "routes/discussions/reviews.tsx"),
+  route("products/:slug/reviews/new", "routes/discussions/review-new.tsx"),
+  route("products/:slug/reviews/:id/edit", "routes/discussions/review-edit.tsx"),
+  route("products/:slug/reviews/:item", "routes/discussions/review.tsx"),
+  route("products/:slug/questions", "routes/discussions/questions.tsx"),
+  route("products/:slug/questions/new", "routes/discussions/question-new.tsx"),
+  route("products/:slug/questions/:id/edit", "routes/discussions/question-edit.tsx"),
+  route("products/:slug/questions/:item", "routes/discussions/question.tsx"),
+  // Accounts (spec 001 section 2 /accounts/login/, /account/...; spec 000 section 2).
+  route("accounts/login", "routes/accounts/login.tsx"),
+  route("accounts/signup", "routes/accounts/signup.tsx"),
+  route("accounts/logout", "routes/accounts/logout.tsx"),
+  route("accounts/password/reset", "routes/accounts/password-reset.tsx"),
+  route("accounts/password/reset/:token", "routes/accounts/password-reset-confirm.tsx"),
+  route("account/profile", "routes/account/profile.tsx"),
+  route("account/email", "routes/account/email.tsx"),
+  route("account/email/verify/:token", "routes/account/email-verify.tsx"),
+  route("account/password/update", "routes/account/password-update.tsx"),
+  route("staff/outbox", "routes/staff-outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

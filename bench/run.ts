@@ -5,6 +5,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { openDatabase } from "../server/db/client";
+import { seedIfEmpty } from "../server/db/seed";
+import { systemClock } from "../server/providers/clock";
+import { prepareBenchData } from "./prepare";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -71,6 +75,16 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
   const port = kind === "pglite" ? 3291 : 3292;
   const dataDir = path.join(root, ".cache", `bench-${kind}`);
   if (kind === "pglite") rmSync(dataDir, { recursive: true, force: true });
+  // Demo data plus a deal with 100,000 reviews, written before the app opens the database.
+  const prep = databaseUrl
+    ? await openDatabase({ kind: "postgres", url: databaseUrl })
+    : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  await prep.migrate();
+  await seedIfEmpty(prep.db, systemClock);
+  const started = performance.now();
+  const bench = await prepareBenchData(prep);
+  console.log(`${kind}: bench data ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await prep.close();
   const app = spawn(process.execPath, ["dist/main.js"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
@@ -98,6 +112,18 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
         await load(
           `GET /api/v2/deals/${details.deal.id}/reviews/`,
           `${base}/api/v2/deals/${details.deal.id}/reviews/`,
+        ),
+        await load(
+          "reviews, 100k, page 1",
+          `${base}/api/v2/deals/${bench.dealId}/reviews/`,
+        ),
+        await load(
+          "reviews, 100k, deep cursor",
+          `${base}/api/v2/deals/${bench.dealId}/reviews/?search_after=${bench.deepCursor}`,
+        ),
+        await load(
+          "reviews, 100k, page 4500",
+          `${base}/api/v2/deals/${bench.dealId}/reviews/?page=4500`,
         ),
       ];
       printTable(`${kind} (${DURATION}s each, ${CONNECTIONS} connections)`, rows, baseline);

@@ -24,6 +24,8 @@ import { reactRouterPlugin } from "./http/react-router";
 import { sessionPlugin } from "./http/session-plugin";
 import { sessionRoutes } from "./http/sessions";
 import { userRoutes } from "./http/users";
+import { accountRoutes } from "./http/accounts";
+import { staffRoutes } from "./http/staff";
 import { reactRouterBuildDir } from "./paths";
 import type { Clock } from "./providers/clock";
 import { createServices, type Services } from "./services";
@@ -117,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(sessionRoutes, { config });
   await app.register(userRoutes, { config, services });
+  await app.register(accountRoutes, { config, services });
+  await app.register(staffRoutes, { services });
   await app.register(discussionRoutes, { services });
   await app.register(dealRoutes, { services });
   await app.register(modularRoutes, { services });
@@ -144,7 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(reactRouterPlugin, {
       build: deps.reactRouterBuild,
       mode: config.env === "development" ? "development" : "production",
-      loadContext: (request) => ({ services, session: request.session, publicConfig }),
+      loadContext: (request) => ({
+        services,
+        session: request.session,
+        publicConfig,
+        // Page actions rate-limit by client address (login, sign-up, reset).
+        clientIp: request.ip,
+      }),
     });
   }
 

@@ -1,8 +1,8 @@
 /** Pure rules of what a discussion card or list shows (spec 000 sections 4, 6 and 9). */
 import {
   COMMENT_SORT_OPTIONS,
-  MODERATION_FILTERS,
-  RATING_FILTERS,
+  type MODERATION_FILTERS,
+  type RATING_FILTERS,
   REVIEW_SORT_OPTIONS,
 } from "../../domain/constants";
 import {
@@ -103,6 +103,9 @@ export const flashMessage = (value: string | null): string | null =>
   value && value in FLASH_MESSAGES ? FLASH_MESSAGES[value as FlashKey] : null;
 
 export const formatDate = (iso: string): string =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(iso));

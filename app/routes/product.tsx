@@ -2,16 +2,20 @@ import { Link, data } from "react-router";
 import { buyButtonState, initialSelectedPlanId } from "../../domain/deal-state";
 import { accessLabel, planText, refundText } from "../../domain/pricing";
 import type { DealDetailsJson } from "../../server/services/catalog";
+import { CommunitySection, LatestQuestions } from "../discussions/community-section";
+import { dealSummary, loadCommunity } from "../discussions/data.server";
 import { appContext } from "../context";
 import { cx, priceLabel } from "../ui/format";
 import { TacoRating } from "../ui/taco-rating";
 import type { Route } from "./+types/product";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
-  const deal = await services.catalog.getDealDetails(params.slug);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const deal = await ctx.services.catalog.getDealDetails(params.slug);
   if (!deal) throw data(null, { status: 404 });
-  return { deal };
+  // The community section and 'Latest questions' panel (app/discussions).
+  const community = await loadCommunity(ctx, deal, request);
+  return { deal, summary: dealSummary(deal), community };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -137,7 +141,7 @@ function PricingPanel({ deal }: { deal: DealDetailsJson }) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { deal } = loaderData;
+  const { deal, summary, community } = loaderData;
   const story = deal.products[0]?.story ?? null;
   const hero =
     story?.images[0] ?? (deal.media_url ? { image: deal.media_url, alt_text: deal.name } : null);
@@ -185,27 +189,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <PricingPanel deal={deal} />
 
         <div className="min-w-0 space-y-8 lg:col-start-1">
-          {deal.faqs.length > 0 ? (
-            <section id="faqs" className="space-y-4">
-              <h2 className="text-2xl font-bold">FAQs</h2>
-              <div className="divide-y divide-black/10 rounded-2xl border border-black/10 bg-white">
-                {deal.faqs.map((faq) => (
-                  <details key={faq.id} className="group p-4">
-                    <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
-                      {faq.question}
-                      <span
-                        className="text-xl text-ink-soft transition group-open:rotate-45"
-                        aria-hidden="true"
-                      >
-                        +
-                      </span>
-                    </summary>
-                    <p className="mt-2 text-ink-soft">{faq.answer}</p>
-                  </details>
-                ))}
-              </div>
-            </section>
-          ) : null}
+          <LatestQuestions slug={deal.slug} questions={community.latestQuestions} />
+          <CommunitySection deal={summary} data={community} />
         </div>
       </div>
     </main>

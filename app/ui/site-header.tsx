@@ -3,7 +3,14 @@ import { SEARCH_PLACEHOLDER } from "../../domain/messages";
 import { LogoutForm } from "./logout-form";
 import { Logo } from "./logo";
 
-export type HeaderUser = { name: string; email: string; isStaff: boolean; hasPlus: boolean } | null;
+export type HeaderUser = {
+  name: string;
+  email: string;
+  isStaff: boolean;
+  hasPlus: boolean;
+  /** Signed in but unverified: the menu carries the verify prompt. */
+  emailVerified?: boolean;
+} | null;
 
 function SearchIcon() {
   return (
@@ -65,16 +72,38 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
   return (
     <details className="group relative">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full px-2 py-1.5 text-sm font-medium hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
-        <span className="grid h-7 w-7 place-items-center rounded-full bg-ink text-xs font-bold text-white">
+        <span className="relative grid h-7 w-7 place-items-center rounded-full bg-ink text-xs font-bold text-white">
           {user.name.slice(0, 1).toUpperCase()}
+          {user.emailVerified === false ? (
+            <span
+              className="absolute -right-0.5 -top-0.5 h-2.5 w-2.5 rounded-full bg-brand-500 ring-2 ring-white"
+              title="Email not verified"
+            />
+          ) : null}
         </span>
         <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-52 rounded-xl border border-black/5 bg-white p-1.5 text-sm shadow-card-hover">
         <p className="truncate px-3 py-2 text-xs text-ink-soft">{user.email}</p>
+        {user.emailVerified === false ? (
+          <Link
+            to="/account/email/"
+            className="block rounded-lg bg-brand-50 px-3 py-2 font-semibold text-brand-700 hover:bg-brand-100"
+          >
+            Verify your email
+          </Link>
+        ) : null}
         <Link to="/account/profile/" className="block rounded-lg px-3 py-2 hover:bg-stone-100">
           Account
         </Link>
+        <Link to="/account/email/" className="block rounded-lg px-3 py-2 hover:bg-stone-100">
+          Email settings
+        </Link>
+        {user.isStaff ? (
+          <Link to="/staff/outbox/" className="block rounded-lg px-3 py-2 hover:bg-stone-100">
+            Staff outbox
+          </Link>
+        ) : null}
         <Link to="/account/products/" className="block rounded-lg px-3 py-2 hover:bg-stone-100">
           Your products
         </Link>

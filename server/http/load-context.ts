@@ -7,4 +7,6 @@ export type AppLoadContext = {
   session: SessionState | null;
   /** Client-safe settings (nothing secret goes here: it can end up in HTML). */
   publicConfig: { reportListingUrl: string };
+  /** The client's address (rate limits in page actions); absent outside HTTP requests. */
+  clientIp?: string;
 };

@@ -6,9 +6,10 @@ import { HttpError } from "./errors";
 import { userJson } from "./serialize";
 import { cookieOptions, rotateCsrfCookie, SESSION_COOKIE } from "./session-plugin";
 import { LoginSchema } from "../../domain/schemas/auth";
+import { AccountError, LOGIN_FAILED, LOGIN_THROTTLED } from "../services/accounts";
 
 // Deliberately the same for an unknown e-mail and a wrong password: no account enumeration.
-export const LOGIN_FAILED = "Unable to log in with provided credentials.";
+export { LOGIN_FAILED };
 
 export const userRoutes: FastifyPluginAsyncZod<{ config: Config; services: Services }> = async (
   app,
@@ -25,19 +26,26 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config; services: Servi
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const wait = services.loginThrottle.retryAfter(email, request.ip);
-      if (wait > 0) {
-        reply.header("retry-after", String(wait));
-        throw new HttpError(429, "Too many failed login attempts.", {
-          detail: "Too many failed login attempts. Please try again later.",
+      let started: { token: string; maxAgeSeconds: number };
+      try {
+        // Throttled and progressively slowed per e-mail and address (services/accounts.ts).
+        started = await services.accounts.login({
+          email,
+          password,
+          ip: request.ip,
+          session: request.session,
         });
+      } catch (err) {
+        if (err instanceof AccountError && err.status === 429) {
+          reply.header("retry-after", String(err.retryAfter ?? 60));
+          throw new HttpError(429, LOGIN_THROTTLED, { detail: LOGIN_THROTTLED });
+        }
+        if (err instanceof AccountError) {
+          throw new HttpError(400, LOGIN_FAILED, { non_field_errors: [LOGIN_FAILED] });
+        }
+        throw err;
       }
-      const userId = await services.sessions.authenticate(email, password);
-      if (!userId) {
-        services.loginThrottle.fail(email, request.ip);
-        throw new HttpError(400, LOGIN_FAILED, { non_field_errors: [LOGIN_FAILED] });
-      }
-      const { token, maxAgeSeconds } = await services.sessions.start(userId, request.session);
+      const { token, maxAgeSeconds } = started;
       reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, true, maxAgeSeconds));
       rotateCsrfCookie(reply, config);
       const session = await services.sessions.load(token);

@@ -36,8 +36,7 @@ export function createSmtpMailProvider(options: { url: string; from: string }): 
   let transport: Promise<Transport> | undefined;
   const open = () =>
     (transport ??= import("nodemailer").then(
-      (nodemailer) =>
-        nodemailer.default.createTransport(options.url) as unknown as Transport,
+      (nodemailer) => nodemailer.default.createTransport(options.url) as unknown as Transport,
     ));
   return {
     kind: "smtp",

@@ -8,10 +8,10 @@ export type Limit = { max: number; windowMs: number };
 
 export type ThrottleDecision = { retryAfter: number; delayMs: number };
 
-/** The delay grows 100, 200, 400 ... ms past the free half of the allowance, at most 2 s. */
-export function progressiveDelayMs(used: number, free: number, capMs = 2000): number {
+/** The delay grows 50, 100, 200 ... ms past the free half of the allowance, at most 1 s. */
+export function progressiveDelayMs(used: number, free: number, capMs = 1000): number {
   if (used < free) return 0;
-  return Math.min(capMs, 100 * 2 ** (used - free));
+  return Math.min(capMs, 50 * 2 ** (used - free));
 }
 
 export function createRateLimiter(now = () => Date.now()) {

@@ -9,6 +9,9 @@ import { createLoginThrottle } from "./login-throttle";
 import { createPagesService } from "./pages";
 import { createOutbox } from "./outbox";
 import { createSessionService } from "./sessions";
+import { createAccountService } from "./accounts";
+import { createMailProvider } from "../providers/mail";
+import { createRecaptcha } from "./recaptcha";
 
 export type ServiceDeps = { db: Db; clock: Clock; config: Config };
 
@@ -17,13 +20,27 @@ export function createServices(deps: ServiceDeps) {
   const outbox = createOutbox({ db: deps.db, clock: deps.clock });
   // Review videos and posters under DATA_DIR/media (an S3 provider can replace it here).
   const media = createLocalMediaProvider(path.join(deps.config.dataDir, "media"));
+  const sessions = createSessionService({
+    db: deps.db,
+    clock: deps.clock,
+    ttlDays: deps.config.sessionTtlDays,
+  });
+  const loginThrottle = createLoginThrottle();
+  // Sign-up, passwords, e-mail settings; it registers the outbox's e-mail handler (SMTP or kept).
+  const accounts = createAccountService({
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    outbox,
+    sessions,
+    loginThrottle,
+    recaptcha: createRecaptcha(deps.config),
+    mail: createMailProvider(deps.config),
+  });
   return {
-    sessions: createSessionService({
-      db: deps.db,
-      clock: deps.clock,
-      ttlDays: deps.config.sessionTtlDays,
-    }),
-    loginThrottle: createLoginThrottle(),
+    sessions,
+    loginThrottle,
+    accounts,
     catalog: createCatalogService({ db: deps.db, clock: deps.clock }),
     pages: createPagesService({ db: deps.db, clock: deps.clock }),
     outbox,

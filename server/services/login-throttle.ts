@@ -62,7 +62,9 @@ export function createLoginThrottle(
    */
   function delayMs(email: string): number {
     const failed = recent(`e:${email.trim().toLowerCase()}`).length;
-    return failed < LOGIN_FREE_FAILURES ? 0 : Math.min(1000, 50 * 2 ** (failed - LOGIN_FREE_FAILURES));
+    return failed < LOGIN_FREE_FAILURES
+      ? 0
+      : Math.min(1000, 50 * 2 ** (failed - LOGIN_FREE_FAILURES));
   }
 
   return { retryAfter, fail, delayMs };

@@ -1,0 +1,447 @@
+/**
+ * The product page's community section (spec 001 "Community section") and its 'Latest questions'
+ * panel (spec 000 section 2). Two-column layout: heading "Questions & reviews", tabs with counts,
+ * reviews first; the URL hash (#faqs, #questions, #reviews, #news-updates) picks a tab and
+ * scrolls to it.
+ */
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { FOUNDER_POST_MAX, FOUNDER_POSTS_INITIAL } from "../../domain/constants";
+import {
+  FROM_THE_FOUNDERS,
+  LATEST_QUESTIONS,
+  QUESTIONS_AND_REVIEWS,
+  SEARCH_PLACEHOLDER,
+  showingResultsFor,
+} from "../../domain/messages";
+import { cx, ratingLabel } from "../ui/format";
+import { TacoRating } from "../ui/taco-rating";
+import { StatusPill } from "./comment-card";
+import { formatDate, statusLabel } from "./labels";
+import { PostingPromptBlock } from "./page-parts";
+import type { DealSummary, ItemView, PostingPrompt, ViewerRoles } from "./types";
+
+export type CommunityData = {
+  search: string;
+  roles: ViewerRoles;
+  reviewPrompt: PostingPrompt;
+  questionPrompt: PostingPrompt;
+  reviews: { items: ItemView[]; total: number };
+  questions: { items: ItemView[]; total: number };
+  faqs: { id: number; question: string; answer: string }[];
+  posts: {
+    id: number;
+    title: string | null;
+    message: string;
+    created: string | null;
+    author: string | null;
+  }[];
+  latestQuestions: {
+    id: number;
+    title: string;
+    comment: string;
+    replyCount: number;
+    path: string;
+  }[];
+};
+
+type TabKey = "faqs" | "questions" | "reviews" | "news-updates";
+const TAB_ORDER: TabKey[] = ["faqs", "questions", "reviews", "news-updates"];
+const DEFAULT_TAB: TabKey = "reviews";
+
+const isTab = (value: string): value is TabKey => (TAB_ORDER as string[]).includes(value);
+
+function excerpt(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}
+
+function PreviewCard({ item, roles }: { item: ItemView; roles: ViewerRoles }) {
+  const status = statusLabel(item, roles);
+  return (
+    <li className="rounded-2xl border border-black/5 bg-white p-4 shadow-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          {item.rating ? <TacoRating rating={item.rating} idPrefix={`pv${item.id}`} /> : null}
+          <h4 className="mt-1 break-words font-bold">
+            <Link to={item.displayPath} className="hover:underline">
+              {item.title}
+            </Link>
+          </h4>
+        </div>
+        {status ? <StatusPill {...status} /> : null}
+      </div>
+      {item.comment ? (
+        <p className="mt-1.5 whitespace-pre-line break-words text-sm text-ink-soft">
+          {excerpt(item.comment, 220)}
+        </p>
+      ) : null}
+      <p className="mt-2 text-xs text-ink-soft">
+        {item.user?.name || item.user?.username || "Deleted user"} · {formatDate(item.created)} ·{" "}
+        {item.replyCount} {item.replyCount === 1 ? "reply" : "replies"} · {item.upVotes} helpful
+      </p>
+    </li>
+  );
+}
+
+function ListTab({
+  kind,
+  data,
+  slug,
+  search,
+  roles,
+  prompt,
+}: {
+  kind: "reviews" | "questions";
+  data: { items: ItemView[]; total: number };
+  slug: string;
+  search: string;
+  roles: ViewerRoles;
+  prompt: PostingPrompt;
+}) {
+  const href = `/products/${slug}/${kind}/${search ? `?search=${encodeURIComponent(search)}` : ""}`;
+  return (
+    <div className="space-y-4">
+      <div className="max-w-md">
+        <PostingPromptBlock
+          prompt={prompt}
+          kind={kind === "reviews" ? "review" : "question"}
+          compact
+        />
+      </div>
+      {data.items.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-black/15 p-6 text-center text-ink-soft">
+          {search ? `No ${kind} match your search.` : `No ${kind} yet.`}
+        </p>
+      ) : (
+        <ul className="space-y-3">
+          {data.items.map((item) => (
+            <PreviewCard key={item.id} item={item} roles={roles} />
+          ))}
+        </ul>
+      )}
+      {data.total > 0 ? (
+        <Link
+          to={href}
+          className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+        >
+          See all {data.total} {kind} <span aria-hidden="true">→</span>
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function RatingSummary({ deal }: { deal: DealSummary }) {
+  return (
+    <div className="flex flex-wrap items-center gap-4 rounded-2xl bg-brand-50 p-4">
+      <Link
+        to={`/products/${deal.slug}/reviews/`}
+        className="flex items-center gap-3 hover:underline"
+      >
+        <span className="text-3xl font-black">{ratingLabel(deal.averageRating)}</span>
+        <span>
+          <TacoRating rating={deal.averageRating} size="lg" idPrefix="community-avg" />
+          <span className="text-sm text-ink-soft">
+            {deal.reviewCount} {deal.reviewCount === 1 ? "review" : "reviews"}
+          </span>
+        </span>
+      </Link>
+      <ul className="flex min-w-48 flex-1 flex-col gap-1">
+        {[5, 4, 3, 2, 1].map((stars) => {
+          const count = deal.ratingCounts[stars - 1] ?? 0;
+          const pct = deal.reviewCount ? Math.round((count / deal.reviewCount) * 100) : 0;
+          return (
+            <li key={stars}>
+              <Link
+                to={`/products/${deal.slug}/reviews/?taco_rating=${stars}`}
+                className="flex items-center gap-2 text-xs hover:underline"
+                aria-label={`${stars} ${stars === 1 ? "taco" : "tacos"}: ${count} reviews`}
+              >
+                <span className="w-3 text-ink-soft">{stars}</span>
+                <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-white">
+                  <span
+                    className="block h-full rounded-full bg-brand-500"
+                    style={{ width: `${pct}%` }}
+                  />
+                </span>
+                <span className="w-6 text-right text-ink-soft">{count}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export function CommunitySection({ deal, data }: { deal: DealSummary; data: CommunityData }) {
+  const [tab, setTab] = useState<TabKey>(DEFAULT_TAB);
+  const tabRefs = useRef<Record<TabKey, HTMLButtonElement | null>>({
+    faqs: null,
+    questions: null,
+    reviews: null,
+    "news-updates": null,
+  });
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // The hash picks the tab and scrolls there, on load and whenever it changes.
+  useEffect(() => {
+    const fromHash = () => {
+      const hash = window.location.hash.slice(1);
+      if (!isTab(hash)) return;
+      setTab(hash);
+      requestAnimationFrame(() => sectionRef.current?.scrollIntoView({ block: "start" }));
+    };
+    fromHash();
+    window.addEventListener("hashchange", fromHash);
+    return () => window.removeEventListener("hashchange", fromHash);
+  }, []);
+
+  const counts: Record<TabKey, number> = {
+    faqs: data.faqs.length,
+    questions: data.questions.total,
+    reviews: data.reviews.total,
+    "news-updates": data.posts.length,
+  };
+  const labels: Record<TabKey, string> = {
+    faqs: "FAQs",
+    questions: "Questions",
+    reviews: "Reviews",
+    "news-updates": FROM_THE_FOUNDERS,
+  };
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TAB_ORDER.indexOf(tab);
+    let next: number | null = null;
+    if (event.key === "ArrowRight") next = (index + 1) % TAB_ORDER.length;
+    if (event.key === "ArrowLeft") next = (index - 1 + TAB_ORDER.length) % TAB_ORDER.length;
+    if (event.key === "Home") next = 0;
+    if (event.key === "End") next = TAB_ORDER.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    const key = TAB_ORDER[next] ?? DEFAULT_TAB;
+    setTab(key);
+    tabRefs.current[key]?.focus();
+  }
+
+  const panelClass = "pt-5 outline-none";
+  return (
+    <section
+      ref={sectionRef}
+      id="community"
+      aria-labelledby="community-heading"
+      className="scroll-mt-20 space-y-4"
+    >
+      <h2 id="community-heading" className="text-2xl font-bold">
+        {QUESTIONS_AND_REVIEWS}
+      </h2>
+      <Form method="get" role="search" preventScrollReset className="flex gap-2">
+        <label className="relative flex-1">
+          <span className="sr-only">Search questions, reviews and FAQs</span>
+          <input
+            type="search"
+            name="search"
+            defaultValue={data.search}
+            placeholder={SEARCH_PLACEHOLDER}
+            className="w-full rounded-full border border-black/10 bg-stone-100 px-4 py-2 text-sm outline-none focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-400/40"
+          />
+        </label>
+        <button
+          type="submit"
+          className="rounded-full border border-black/10 bg-white px-4 py-2 text-sm font-semibold hover:bg-stone-100"
+        >
+          Search
+        </button>
+      </Form>
+      {data.search ? (
+        <p className="text-sm text-ink-soft" aria-live="polite">
+          {showingResultsFor(data.search)}{" "}
+          <Link
+            to={`/products/${deal.slug}/#${tab}`}
+            preventScrollReset
+            className="font-semibold text-brand-700 hover:underline"
+          >
+            Clear
+          </Link>
+        </p>
+      ) : null}
+
+      <div
+        role="tablist"
+        aria-label={QUESTIONS_AND_REVIEWS}
+        onKeyDown={onKeyDown}
+        className="-mx-1 flex gap-1 overflow-x-auto border-b border-black/10 px-1"
+      >
+        {TAB_ORDER.map((key) => (
+          <button
+            key={key}
+            ref={(el) => {
+              tabRefs.current[key] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls={key}
+            tabIndex={tab === key ? 0 : -1}
+            onClick={() => {
+              setTab(key);
+              window.history.replaceState(window.history.state, "", `#${key}`);
+            }}
+            className={cx(
+              "-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-semibold transition",
+              tab === key
+                ? "border-brand-500 text-ink"
+                : "border-transparent text-ink-soft hover:text-ink",
+            )}
+          >
+            {labels[key]}{" "}
+            <span
+              className={cx(
+                "ml-1 rounded-full px-1.5 py-0.5 text-xs",
+                tab === key ? "bg-brand-100" : "bg-stone-100",
+              )}
+            >
+              {counts[key]}
+            </span>
+          </button>
+        ))}
+      </div>
+
+      <div
+        role="tabpanel"
+        id="faqs"
+        aria-labelledby="tab-faqs"
+        hidden={tab !== "faqs"}
+        className={panelClass}
+      >
+        {data.faqs.length === 0 ? (
+          <p className="text-ink-soft">
+            {data.search ? "No FAQs match your search." : "No FAQs yet."}
+          </p>
+        ) : (
+          <div className="divide-y divide-black/10 rounded-2xl border border-black/10 bg-white">
+            {data.faqs.map((faq) => (
+              <details key={faq.id} className="group p-4">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
+                  {faq.question}
+                  <span
+                    className="text-xl text-ink-soft transition group-open:rotate-45"
+                    aria-hidden="true"
+                  >
+                    +
+                  </span>
+                </summary>
+                <p className="mt-2 text-ink-soft">{faq.answer}</p>
+              </details>
+            ))}
+          </div>
+        )}
+      </div>
+      <div
+        role="tabpanel"
+        id="questions"
+        aria-labelledby="tab-questions"
+        hidden={tab !== "questions"}
+        className={panelClass}
+      >
+        <ListTab
+          kind="questions"
+          data={data.questions}
+          slug={deal.slug}
+          search={data.search}
+          roles={data.roles}
+          prompt={data.questionPrompt}
+        />
+      </div>
+      <div
+        role="tabpanel"
+        id="reviews"
+        aria-labelledby="tab-reviews"
+        hidden={tab !== "reviews"}
+        className={cx(panelClass, "space-y-4")}
+      >
+        <RatingSummary deal={deal} />
+        <ListTab
+          kind="reviews"
+          data={data.reviews}
+          slug={deal.slug}
+          search={data.search}
+          roles={data.roles}
+          prompt={data.reviewPrompt}
+        />
+      </div>
+      <div
+        role="tabpanel"
+        id="news-updates"
+        aria-labelledby="tab-news-updates"
+        hidden={tab !== "news-updates"}
+        className={panelClass}
+      >
+        {data.posts.length === 0 ? (
+          <p className="text-ink-soft">No updates from the founders yet.</p>
+        ) : (
+          <ol className="space-y-4">
+            {data.posts.slice(0, FOUNDER_POSTS_INITIAL).map((post, i) => (
+              <li
+                key={post.id}
+                id={`founder-post-${i + 1}`}
+                className="rounded-2xl border border-black/5 bg-white p-4 shadow-card"
+              >
+                {post.title ? <h3 className="font-bold">{post.title}</h3> : null}
+                <p className="mt-1 text-xs text-ink-soft">
+                  {post.author ?? "The founders"}
+                  {post.created ? ` · ${formatDate(post.created)}` : ""}
+                </p>
+                <p className="mt-2 whitespace-pre-line break-words text-sm">
+                  {excerpt(post.message, FOUNDER_POST_MAX)}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Three of the deal's top five questions, each linking to its thread. */
+export function LatestQuestions({
+  slug,
+  questions,
+}: {
+  slug: string;
+  questions: CommunityData["latestQuestions"];
+}) {
+  if (questions.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="latest-questions-heading"
+      className="rounded-3xl border border-black/5 bg-white p-5 shadow-card"
+    >
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="latest-questions-heading" className="text-lg font-bold">
+          {LATEST_QUESTIONS}
+        </h2>
+        <Link
+          to={`/products/${slug}/questions/`}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
+          All questions
+        </Link>
+      </div>
+      <ul className="mt-3 divide-y divide-black/5">
+        {questions.map((q) => (
+          <li key={q.id} className="py-2.5">
+            <Link to={q.path} className="font-semibold hover:underline">
+              {q.title}
+            </Link>
+            <p className="text-xs text-ink-soft">
+              {q.replyCount} {q.replyCount === 1 ? "answer" : "answers"}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,340 @@
+/** The small interactive parts of a discussion card: vote, moderation, reply, delete. */
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { REPLY_COMMENT_MAX } from "../../domain/constants";
+import { COMMENT_SUBMITTED_THANKS, FORM_ERROR } from "../../domain/messages";
+import { fieldErrors } from "../../domain/schemas/common";
+import { ReplySchema } from "../../domain/schemas/discussions";
+import { cx } from "../ui/format";
+import { useToast } from "../ui/toast";
+import { approveLabel } from "./labels";
+import {
+  type CommentStatus,
+  type DiscussionKind,
+  loginPath,
+  type ThreadActionResult,
+  type ViewerRoles,
+} from "./types";
+
+export const buttonBase =
+  "inline-flex items-center justify-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60";
+export const primaryButton = `${buttonBase} bg-brand-400 text-ink hover:bg-brand-500`;
+export const ghostButton = `${buttonBase} border border-black/10 bg-white text-ink hover:bg-stone-100`;
+
+export function useCurrentPath(): string {
+  const location = useLocation();
+  return location.pathname + location.search;
+}
+
+function ThumbIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      className="h-4 w-4"
+      aria-hidden="true"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth="1.6"
+    >
+      <path
+        d="M6 9v8H3V9h3Zm0 0 3.5-6.2a1.6 1.6 0 0 1 2.9 1.2L11.6 7H16a1.7 1.7 0 0 1 1.7 2l-1.2 6.4A2 2 0 0 1 14.5 17H6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The helpful vote. Anonymous visitors get a link to log in that returns here; signed-in users
+ * toggle it (the count moves at once, the server's answer follows with the page's data). Own and
+ * unapproved items show the count only: the server refuses those votes.
+ */
+export function VoteButton({
+  id,
+  upVotes,
+  userVote,
+  status,
+  ownerId,
+  roles,
+}: {
+  id: number;
+  upVotes: number;
+  userVote: number;
+  status: CommentStatus;
+  ownerId: number | null;
+  roles: ViewerRoles;
+}) {
+  const fetcher = useFetcher<ThreadActionResult>();
+  const path = useCurrentPath();
+  const pending = fetcher.state !== "idle";
+  // Optimistic toggle while the vote is in flight.
+  const voted = pending ? userVote !== 1 : userVote === 1;
+  const count = pending ? upVotes + (voted ? 1 : -1) : upVotes;
+  const label = `Helpful (${count})`;
+  const cls = cx(
+    buttonBase,
+    "border",
+    voted
+      ? "border-brand-500 bg-brand-100 text-brand-700"
+      : "border-black/10 bg-white text-ink-soft hover:bg-stone-100",
+  );
+  if (roles.userId == null) {
+    return (
+      <Link to={loginPath(path)} className={cls} aria-label={`Log in to vote helpful (${count})`}>
+        <ThumbIcon filled={false} /> {label}
+      </Link>
+    );
+  }
+  if (ownerId === roles.userId || status !== "approved") {
+    return (
+      <span className="inline-flex items-center gap-1.5 px-1 text-sm text-ink-soft">
+        <ThumbIcon filled={false} /> {label}
+      </span>
+    );
+  }
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="vote" />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={cls} aria-pressed={voted} disabled={pending}>
+        <ThumbIcon filled={voted} /> {label}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Approve / decline / undo (spec 000 section 4). Partners and user moderators act on pending
+ * items only: otherwise their control is shown read-only. Undo and resolve are staff-only.
+ */
+export function ModerationControls({
+  id,
+  kind,
+  status,
+  edited,
+  resolved,
+  roles,
+  onApproveAndAnswer,
+}: {
+  id: number;
+  kind: DiscussionKind | "reply";
+  status: CommentStatus;
+  edited: boolean;
+  resolved?: boolean | undefined;
+  roles: ViewerRoles;
+  onApproveAndAnswer?: (() => void) | undefined;
+}) {
+  const fetcher = useFetcher<ThreadActionResult>();
+  if (!roles.canModerate) return null;
+  const busy = fetcher.state !== "idle";
+  const label = approveLabel(kind, edited);
+  const submit = (fields: Record<string, string>) =>
+    fetcher.submit({ id: String(id), ...fields }, { method: "post" });
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {status === "pending" ? (
+        <>
+          <button
+            type="button"
+            className={cx(buttonBase, "bg-emerald-600 text-white hover:bg-emerald-700")}
+            disabled={busy}
+            onClick={() => {
+              submit({ intent: "approve", approved: "approved" });
+              if (label !== "Approve" && kind === "question") onApproveAndAnswer?.();
+            }}
+          >
+            {label}
+          </button>
+          <button
+            type="button"
+            className={cx(
+              buttonBase,
+              "border border-red-200 bg-white text-red-700 hover:bg-red-50",
+            )}
+            disabled={busy}
+            onClick={() => submit({ intent: "approve", approved: "denied" })}
+          >
+            Decline
+          </button>
+        </>
+      ) : (
+        <>
+          <button type="button" className={ghostButton} disabled aria-disabled="true">
+            {status === "approved" ? "Approved" : "Declined"}
+          </button>
+          {roles.staff ? (
+            <button
+              type="button"
+              className={ghostButton}
+              disabled={busy}
+              onClick={() => submit({ intent: "approve", approved: "" })}
+            >
+              Undo
+            </button>
+          ) : null}
+        </>
+      )}
+      {roles.staff && resolved !== undefined ? (
+        <button
+          type="button"
+          className={ghostButton}
+          disabled={busy}
+          onClick={() => submit({ intent: "resolve", resolved: resolved ? "false" : "true" })}
+        >
+          {resolved ? "Unresolve" : "Resolve"}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The reply box: trimmed, 1 to 5000 characters, checked here and by the server. */
+export function ReplyForm({
+  parentId,
+  label = "Write a reply",
+  autoFocus = false,
+  onDone,
+}: {
+  parentId: number;
+  label?: string;
+  autoFocus?: boolean;
+  onDone?: () => void;
+}) {
+  const fetcher = useFetcher<ThreadActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fieldId = useId();
+  const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
+  const [thanks, setThanks] = useState(false);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (result?.ok && result.intent === "reply") {
+      formRef.current?.reset();
+      setThanks(result.status === "pending");
+      if (result.status !== "pending") onDone?.();
+    }
+  }, [result, onDone]);
+  const serverErrors = result && !result.ok ? result : null;
+  const errors = clientErrors ?? serverErrors?.fieldErrors ?? {};
+  const formError = clientErrors ? FORM_ERROR : (serverErrors?.formError ?? null);
+  const commentError = errors.comment?.[0];
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate
+      className="space-y-2"
+      onSubmit={(event) => {
+        const form = new FormData(event.currentTarget);
+        const parsed = ReplySchema.safeParse({ comment: form.get("comment") ?? "" });
+        if (!parsed.success) {
+          event.preventDefault();
+          setClientErrors(fieldErrors(parsed.error));
+          return;
+        }
+        setClientErrors(null);
+        setThanks(false);
+      }}
+    >
+      <input type="hidden" name="intent" value="reply" />
+      <input type="hidden" name="id" value={parentId} />
+      <label htmlFor={fieldId} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        name="comment"
+        rows={3}
+        maxLength={REPLY_COMMENT_MAX}
+        required
+        // biome-ignore lint/a11y/noAutofocus: opened on purpose by "Reply" or "Approve & answer"
+        autoFocus={autoFocus}
+        placeholder={label}
+        aria-invalid={commentError ? true : undefined}
+        aria-describedby={commentError ? `${fieldId}-error` : undefined}
+        className="w-full rounded-2xl border border-black/15 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40"
+      />
+      {commentError ? (
+        <p id={`${fieldId}-error`} className="text-sm text-red-700">
+          {commentError}
+        </p>
+      ) : null}
+      {formError ? (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      {thanks ? (
+        <p role="status" className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-ink">
+          {COMMENT_SUBMITTED_THANKS}
+        </p>
+      ) : null}
+      <button type="submit" className={primaryButton} disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Posting…" : "Post reply"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Delete with a confirmation dialog (native <dialog>, which traps focus and closes on Escape).
+ * Success and failure are toasts with the spec's messages; the dialog closes either way.
+ */
+export function DeleteButton({
+  id,
+  noun,
+  onDeleted,
+}: {
+  id: number;
+  noun: "Review" | "Question" | "Reply" | "Comment";
+  onDeleted?: () => void;
+}) {
+  const fetcher = useFetcher<ThreadActionResult>();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const toast = useToast();
+  const titleId = useId();
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    dialogRef.current?.close();
+    if (result.toast) toast(result.toast, result.ok ? "success" : "error");
+    if (result.ok) onDeleted?.();
+  }, [fetcher.state, fetcher.data, toast, onDeleted]);
+  return (
+    <>
+      <button
+        type="button"
+        className="text-sm font-semibold text-red-700 hover:underline"
+        onClick={() => dialogRef.current?.showModal()}
+      >
+        Delete
+      </button>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby={titleId}
+        className="m-auto w-[min(92vw,26rem)] rounded-3xl p-6 shadow-card-hover backdrop:bg-ink/40"
+      >
+        <h2 id={titleId} className="text-lg font-bold">
+          Delete this {noun.toLowerCase()}?
+        </h2>
+        <p className="mt-2 text-sm text-ink-soft">This cannot be undone.</p>
+        <fetcher.Form method="post" className="mt-5 flex justify-end gap-2">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="label" value={noun} />
+          <button type="button" className={ghostButton} onClick={() => dialogRef.current?.close()}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={cx(buttonBase, "bg-red-700 text-white hover:bg-red-800")}
+            disabled={fetcher.state !== "idle"}
+          >
+            {fetcher.state !== "idle" ? "Deleting…" : "Delete"}
+          </button>
+        </fetcher.Form>
+      </dialog>
+    </>
+  );
+}

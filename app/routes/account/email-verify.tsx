@@ -1,0 +1,33 @@
+import type { Route } from "./+types/email-verify";
+import { accountContext } from "../accounts/accounts.server";
+import { AuthCard, TextLink } from "../accounts/form-ui";
+
+export const meta: Route.MetaFunction = () => [{ title: "Confirm your email | Payonce" }];
+
+/** The link of the verification e-mail: a GET that marks the address verified (once). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services, session } = accountContext(context);
+  const result = await services.accounts.verifyEmail(params.token);
+  return { email: result?.email ?? null, signedIn: Boolean(session?.user) };
+}
+
+export default function EmailVerifyPage({ loaderData }: Route.ComponentProps) {
+  const { email, signedIn } = loaderData;
+  if (!email) {
+    return (
+      <AuthCard
+        title="This link has expired"
+        subtitle="Verification links work once, for 3 days. You can send a new one from your email settings."
+      >
+        <TextLink to="/account/email/">Go to email settings</TextLink>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Email confirmed" subtitle={<>Thanks! {email} is verified.</>}>
+      <TextLink to={signedIn ? "/account/email/" : "/accounts/login/?next=/account/email/"}>
+        {signedIn ? "Back to email settings" : "Log in"}
+      </TextLink>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,58 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { ACCOUNT_SETUP_PASSWORD } from "../../../domain/messages";
+import { SetPasswordSchema } from "../../../domain/schemas/auth";
+import { fieldErrors } from "../../../domain/schemas/common";
+import type { Route } from "./+types/password-update";
+import { accountContext, formFields, requireUser } from "../accounts/accounts.server";
+import { Alert, AuthCard, Field, type FieldErrors, SubmitButton } from "../accounts/form-ui";
+
+export const meta: Route.MetaFunction = () => [{ title: "Set a password | Payonce" }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  // Accounts created at checkout carry NEW_ACCOUNT until they choose a password.
+  return { newAccount: user.requirePasswordReset === "NEW_ACCOUNT" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const { services, session } = accountContext(context);
+  const parsed = SetPasswordSchema.safeParse(await formFields(request));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors }, 400);
+  await services.accounts.setPassword(user, parsed.data.password, session?.id);
+  return redirect("/account/profile/?notice=password");
+}
+
+export default function PasswordUpdatePage({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = actionData?.errors;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AuthCard
+      title={loaderData.newAccount ? "Set a password" : "Change your password"}
+      subtitle="Other devices signed in to your account will be logged out."
+    >
+      {loaderData.newAccount ? (
+        <div className="mb-4">
+          <Alert tone="info">{ACCOUNT_SETUP_PASSWORD}</Alert>
+        </div>
+      ) : null}
+      <Form method="post" className="space-y-4" noValidate>
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          errors={errors?.password}
+        />
+        <Field
+          label="Confirm new password"
+          name="password_confirm"
+          type="password"
+          autoComplete="new-password"
+          errors={errors?.password_confirm}
+        />
+        <SubmitButton busy={busy}>Save password</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,50 @@
+import { redirect } from "react-router";
+import type { AppLoadContext } from "../../context";
+import { appContext } from "../../context";
+import type { SessionUser } from "../../../server/services/sessions";
+
+export {
+  accountSetup,
+  isAccountError,
+  LOGIN_THROTTLED,
+  PASSWORD_SET,
+  PRIMARY_EMAIL_SET,
+  RESET_SENT,
+  THROTTLED,
+} from "../../../server/services/accounts";
+export { safeNextPath } from "../../../server/services/accounts-next";
+
+type ContextGetter = { get(key: typeof appContext): AppLoadContext };
+
+export function accountContext(context: ContextGetter) {
+  const ctx = context.get(appContext);
+  return { ...ctx, ip: ctx.clientIp ?? "0.0.0.0" };
+}
+
+/** The signed-in user, or a redirect to log in that comes back here afterwards. */
+export function requireUser(context: ContextGetter, request: Request): SessionUser {
+  const user = context.get(appContext).session?.user;
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/accounts/login/?next=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
+/** A redirect that sets the given cookies (a page action signs in or out this way). */
+export function redirectWithCookies(to: string, cookies: string[]): Response {
+  const headers = new Headers();
+  for (const c of cookies) headers.append("Set-Cookie", c);
+  return redirect(to, { headers });
+}
+
+export async function formFields(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData();
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") out[key] = value;
+  return out;
+}
+
+/** Retry-After for a 429 answered to a page. */
+export const retryHeaders = (retryAfter?: number): HeadersInit =>
+  retryAfter ? { "Retry-After": String(retryAfter) } : {};

@@ -1,0 +1,143 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+export type FieldErrors = Record<string, string[] | undefined>;
+
+/** The centred card every account page uses, under the site header. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+  wide,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <main className={`mx-auto w-full px-4 py-10 sm:py-16 ${wide ? "max-w-2xl" : "max-w-md"}`}>
+      <div className="rounded-2xl border border-black/5 bg-white p-6 shadow-card sm:p-8">
+        <h1 className="text-2xl font-black tracking-tight text-ink">{title}</h1>
+        {subtitle ? <p className="mt-1.5 text-sm text-ink-soft">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+      {footer ? <div className="mt-6 text-center text-sm text-ink-soft">{footer}</div> : null}
+    </main>
+  );
+}
+
+export function Field({
+  label,
+  name,
+  type = "text",
+  autoComplete,
+  defaultValue,
+  errors,
+  required = true,
+  hint,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete?: string;
+  defaultValue?: string;
+  errors?: string[];
+  required?: boolean;
+  hint?: ReactNode;
+}) {
+  const id = `field-${name}`;
+  const errorId = `${id}-error`;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className="text-sm font-semibold text-ink">
+          {label}
+        </label>
+        {hint}
+      </div>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        required={required}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-ink outline-none transition placeholder:text-ink-soft/60 focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40 sm:text-sm ${
+          invalid ? "border-red-500" : "border-black/15"
+        }`}
+      />
+      {invalid ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {errors?.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function SubmitButton({ children, busy }: { children: ReactNode; busy?: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="w-full rounded-full bg-brand-400 px-5 py-2.5 text-sm font-bold text-ink shadow-sm transition hover:bg-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-60"
+    >
+      {children}
+    </button>
+  );
+}
+
+export function Alert({
+  tone = "error",
+  children,
+}: {
+  tone?: "error" | "success" | "info";
+  children: ReactNode;
+}) {
+  const styles = {
+    error: "border-red-200 bg-red-50 text-red-800",
+    success: "border-emerald-200 bg-emerald-50 text-emerald-900",
+    info: "border-brand-200 bg-brand-50 text-brand-700",
+  }[tone];
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg border px-3.5 py-3 text-sm ${styles}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+export function Divider({ children }: { children: ReactNode }) {
+  return (
+    <div className="my-6 flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-ink-soft">
+      <span className="h-px flex-1 bg-black/10" />
+      {children}
+      <span className="h-px flex-1 bg-black/10" />
+    </div>
+  );
+}
+
+export function TextLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="font-semibold text-ink underline decoration-brand-400 decoration-2 underline-offset-4 hover:decoration-brand-600"
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** Form-level messages (non_field_errors and detail) from an action's field map. */
+export function formLevelErrors(errors: FieldErrors | undefined): string[] {
+  if (!errors) return [];
+  return [...(errors.non_field_errors ?? []), ...(errors.detail ?? [])];
+}

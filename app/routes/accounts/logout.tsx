@@ -1,0 +1,31 @@
+import { Form, redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { accountContext, redirectWithCookies } from "./accounts.server";
+import { AuthCard, SubmitButton } from "./form-ui";
+
+export const meta: Route.MetaFunction = () => [{ title: "Log out | Payonce" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (!accountContext(context).session?.user) throw redirect("/");
+  return null;
+}
+
+/** Ends the session (its row is deleted) and clears the cookie; a fresh CSRF token follows. */
+export async function action({ context }: Route.ActionArgs) {
+  const { services, session } = accountContext(context);
+  await services.sessions.end(session);
+  return redirectWithCookies(
+    "/accounts/login/?notice=logged_out",
+    services.accounts.clearedSessionCookies(),
+  );
+}
+
+export default function LogoutPage() {
+  return (
+    <AuthCard title="Log out" subtitle="You can log back in any time.">
+      <Form method="post">
+        <SubmitButton>Log out</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

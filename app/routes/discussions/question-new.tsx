@@ -1,0 +1,19 @@
+import { loadNewPage, saveAction } from "../../discussions/data.server";
+import { FormPage } from "../../discussions/form-page";
+import { appContext } from "../../context";
+import type { Route } from "./+types/question-new";
+
+export const loader = ({ context, params, request }: Route.LoaderArgs) =>
+  loadNewPage(context.get(appContext), "question", params.slug, request);
+
+export const action = ({ context, params, request }: Route.ActionArgs) =>
+  saveAction(context.get(appContext), "question", params.slug, request, null);
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Ask a question${loaderData ? ` about ${loaderData.deal.name}` : ""} | Payonce` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function QuestionNew({ loaderData, actionData }: Route.ComponentProps) {
+  return <FormPage data={loaderData} actionData={actionData} />;
+}

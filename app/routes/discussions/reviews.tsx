@@ -1,0 +1,18 @@
+import { loadListPage, threadAction } from "../../discussions/data.server";
+import { ListPage } from "../../discussions/list-page";
+import { appContext } from "../../context";
+import type { Route } from "./+types/reviews";
+
+export const loader = ({ context, params, request }: Route.LoaderArgs) =>
+  loadListPage(context.get(appContext), "review", params.slug, request);
+
+export const action = ({ context, params, request }: Route.ActionArgs) =>
+  threadAction(context.get(appContext), "review", params.slug, request);
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.deal.name} reviews | Payonce` : "Reviews | Payonce" },
+];
+
+export default function Reviews({ loaderData }: Route.ComponentProps) {
+  return <ListPage data={loaderData} />;
+}
