@@ -4,7 +4,10 @@ import http from "node:http";
 
 const body = JSON.stringify({ status: "ok", name: "Payonce", items: [1, 2, 3] });
 const server = http.createServer((_req, res) => {
-  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  res.writeHead(200, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+  });
   res.end(body);
 });
 server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {

@@ -14,7 +14,9 @@ const rows = (result: unknown): Row[] =>
 /** Adds the bench deal if missing; returns its id and a cursor 90% of the way down the list. */
 export async function prepareBenchData(database: Database) {
   const { db } = database;
-  const existing = rows(await db.execute(sql`select id from deals where slug = ${BENCH_DEAL_SLUG}`));
+  const existing = rows(
+    await db.execute(sql`select id from deals where slug = ${BENCH_DEAL_SLUG}`),
+  );
   if (existing.length === 0) {
     // Copy pixelforge's stored columns (identity and generated ones excluded) under a new slug.
     const cols = rows(

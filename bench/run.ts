@@ -83,7 +83,9 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
   await seedIfEmpty(prep.db, systemClock);
   const started = performance.now();
   const bench = await prepareBenchData(prep);
-  console.log(`${kind}: bench data ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${kind}: bench data ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   await prep.close();
   const app = spawn(process.execPath, ["dist/main.js"], {
     cwd: root,
@@ -103,7 +105,11 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
     const details = (await (await fetch(`${base}/api/v2/deals/taskflow/details/`)).json()) as {
       deal: { id: number };
     };
-    const baselineProc = await startProcess(["bench/baseline-server.mjs"], { PORT: "3290" }, "listening");
+    const baselineProc = await startProcess(
+      ["bench/baseline-server.mjs"],
+      { PORT: "3290" },
+      "listening",
+    );
     try {
       const baseline = await load("node:http baseline", "http://127.0.0.1:3290/");
       const rows = [
@@ -113,10 +119,7 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
           `GET /api/v2/deals/${details.deal.id}/reviews/`,
           `${base}/api/v2/deals/${details.deal.id}/reviews/`,
         ),
-        await load(
-          "reviews, 100k, page 1",
-          `${base}/api/v2/deals/${bench.dealId}/reviews/`,
-        ),
+        await load("reviews, 100k, page 1", `${base}/api/v2/deals/${bench.dealId}/reviews/`),
         await load(
           "reviews, 100k, deep cursor",
           `${base}/api/v2/deals/${bench.dealId}/reviews/?search_after=${bench.deepCursor}`,

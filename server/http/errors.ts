@@ -57,7 +57,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ detail: "Whoops! Something went wrong on our end." });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send({ detail: "Not found." });
   });
 }

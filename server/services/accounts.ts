@@ -368,7 +368,7 @@ export function createAccountService(deps: {
       .where(sql`lower(${users.email}) = ${lower(email)}`)
       .limit(1);
     const user = rows[0];
-    if (!user || !user.isActive || user.isBot) return;
+    if (!user?.isActive || user.isBot) return;
     const token = newToken();
     await db.transaction(async (tx) => {
       await tx.insert(passwordResetTokens).values({

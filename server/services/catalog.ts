@@ -35,6 +35,7 @@ import {
   iso,
   taxonJson,
 } from "./deal-json";
+import { displayPath } from "./discussions";
 
 /** How many top questions and top reviews the details carry (top_5_questions, top_5_reviews). */
 const TOP_COMMENTS = 5;
@@ -406,8 +407,12 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
           }
         : null,
       partner_user_ids: (extras?.roles ?? []).map((r) => r.userId),
-      top_5_questions: topComments.filter((c) => c.kind === "question").map(commentJson),
-      top_5_reviews: topComments.filter((c) => c.kind === "review").map(commentJson),
+      top_5_questions: topComments
+        .filter((c) => c.kind === "question")
+        .map((c) => commentJson(c, core.deal.slug)),
+      top_5_reviews: topComments
+        .filter((c) => c.kind === "review")
+        .map((c) => commentJson(c, core.deal.slug)),
       social_proof_text: null as string | null,
     };
   }
@@ -473,6 +478,7 @@ const ATTRIBUTE_NAMES = {
 
 type TopComment = {
   id: number;
+  kind: "review" | "question";
   title: string | null;
   comment: string;
   rating: number | null;
@@ -486,10 +492,14 @@ type TopComment = {
   avatar: string | null;
 };
 
-function commentJson(c: TopComment) {
+function commentJson(c: TopComment, dealSlug: string) {
+  const path = displayPath(dealSlug, c.kind, c.id, c.title ?? "");
   return {
     id: c.id,
     title: c.title,
+    // The spec's url_path_suffix: the item's path below the product page.
+    url_path_suffix: path.slice(`/products/${dealSlug}/`.length),
+    display_path: path,
     comment: c.comment,
     rating: c.rating,
     up_votes: c.upVotes,

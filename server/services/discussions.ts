@@ -121,6 +121,8 @@ type Viewer = SessionUser | null;
 type DealContext = {
   id: number;
   slug: string;
+  /** The deal's stored counts of approved top-level items, by kind. */
+  approvedCount: Record<CommentKind, number>;
   partnerIds: number[];
   staff: boolean;
   partner: boolean;
@@ -268,8 +270,17 @@ function afterCursor(keys: SortKey[], cursor: Cursor, descending: boolean): SQL 
 
 function orderBy(keys: SortKey[], descending: boolean): SQL[] {
   return [
+    // Non-nullable keys use the default null placement, which is the list indexes' order (DESC
+    // NULLS FIRST): a NULLS LAST here made PostgreSQL sort the whole deal instead (measured at
+    // 100,000 reviews: a parallel seq scan and an 88 ms on-disk sort per page).
     ...keys.map((key) =>
-      descending ? sql`${key.column} desc nulls last` : sql`${key.column} asc nulls first`,
+      key.nullable
+        ? descending
+          ? sql`${key.column} desc nulls last`
+          : sql`${key.column} asc nulls first`
+        : descending
+          ? desc(key.column)
+          : asc(key.column),
     ),
     descending ? desc(comments.id) : asc(comments.id),
   ];
@@ -303,6 +314,8 @@ export function createDiscussionService(deps: {
         userModerator: sql<boolean>`exists (select 1 from deal_roles dr
           where dr.deal_id = deals.id and dr.role = 'user_moderator'
             and dr.user_id = ${viewerId}::int)`,
+        reviewCount: deals.reviewCount,
+        questionCount: deals.commentCount,
       })
       .from(deals)
       .where(id !== null ? eq(deals.id, id) : eq(deals.slug, dealKey))
@@ -316,6 +329,7 @@ export function createDiscussionService(deps: {
     return {
       id: row.id,
       slug: row.slug,
+      approvedCount: { review: row.reviewCount, question: row.questionCount },
       partnerIds,
       staff,
       partner,
@@ -586,10 +600,13 @@ export function createDiscussionService(deps: {
       // One row more than the page says whether a next cursor exists.
       .limit(limit + 1)
       .offset(offset);
-    const totalQuery = db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(comments)
-      .where(filters);
+    // An anonymous, unfiltered list is exactly what the deal's stored aggregate counts (approved
+    // top-level items, kept exact in every write's transaction): no count(*) over the whole deal.
+    const unfiltered =
+      viewer == null && !search && options.rating === undefined && !options.moderatorFilter;
+    const totalQuery = unfiltered
+      ? Promise.resolve([{ total: deal.approvedCount[kind] }])
+      : db.select({ total: sql<number>`count(*)::int` }).from(comments).where(filters);
     const [rows, totals] = await Promise.all([pageQuery, totalQuery]);
 
     const pageRows = rows.slice(0, limit);
@@ -676,6 +693,8 @@ export function createDiscussionService(deps: {
         userModerator: sql<boolean>`exists (select 1 from deal_roles dr
           where dr.deal_id = deals.id and dr.role = 'user_moderator'
             and dr.user_id = ${viewerId}::int)`,
+        reviewCount: deals.reviewCount,
+        questionCount: deals.commentCount,
       })
       .from(deals)
       .where(id !== null ? eq(deals.id, id) : eq(deals.slug, dealKey))

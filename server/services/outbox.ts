@@ -36,7 +36,12 @@ export function createOutbox(deps: { db: Db; clock: Clock; onError?: (err: unkno
 
   async function enqueue(
     executor: Executor,
-    message: { kind: OutboxKind; topic: string; payload?: Record<string, unknown>; runAfter?: Date },
+    message: {
+      kind: OutboxKind;
+      topic: string;
+      payload?: Record<string, unknown>;
+      runAfter?: Date;
+    },
   ): Promise<void> {
     await executor.insert(outbox).values({
       kind: message.kind,
@@ -77,7 +82,12 @@ export function createOutbox(deps: { db: Db; clock: Clock; onError?: (err: unkno
         await tx
           .update(outbox)
           .set({ lockedAt: now, lockedBy: workerId })
-          .where(inArray(outbox.id, rows.map((r) => r.id)));
+          .where(
+            inArray(
+              outbox.id,
+              rows.map((r) => r.id),
+            ),
+          );
       }
       return rows;
     });
@@ -93,7 +103,12 @@ export function createOutbox(deps: { db: Db; clock: Clock; onError?: (err: unkno
         await handler(message);
         await db
           .update(outbox)
-          .set({ status: "done", doneAt: clock.now(), lockedAt: null, attempts: message.attempts + 1 })
+          .set({
+            status: "done",
+            doneAt: clock.now(),
+            lockedAt: null,
+            attempts: message.attempts + 1,
+          })
           .where(eq(outbox.id, message.id));
       } catch (err) {
         const attempts = message.attempts + 1;

@@ -12,7 +12,9 @@ describe("outbox worker", () => {
     app.services.outbox.handle("test.ping", async (m) => {
       seen.push(m.payload);
     });
-    await db.transaction((tx) => app.services.outbox.enqueue(tx, { kind: "job", topic: "test.ping", payload: { n: 1 } }));
+    await db.transaction((tx) =>
+      app.services.outbox.enqueue(tx, { kind: "job", topic: "test.ping", payload: { n: 1 } }),
+    );
     expect(await app.services.outbox.runOnce()).toBe(1);
     expect(seen).toEqual([{ n: 1 }]);
     const rows = await db.select().from(outbox).where(eq(outbox.topic, "test.ping"));

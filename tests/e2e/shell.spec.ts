@@ -17,14 +17,17 @@ test("the home page shows the header, the home collections and the footer", asyn
 
   // The `home` modular page: its first collections render with deal cards linking to products.
   const api = await (await page.request.get("/api/modular/page/home/?include_deals=true")).json();
-  const firstTitle: string = api.collections.find((c: { data: { title?: string } }) => c.data.title)?.data.title;
+  const firstTitle: string = api.collections.find((c: { data: { title?: string } }) => c.data.title)
+    ?.data.title;
   await expect(page.getByText(firstTitle, { exact: false }).first()).toBeVisible();
   expect(await page.locator('main a[href^="/products/"]').count()).toBeGreaterThan(3);
   await page.screenshot({ path: test.info().outputPath("home.png"), fullPage: true });
 });
 
 test("a product page shows the deal's name, plans and prices", async ({ page }) => {
-  const details: DealDetails = await (await page.request.get("/api/v2/deals/taskflow/details/")).json();
+  const details: DealDetails = await (
+    await page.request.get("/api/v2/deals/taskflow/details/")
+  ).json();
   const response = await page.goto("/products/taskflow/");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(details.deal.public_name);
