@@ -45,6 +45,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: "warn",
       // e2e always runs on the embedded database, like `npm start` on a fresh machine.
       DATABASE_URL: "",

@@ -86,6 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Not helmet's "no-referrer": under it a browser sends `Origin: null` on a plain HTML form
+    // POST, and both our CSRF rule and React Router's action check need the real origin.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     hsts: config.cookieSecure,
   });
   await app.register(cookie);

@@ -213,6 +213,9 @@ describe("platform", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(res.headers["x-frame-options"]).toBeDefined();
+    // "no-referrer" would make browsers send `Origin: null` on plain form posts, which the CSRF
+    // rules then refuse: forms without JavaScript would break.
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });
 
   it("answers 404 JSON for an unknown API path", async () => {

@@ -77,3 +77,23 @@ test("static assets are served with long-lived cache headers", async ({ page }) 
   expect(assets.length).toBeGreaterThan(0);
   for (const header of assets) expect(header).toContain("immutable");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the login form posts, honours next and signs in", async ({ page }) => {
+    await page.goto("/accounts/login/?next=%2Fproducts%2Ftaskflow%2F");
+    await page.getByLabel("Email").fill("shopper@payonce.test");
+    await page.getByLabel("Password", { exact: true }).fill("payonce-demo-1");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL((url) => url.pathname === "/products/taskflow/");
+    const session = await (await page.request.get("/api/sessions/")).json();
+    expect(session.user.email).toBe("shopper@payonce.test");
+    // And the logout form, which carries the CSRF token as a field.
+    await page.getByRole("banner").locator("summary").first().click();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    const after = await (await page.request.get("/api/sessions/")).json();
+    expect(after.user.is_authenticated).toBe(false);
+  });
+});
