@@ -19,7 +19,15 @@ import { TacoRating } from "../ui/taco-rating";
 import { StatusPill } from "./comment-card";
 import { formatDate, statusLabel } from "./labels";
 import { PostingPromptBlock } from "./page-parts";
-import type { DealSummary, ItemView, PostingPrompt, ViewerRoles } from "./types";
+import { FounderResponsiveness, ReviewsSummaryPanel } from "./reviews-summary";
+import type {
+  DealSummary,
+  ItemView,
+  PostingPrompt,
+  ResponsivenessView,
+  ReviewsSummaryView,
+  ViewerRoles,
+} from "./types";
 
 export type CommunityData = {
   search: string;
@@ -28,6 +36,8 @@ export type CommunityData = {
   questionPrompt: PostingPrompt;
   reviews: { items: ItemView[]; total: number };
   questions: { items: ItemView[]; total: number };
+  reviewsSummary: ReviewsSummaryView | null;
+  responsiveness: ResponsivenessView;
   faqs: { id: number; question: string; answer: string }[];
   posts: {
     id: number;
@@ -235,6 +245,10 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
       <h2 id="community-heading" className="text-2xl font-bold">
         {QUESTIONS_AND_REVIEWS}
       </h2>
+      <FounderResponsiveness
+        data={data.responsiveness}
+        questionsHref={`/products/${deal.slug}/questions/`}
+      />
       <Form method="get" role="search" preventScrollReset className="flex gap-2">
         <label className="relative flex-1">
           <span className="sr-only">Search questions, reviews and FAQs</span>
@@ -362,6 +376,12 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
         className={cx(panelClass, "space-y-4")}
       >
         <RatingSummary deal={deal} />
+        {data.reviewsSummary && !data.search ? (
+          <ReviewsSummaryPanel
+            summary={data.reviewsSummary}
+            listHref={`/products/${deal.slug}/reviews/`}
+          />
+        ) : null}
         <ListTab
           kind="reviews"
           data={data.reviews}

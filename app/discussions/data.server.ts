@@ -39,6 +39,7 @@ import {
   reviewRatingParam,
 } from "../../domain/schemas/discussions";
 import type { DealDetailsJson } from "../../server/services/catalog";
+import { basedOnLabel } from "../../server/services/discussion-summary";
 import {
   ingestVideo,
   type StoredVideo,
@@ -66,6 +67,8 @@ import {
   newPath,
   type PostingPrompt,
   type ReplyView,
+  type ResponsivenessView,
+  type ReviewsSummaryView,
   type ThreadActionResult,
   type ViewerRoles,
 } from "./types";
@@ -160,6 +163,45 @@ export function dealSummary(deal: DealDetailsJson): DealSummary {
     ),
   };
 }
+
+/** How many of a statement's reviews are linked; the rest are counted. */
+export const SUMMARY_LINKS_SHOWN = 3;
+
+/**
+ * The stored reviews summary with its evidence: each statement's reviews that are still approved,
+ * linked by title (one query for all statements). A plain-text summary (the seed's) carries no
+ * statements and no count: "Based on N reviews" is then the deal's approved review count.
+ */
+async function reviewsSummaryView(
+  ctx: Ctx,
+  deal: DealDetailsJson,
+): Promise<ReviewsSummaryView | null> {
+  const details = deal.reviews_summary_details;
+  if (!details?.text) return null;
+  const links = await ctx.services.discussions.approvedReviewLinks(
+    deal,
+    details.statements.flatMap((s) => s.review_ids.slice(0, SUMMARY_LINKS_SHOWN)),
+  );
+  const generated = new Date(details.generated_at);
+  return {
+    text: details.text,
+    statements: details.statements.map((s) => ({
+      text: s.text,
+      count: s.count,
+      sentiment: s.sentiment,
+      reviews: s.review_ids.slice(0, SUMMARY_LINKS_SHOWN).flatMap((id) => {
+        const link = links.get(id);
+        return link ? [{ id, title: link.title, path: link.displayPath }] : [];
+      }),
+      more: Math.max(0, s.count - Math.min(s.review_ids.length, SUMMARY_LINKS_SHOWN)),
+    })),
+    label: details.label ?? basedOnLabel(deal.deal_review.review_count),
+    generatedAt: generated.getTime() > 0 ? generated.toISOString() : null,
+  };
+}
+
+const responsivenessView = async (ctx: Ctx, deal: DealDetailsJson): Promise<ResponsivenessView> =>
+  ctx.services.discussions.founderResponsiveness(String(deal.id));
 
 // ---------------------------------------------------------------------------------------------
 // The deal, the viewer and the posting prompts
@@ -306,7 +348,7 @@ export async function loadListPage(ctx: Ctx, kind: DiscussionKind, slug: string,
   const vc = await viewerContext(ctx, deal);
   const params = listParams(url, kind, vc.roles.moderatorTools);
   const { sort, order } = SORT_OPTION_QUERY[params.sort];
-  const [list, stats] = await Promise.all([
+  const [list, stats, reviewsSummary] = await Promise.all([
     ctx.services.discussions.list(kind, String(deal.id), vc.user, {
       page: params.page,
       sort,
@@ -319,6 +361,7 @@ export async function loadListPage(ctx: Ctx, kind: DiscussionKind, slug: string,
     vc.roles.moderatorTools
       ? ctx.services.discussions.stats(kind, String(deal.id), vc.user)
       : Promise.resolve(null),
+    kind === "review" ? reviewsSummaryView(ctx, deal) : Promise.resolve(null),
   ]);
   const deleted = url.searchParams.get("deleted");
   return {
@@ -330,6 +373,7 @@ export async function loadListPage(ctx: Ctx, kind: DiscussionKind, slug: string,
     items: list.items.map(itemView),
     total: list.total,
     stats,
+    reviewsSummary,
     flash: url.searchParams.get("submitted"),
     deletedToast:
       deleted && (COMMENT_KINDS as readonly string[]).includes(deleted)
@@ -658,9 +702,11 @@ export async function loadCommunity(ctx: Ctx, deal: DealDetailsJson, request: Re
     itemsPerPage: COMMUNITY_PREVIEW_ITEMS,
     query: search || undefined,
   };
-  const [reviews, questions] = await Promise.all([
+  const [reviews, questions, reviewsSummary, responsiveness] = await Promise.all([
     ctx.services.discussions.list("review", String(deal.id), vc.user, options),
     ctx.services.discussions.list("question", String(deal.id), vc.user, options),
+    reviewsSummaryView(ctx, deal),
+    responsivenessView(ctx, deal),
   ]);
   const needle = search.toLowerCase();
   return {
@@ -670,6 +716,8 @@ export async function loadCommunity(ctx: Ctx, deal: DealDetailsJson, request: Re
     questionPrompt: questionPrompt(vc, deal.slug, url.pathname),
     reviews: { items: reviews.items.map(itemView), total: reviews.total },
     questions: { items: questions.items.map(itemView), total: questions.total },
+    reviewsSummary,
+    responsiveness,
     faqs: deal.faqs.filter(
       (f) =>
         !needle ||

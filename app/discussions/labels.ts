@@ -109,3 +109,30 @@ export const formatDate = (iso: string): string =>
     year: "numeric",
     timeZone: "UTC",
   }).format(new Date(iso));
+
+/** A duration for people: "12 minutes", "5 hours", "3 days" (at least a minute). */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return minutes === 1 ? "a minute" : `${minutes} minutes`;
+  const hours = Math.round(seconds / 3600);
+  if (hours < 24) return hours === 1 ? "an hour" : `${hours} hours`;
+  const days = Math.round(seconds / 86400);
+  return days === 1 ? "a day" : `${days} days`;
+}
+
+/** "Founders answered 23 of 27 questions (85%)", plus " · typically within 5 hours" when known. */
+export function responsivenessLine(r: {
+  questions: number;
+  answered: number;
+  answeredShare: number;
+  medianFirstAnswerSeconds: number | null;
+}): { answered: string; typical: string | null } {
+  const noun = r.questions === 1 ? "question" : "questions";
+  return {
+    answered: `Founders answered ${r.answered} of ${r.questions} ${noun} (${Math.round(r.answeredShare * 100)}%)`,
+    typical:
+      r.answered > 0 && r.medianFirstAnswerSeconds != null
+        ? `typically within ${formatDuration(r.medianFirstAnswerSeconds)}`
+        : null,
+  };
+}

@@ -10,6 +10,7 @@ import { ToastOnMount, ToastProvider } from "../ui/toast";
 import { CommentCard } from "./comment-card";
 import { ghostButton } from "./controls";
 import type { ListParams } from "./data.server";
+import { ReviewsSummaryPanel } from "./reviews-summary";
 import { MODERATION_FILTER_LABELS, RATING_FILTER_LABEL, SORT_LABELS, sortOptions } from "./labels";
 import {
   DealHeader,
@@ -24,6 +25,7 @@ import {
   type ItemView,
   LIST_SEGMENT,
   type PostingPrompt,
+  type ReviewsSummaryView,
   type ViewerRoles,
 } from "./types";
 
@@ -36,6 +38,7 @@ export type ListPageData = {
   items: ItemView[];
   total: number;
   stats: { needsModeration: number; needsReply: number } | null;
+  reviewsSummary: ReviewsSummaryView | null;
   flash: string | null;
   deletedToast: string | null;
 };
@@ -221,6 +224,9 @@ export function ListPage({ data }: { data: ListPageData }) {
             </aside>
           ) : null}
           <div className="min-w-0 space-y-4">
+            {data.reviewsSummary ? (
+              <ReviewsSummaryPanel summary={data.reviewsSummary} listHref={base} />
+            ) : null}
             <Controls data={data} base={base} />
             {stats ? (
               <div className="flex flex-wrap items-center gap-2 rounded-2xl bg-stone-50 p-3 text-sm">

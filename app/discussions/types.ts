@@ -111,3 +111,29 @@ export const newPath = (slug: string, kind: DiscussionKind) =>
 export const editPath = (slug: string, kind: DiscussionKind, id: number) =>
   `/products/${slug}/${LIST_SEGMENT[kind]}/${id}/edit/`;
 export const loginPath = (next: string) => `/accounts/login/?next=${encodeURIComponent(next)}`;
+
+/** The deal's reviews summary with its evidence, as the pages show it. */
+export type ReviewsSummaryView = {
+  text: string;
+  statements: {
+    text: string;
+    /** How many approved reviews backed the statement when the summary was built. */
+    count: number;
+    sentiment: "positive" | "mixed" | "negative";
+    /** Those still approved, linked. */
+    reviews: { id: number; title: string; path: string }[];
+    /** Backing reviews not linked (beyond the links shown). */
+    more: number;
+  }[];
+  /** "Based on N reviews". */
+  label: string;
+  /** When the summary was written (ISO); null when unknown. */
+  generatedAt: string | null;
+};
+
+export type ResponsivenessView = {
+  questions: number;
+  answered: number;
+  answeredShare: number;
+  medianFirstAnswerSeconds: number | null;
+};

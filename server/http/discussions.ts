@@ -280,6 +280,27 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     },
   );
 
+  app.get(
+    "/api/v2/deals/:dealId/founder_responsiveness/",
+    {
+      schema: {
+        tags: ["discussions"],
+        summary:
+          "How the founder team answers the deal's questions: share answered, median first answer",
+        params: DealParams,
+      },
+    },
+    async (request) => {
+      const r = await discussions.founderResponsiveness(request.params.dealId);
+      return {
+        questions: r.questions,
+        answered: r.answered,
+        answered_share: r.answeredShare,
+        median_first_answer_seconds: r.medianFirstAnswerSeconds,
+      };
+    },
+  );
+
   // -------------------------------------------------------------------------------------------
   // Writes
   // -------------------------------------------------------------------------------------------

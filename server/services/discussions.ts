@@ -108,6 +108,16 @@ export type DiscussionList = { items: DiscussionItem[]; total: number; searchAft
 
 export type DiscussionStats = { needsModeration: number; needsReply: number };
 
+/** How the founder team answers a deal's questions (approved top-level questions only). */
+export type FounderResponsiveness = {
+  questions: number;
+  answered: number;
+  /** answered / questions, 0..1; 0 when there are no questions. */
+  answeredShare: number;
+  /** Median seconds from a question to its first approved founder-team answer; null if none. */
+  medianFirstAnswerSeconds: number | null;
+};
+
 export type UserStatus = {
   userHasPurchased: boolean;
   userHasReviewed: boolean;
@@ -717,10 +727,90 @@ export function createDiscussionService(deps: {
     };
   }
 
+  /**
+   * The share of approved top-level questions the founder team answered and the median time to
+   * the first founder answer, from comments.has_founder_reply and first_founder_reply_at (kept
+   * by the write side: approved founder-team replies, never a bot's). One statement: the deal
+   * (by id or slug) left-joined to its questions, so an unknown deal is an empty result.
+   */
+  async function founderResponsiveness(dealKey: string): Promise<FounderResponsiveness> {
+    const id = parseId(dealKey);
+    if (id === null && !/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(dealKey)) throw notFound();
+    const rows = await db
+      .select({
+        questions: sql<number>`count(*) filter (where ${comments.id} is not null)::int`,
+        answered: sql<number>`count(*) filter (where ${comments.hasFounderReply})::int`,
+        median: sql<number | string | null>`percentile_cont(0.5) within group (order by
+          extract(epoch from ${comments.firstFounderReplyAt} - ${comments.createdAt}))`,
+      })
+      .from(deals)
+      .leftJoin(
+        comments,
+        and(
+          eq(comments.dealId, deals.id),
+          eq(comments.kind, "question"),
+          isNull(comments.parentId),
+          eq(comments.status, "approved"),
+        ),
+      )
+      .where(id !== null ? eq(deals.id, id) : eq(deals.slug, dealKey))
+      .groupBy(deals.id);
+    const row = rows[0];
+    if (!row) throw notFound();
+    const questions = Number(row.questions);
+    const answered = Number(row.answered);
+    return {
+      questions,
+      answered,
+      answeredShare: questions ? answered / questions : 0,
+      medianFirstAnswerSeconds: row.median == null ? null : Math.round(Number(row.median)),
+    };
+  }
+
+  /**
+   * The summary's evidence as links: of the given review ids, the deal's approved top-level
+   * reviews (one later declined or deleted drops out), with their titles for the item paths.
+   */
+  async function approvedReviewLinks(
+    deal: { id: number; slug: string },
+    ids: readonly number[],
+  ): Promise<Map<number, { title: string; displayPath: string }>> {
+    const wanted = [...new Set(ids)].filter(
+      (id) => Number.isInteger(id) && id > 0 && id <= INT4_MAX,
+    );
+    const out = new Map<number, { title: string; displayPath: string }>();
+    if (wanted.length === 0) return out;
+    const rows = await db
+      .select({ id: comments.id, title: comments.title })
+      .from(comments)
+      .where(
+        and(
+          inArray(comments.id, wanted),
+          eq(comments.dealId, deal.id),
+          eq(comments.kind, "review"),
+          isNull(comments.parentId),
+          eq(comments.status, "approved"),
+        ),
+      );
+    for (const row of rows) {
+      const title = row.title ?? "";
+      out.set(row.id, { title, displayPath: displayPath(deal.slug, "review", row.id, title) });
+    }
+    return out;
+  }
+
   // The write side lives in discussion-writes.ts; it answers with items read through `get`.
   const writes = createDiscussionWrites({ ...deps, read: { get } });
 
-  return { list, get, stats, userStatus, ...writes };
+  return {
+    list,
+    get,
+    stats,
+    userStatus,
+    founderResponsiveness,
+    approvedReviewLinks,
+    ...writes,
+  };
 }
 
 /** json_agg comes back as text (cast, so both drivers agree); null members are dropped. */

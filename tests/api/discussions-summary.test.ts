@@ -187,6 +187,34 @@ describe("reviews summary", () => {
     }
   });
 
+  it("links a statement's evidence to approved reviews of the deal only", async () => {
+    const dealId = ids.taskflow as number;
+    const approved = [...(await approvedReviewIds(dealId))].slice(0, 3);
+    const [declined] = await app.database.db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.dealId, dealId), eq(comments.status, "declined")))
+      .limit(1);
+    const [question] = await app.database.db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.dealId, dealId), eq(comments.kind, "question")))
+      .limit(1);
+    const links = await app.services.discussions.approvedReviewLinks(
+      { id: dealId, slug: "taskflow" },
+      [...approved, declined?.id ?? 0, question?.id ?? 0, 99999999],
+    );
+    expect([...links.keys()].sort((a, b) => a - b)).toEqual([...approved].sort((a, b) => a - b));
+    for (const [id, link] of links) {
+      expect(link.displayPath).toMatch(
+        new RegExp(`^/products/taskflow/reviews/[a-z0-9-]+-${id}/$`),
+      );
+    }
+    expect(
+      (await app.services.discussions.approvedReviewLinks({ id: dealId, slug: "x" }, [])).size,
+    ).toBe(0);
+  });
+
   it("answers 404 for an unknown deal", async () => {
     expect((await call("GET", "/api/v2/deals/99999999/reviews_summary/")).statusCode).toBe(404);
     expect((await call("GET", "/api/v2/deals/taskflow/reviews_summary")).statusCode).toBe(200);

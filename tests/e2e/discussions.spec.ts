@@ -235,3 +235,19 @@ test("the product page has the community tabs and the latest questions", async (
   await page.getByLabel("Search questions, reviews and FAQs").press("Enter");
   await expect(page.getByText("Showing results for Zapier")).toBeVisible();
 });
+
+test("the product page shows the founders' responsiveness and the reviews summary's basis", async ({
+  page,
+}) => {
+  const r = await (await page.request.get("/api/v2/deals/taskflow/founder_responsiveness/")).json();
+  await page.goto("/products/taskflow/#reviews");
+  const share = Math.round(r.answered_share * 100);
+  await expect(
+    page.getByText(`Founders answered ${r.answered} of ${r.questions} questions (${share}%)`),
+  ).toBeVisible();
+  if (r.answered > 0)
+    await expect(page.getByText(/typically within \d+|typically within an? /)).toBeVisible();
+  await expect(
+    page.getByRole("tabpanel", { name: /Reviews/ }).getByText(/Based on \d+ reviews?/),
+  ).toBeVisible();
+});
