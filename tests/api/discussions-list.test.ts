@@ -80,6 +80,18 @@ beforeAll(async () => {
 });
 
 describe("review and question lists", () => {
+  it("pages by number in the same order as one long page, for every sort", async () => {
+    for (const sort of ["date", "helpful", "rating", "latest"]) {
+      const whole = await list("reviews", `sort=${sort}&items_per_page=30`);
+      const second = await list("reviews", `sort=${sort}&items_per_page=10&page=2`);
+      const third = await list("reviews", `sort=${sort}&items_per_page=10&page=3`);
+      expect([...second.comments, ...third.comments].map((c) => c.id)).toEqual(
+        whole.comments.slice(10, 30).map((c) => c.id),
+      );
+      expect(second.comments[0]?.user).toBeTruthy();
+    }
+  });
+
   it("answers comments, meta.total and a cursor, 20 to a page by default", async () => {
     const body = await list("reviews");
     expect(body.comments).toHaveLength(20);
