@@ -102,13 +102,16 @@ export type FlashKey = keyof typeof FLASH_MESSAGES;
 export const flashMessage = (value: string | null): string | null =>
   value && value in FLASH_MESSAGES ? FLASH_MESSAGES[value as FlashKey] : null;
 
-export const formatDate = (iso: string): string =>
-  new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(iso));
+// One formatter for every date: building an Intl.DateTimeFormat per call showed up in the
+// product page's profile.
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
 
 /** A duration for people: "12 minutes", "5 hours", "3 days" (at least a minute). */
 export function formatDuration(seconds: number): string {
