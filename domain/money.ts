@@ -10,19 +10,31 @@ export const toMajor = (cents: Cents): number => cents / 100;
 /** Rounds, because 59.99 * 100 is 5998.999... in floating point. */
 export const toCents = (major: number): Cents => Math.round(major * 100);
 
+// Intl.NumberFormat is costly to build and prices are formatted many times per page: keep one
+// formatter per (locale, currency, digits).
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(locale: string, currency: string, digits?: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${digits ?? ""}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      ...(digits === undefined
+        ? {}
+        : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 export const formatMoney = (cents: Cents, currency = "USD", locale = "en-US"): string =>
-  new Intl.NumberFormat(locale, { style: "currency", currency }).format(toMajor(cents));
+  formatter(locale, currency).format(toMajor(cents));
 
 /** Price display: whole amounts drop the cents ($59), others keep two decimals ($59.99). */
-export const formatPrice = (cents: Cents, currency = "USD", locale = "en-US"): string => {
-  const digits = cents % 100 === 0 ? 0 : 2;
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(toMajor(cents));
-};
+export const formatPrice = (cents: Cents, currency = "USD", locale = "en-US"): string =>
+  formatter(locale, currency, cents % 100 === 0 ? 0 : 2).format(toMajor(cents));
 
 /** Currency conversion (only when the experiment is on) rounds to 2 decimals, i.e. whole cents. */
 export const convertCents = (cents: Cents, exchangeRate: number): Cents =>
