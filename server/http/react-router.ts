@@ -55,6 +55,8 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
   app.route({
     method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     url: "/*",
+    // Pages, not API: kept out of /api/openapi.json.
+    schema: { hide: true },
     handler: async (request, reply) => {
       if (request.url.startsWith("/api/")) {
         return reply.status(404).send({ detail: "Not found." });
