@@ -37,6 +37,7 @@ import type { StoredVideo } from "./discussion-video";
 import type { DiscussionItem, DiscussionReply } from "./discussions";
 import type { Outbox } from "./outbox";
 import type { SessionUser } from "./sessions";
+import { ownsDeal } from "./purchase-sql";
 
 // The write side of the discussion area (spec 000 sections 4 to 7, contract.md "Discussions"):
 // create, reply, edit, delete, vote, approve, resolve, and the author white- and blacklists.
@@ -221,10 +222,7 @@ export function createDiscussionWrites(deps: {
           where dr.deal_id = deals.id and dr.role = 'partner'), '[]')`,
         moderatorIds: sql<string>`coalesce((select json_agg(dr.user_id)::text from deal_roles dr
           where dr.deal_id = deals.id and dr.role = 'user_moderator'), '[]')`,
-        purchased: sql<boolean>`exists (select 1 from invoice_items ii
-          join orders o on o.id = ii.order_id
-          where ii.user_id = ${userId}::int and ii.deal_id = deals.id and o.status = 'paid'
-            and ii.refunded_at is null)`,
+        purchased: ownsDeal(sql`${userId}::int`, sql.raw("deals.id")),
         reviewed: sql<boolean>`exists (select 1 from comments c where c.deal_id = deals.id
           and c.kind = 'review' and c.parent_id is null and c.user_id = ${userId}::int)`,
         blacklisted: sql<boolean>`coalesce((select u.comment_blacklist from users u

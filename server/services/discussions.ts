@@ -32,6 +32,7 @@ import { createDiscussionWrites } from "./discussion-writes";
 import { INT4_MAX, isStaffModeratorUser, itemIdFromSegment, parseId } from "./discussion-ids";
 import type { Outbox } from "./outbox";
 import type { SessionUser } from "./sessions";
+import { dealsOwnedCount, hasActivePlus, ownsDeal } from "./purchase-sql";
 
 // The read side of the discussion area (spec 000 sections 3, 4 and 7): lists, one item, stats and
 // the viewer's status for a deal. Every read runs a fixed number of statements whatever the page
@@ -398,18 +399,9 @@ export function createDiscussionService(deps: {
     emailVerified: sql<boolean>`coalesce((select ue.verified from user_emails ue
       where ue.user_id = users.id and ue."primary" limit 1), false)`,
     // An ISO string, not a Date: postgres-js cannot bind a Date inside a raw sql fragment.
-    hasPlus: sql<boolean>`exists (select 1 from plus_subscriptions ps
-      where ps.user_id = users.id and ps.status = 'active'
-        and ps.current_period_end > ${now.toISOString()}::timestamptz)`,
-    // invoice_items.user_id is the current owner (a transfer moves it); add-ons are not deals.
-    dealsPurchased: sql<number>`(select count(distinct ii.deal_id)::int from invoice_items ii
-      join orders o on o.id = ii.order_id
-      where ii.user_id = users.id and o.status = 'paid' and ii.parent_invoice_item_id is null
-        and ii.refunded_at is null)`,
-    verifiedPurchaser: sql<boolean>`exists (select 1 from invoice_items ii
-      join orders o on o.id = ii.order_id
-      where ii.user_id = users.id and ii.deal_id = ${dealId} and o.status = 'paid'
-        and ii.refunded_at is null)`,
+    hasPlus: hasActivePlus(sql.raw("users.id"), now),
+    dealsPurchased: dealsOwnedCount(sql.raw("users.id")),
+    verifiedPurchaser: ownsDeal(sql.raw("users.id"), sql`${dealId}`),
   });
 
   /** The viewer's vote on each row, by the (comment_id, user_id) unique index: no extra query. */
@@ -712,10 +704,7 @@ export function createDiscussionService(deps: {
     const rows = await db
       .select({
         id: deals.id,
-        purchased: sql<boolean>`exists (select 1 from invoice_items ii
-          join orders o on o.id = ii.order_id
-          where ii.user_id = ${viewerId}::int and ii.deal_id = deals.id and o.status = 'paid'
-            and ii.refunded_at is null)`,
+        purchased: ownsDeal(sql`${viewerId}::int`, sql.raw("deals.id")),
         reviewed: sql<boolean>`exists (select 1 from comments c where c.deal_id = deals.id
           and c.kind = 'review' and c.parent_id is null and c.user_id = ${viewerId}::int)`,
         userModerator: sql<boolean>`exists (select 1 from deal_roles dr

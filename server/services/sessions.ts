@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { sessions, userEmails, users } from "../db/schema";
 import type { Clock } from "../providers/clock";
 import { hashPassword, verifyPassword } from "./passwords";
+import { dealsOwnedCount, hasActivePlus } from "./purchase-sql";
 
 /** The signed-in user as the rest of the server sees them (spec 001 section 3, User). */
 export type SessionUser = {
@@ -56,14 +57,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlDays: numb
     requirePasswordReset: users.requirePasswordReset,
     emailVerified: sql<boolean>`coalesce((select ${userEmails.verified} from ${userEmails}
       where ${userEmails.userId} = ${users.id} and ${userEmails.primary} limit 1), false)`,
-    hasPlus: sql<boolean>`exists (select 1 from plus_subscriptions ps where ps.user_id = ${users.id}
-      and ps.status = 'active'
-      and ps.current_period_end > ${now.toISOString()}::timestamptz)`,
-    // invoice_items.user_id is the current owner (a transfer moves it); add-ons are not deals.
-    numberOfPurchases: sql<number>`(select count(distinct ii.deal_id)::int from invoice_items ii
-      join orders o on o.id = ii.order_id
-      where ii.user_id = ${users.id} and o.status = 'paid' and ii.parent_invoice_item_id is null
-        and ii.refunded_at is null)`,
+    hasPlus: hasActivePlus(sql`${users.id}`, now),
+    numberOfPurchases: dealsOwnedCount(sql`${users.id}`),
   });
 
   async function load(token: string | undefined): Promise<SessionState | null> {

@@ -1,0 +1,23 @@
+import { type SQL, sql } from "drizzle-orm";
+
+/**
+ * What counts as owning a deal, in one place: an invoice item the user currently owns
+ * (invoice_items.user_id: a transfer moves it), on a paid order, not refunded. These are SQL
+ * fragments so every query that needs the fact (session user, comment authors, posting gates,
+ * user status) embeds it instead of running a query of its own.
+ */
+export const ownsDeal = (userId: SQL, dealId: SQL): SQL<boolean> => sql<boolean>`exists (select 1
+  from invoice_items ii join orders o on o.id = ii.order_id
+  where ii.user_id = ${userId} and ii.deal_id = ${dealId} and o.status = 'paid'
+    and ii.refunded_at is null)`;
+
+/** How many distinct deals the user owns (add-ons are not deals). */
+export const dealsOwnedCount = (userId: SQL): SQL<number> => sql<number>`(select
+  count(distinct ii.deal_id)::int from invoice_items ii join orders o on o.id = ii.order_id
+  where ii.user_id = ${userId} and o.status = 'paid' and ii.parent_invoice_item_id is null
+    and ii.refunded_at is null)`;
+
+/** The user's active Plus membership at `now`. */
+export const hasActivePlus = (userId: SQL, now: Date): SQL<boolean> => sql<boolean>`exists (select 1
+  from plus_subscriptions ps where ps.user_id = ${userId} and ps.status = 'active'
+    and ps.current_period_end > ${now.toISOString()}::timestamptz)`;
