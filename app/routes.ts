@@ -25,5 +25,14 @@ export default [
   route("account/email/verify/:token", "routes/account/email-verify.tsx"),
   route("account/password/update", "routes/account/password-update.tsx"),
   route("staff/outbox", "routes/staff-outbox.tsx"),
+  // Storefront (spec 001 section 2): search and browse, collections, taxonomy. One module
+  // resolves /{slug}/ (a root-level collection, else a taxonomy group, else a real 404); static
+  // paths (/browse, /products/..., /accounts/...) always rank above these dynamic segments.
+  route("browse", "routes/browse.tsx"),
+  route("collections/best-for/:slug", "routes/collection.tsx", { id: "collection-best-for" }),
+  route("collections/:slug", "routes/collection.tsx", { id: "collection" }),
+  route(":group", "routes/taxonomy.tsx", { id: "taxonomy-group" }),
+  route(":group/:category", "routes/taxonomy.tsx", { id: "taxonomy-category" }),
+  route(":group/:category/:subcategory", "routes/taxonomy.tsx", { id: "taxonomy-subcategory" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -20,6 +20,8 @@ import { discussionRoutes } from "./http/discussions";
 import { registerErrorHandling } from "./http/errors";
 import { mediaRoutes } from "./http/media";
 import { modularRoutes } from "./http/modular";
+import { emailSignupRoutes } from "./http/email-signup";
+import { seoRoutes } from "./http/seo";
 import { reactRouterPlugin } from "./http/react-router";
 import { sessionPlugin } from "./http/session-plugin";
 import { sessionRoutes } from "./http/sessions";
@@ -128,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(dealRoutes, { services });
   await app.register(modularRoutes, { services });
   await app.register(mediaRoutes);
+  await app.register(emailSignupRoutes, { services });
+  await app.register(seoRoutes, { services, config });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.reactRouterBuild) {
@@ -147,7 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
       });
     }
-    const publicConfig = { reportListingUrl: config.reportListingUrl };
+    const publicConfig = {
+      reportListingUrl: config.reportListingUrl,
+      // Canonical and Open Graph URLs are absolute, on the public origin (never the Host header).
+      publicUrl: config.publicUrl.replace(/\/$/, ""),
+    };
     await app.register(reactRouterPlugin, {
       build: deps.reactRouterBuild,
       mode: config.env === "development" ? "development" : "production",

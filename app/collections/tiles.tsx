@@ -3,13 +3,14 @@ import { BENTO_SUB_COLLECTIONS } from "../../domain/constants";
 import { mosaicCardStatus } from "../../domain/countdown";
 import type { SubCollectionJson } from "../../server/services/deal-json";
 import { cx } from "../ui/format";
+import { useNow } from "../ui/use-now";
 import { Section, SectionHeading } from "./section";
 import type { CollectionProps } from "./types";
 
 // Warm fallbacks for tiles without a configured colour or image, rotated by position.
 const TILE_COLOURS = ["#ffefc2", "#dff3ea", "#e3ecff", "#fde2e4", "#efe6ff", "#fff1db"];
 
-function Tile({
+export function Tile({
   sub,
   index,
   className,
@@ -115,11 +116,12 @@ const STATUS_STYLE = {
 
 /**
  * Collection mosaic: the first 4 sub-collections with their drop status (Coming Soon, Live, Ended,
- * Drops soon). Cards that are not live are blurred and not clickable. The ticking clock is the
- * storefront issue's; this renders the status as of the request.
+ * Drops soon). Cards that are not live are blurred and not clickable, and show teaser titles.
  */
-export function CollectionMosaic({ data, now }: CollectionProps) {
+export function CollectionMosaic({ data, now: serverNow }: CollectionProps) {
   const subs = data.sub_collections.slice(0, BENTO_SUB_COLLECTIONS);
+  // "Drops in HH:MM:SS" ticks each second once hydrated; a drop going live unblurs its card.
+  const now = useNow(serverNow);
   if (subs.length < BENTO_SUB_COLLECTIONS) return null;
   return (
     <Section>

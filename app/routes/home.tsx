@@ -1,10 +1,13 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { MODULAR_PAGE_SIZE } from "../../domain/constants";
 import type { PageCollectionJson, PageJson } from "../../server/services/deal-json";
 import { PageCollection } from "../collections";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
+import { CampaignBanner } from "../ui/campaign-banner";
+import { seoMeta } from "../ui/seo";
+import { SubscribeBanner } from "../ui/subscribe-banner";
 import type { Route } from "./+types/home";
 
 const HOME_PAGE = "home";
@@ -12,30 +15,37 @@ const HOME_PAGE = "home";
 const MAX_PAGES = 10;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, publicConfig } = context.get(appContext);
   const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const pages = Number.isInteger(pageParam) ? Math.min(Math.max(pageParam, 1), MAX_PAGES) : 1;
-  const page = await services.pages.getModularPage(HOME_PAGE, {
-    offset: 0,
-    limit: MODULAR_PAGE_SIZE * pages,
-    includeDeals: true,
-  });
+  const [page, campaign] = await Promise.all([
+    services.pages.getModularPage(HOME_PAGE, {
+      offset: 0,
+      limit: MODULAR_PAGE_SIZE * pages,
+      includeDeals: true,
+    }),
+    services.pages.activeCampaign(),
+  ]);
   if (!page) throw data(null, { status: 404 });
-  return { page, pages, now: new Date().toISOString() };
+  return { page, pages, campaign, now: new Date().toISOString(), origin: publicConfig.publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const seo = loaderData?.page.seo_meta;
+  const description =
+    seo?.description ??
+    "Lifetime deals on the software your business runs on. Pay once, not monthly.";
+  const tags = seoMeta({
+    title: "",
+    description,
+    path: "/",
+    origin: loaderData?.origin ?? "",
+    image: seo?.open_graph.image ?? null,
+    openGraph: seo?.open_graph,
+  });
+  // The home page's title is the page's own, without the " | Payonce" suffix.
   const title = seo?.title ?? "Payonce: lifetime software deals. Pay once, not monthly";
-  const description = seo?.description ?? "Lifetime deals on the software your business runs on.";
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: seo?.open_graph.title ?? title },
-    { property: "og:type", content: seo?.open_graph.type ?? "website" },
-    { property: "og:description", content: seo?.open_graph.description ?? description },
-    ...(seo?.open_graph.image ? [{ property: "og:image", content: seo.open_graph.image }] : []),
-  ];
+  return [{ title }, ...tags.filter((t) => !("title" in t))];
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -52,9 +62,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     setNextOffset(loaderData.page.next_offset);
   }, [loaderData]);
 
-  async function loadMore(event: React.MouseEvent) {
-    if (nextOffset == null) return;
-    event.preventDefault();
+  // The next slice loads when the end of the page scrolls into view (the link stays for
+  // visitors without JavaScript, and as a retry after a failure).
+  const sentinel = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || nextOffset == null || loading || failed) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void loadMore();
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  });
+
+  async function loadMore(event?: React.MouseEvent) {
+    if (nextOffset == null || loading) return;
+    event?.preventDefault();
     setLoading(true);
     setFailed(false);
     try {
@@ -76,30 +102,45 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <main className="pb-8">
-      {collections.map((collection) => (
-        <PageCollection
-          key={collection.id}
-          collection={collection}
-          now={now}
-          signedIn={Boolean(root?.user)}
-        />
-      ))}
-      {nextOffset != null ? (
-        <div className="mx-auto flex max-w-7xl flex-col items-center gap-2 px-4 pt-6">
-          <a
-            href={`/?page=${loaderData.pages + 1}`}
-            onClick={loadMore}
-            aria-busy={loading}
-            className="rounded-full border border-black/10 bg-white px-6 py-3 font-semibold shadow-card hover:bg-stone-50"
-          >
-            {loading ? "Loading..." : "Load more deals"}
-          </a>
-          {failed ? (
-            <p className="text-sm text-rose-700">Could not load more. Please try again.</p>
-          ) : null}
-        </div>
-      ) : null}
-    </main>
+    <>
+      <CampaignBanner campaign={loaderData.campaign} now={loaderData.now} />
+      <main className="pb-8">
+        {collections.map((collection) => (
+          <PageCollection
+            key={collection.id}
+            collection={collection}
+            now={now}
+            signedIn={Boolean(root?.user)}
+          />
+        ))}
+        {nextOffset != null ? (
+          <div className="mx-auto flex max-w-7xl flex-col items-center gap-2 px-4 pt-6">
+            <a
+              ref={sentinel}
+              href={`/?page=${loaderData.pages + 1}`}
+              onClick={loadMore}
+              aria-busy={loading}
+              className="rounded-full border border-black/10 bg-white px-6 py-3 font-semibold shadow-card hover:bg-stone-50"
+            >
+              {loading ? (
+                <span className="flex items-center gap-2">
+                  <span
+                    aria-hidden="true"
+                    className="h-4 w-4 animate-spin rounded-full border-2 border-ink/20 border-t-ink"
+                  />
+                  Loading...
+                </span>
+              ) : (
+                "Load more deals"
+              )}
+            </a>
+            {failed ? (
+              <p className="text-sm text-rose-700">Could not load more. Please try again.</p>
+            ) : null}
+          </div>
+        ) : null}
+      </main>
+      {root?.user ? null : <SubscribeBanner campaign={loaderData.campaign} />}
+    </>
   );
 }

@@ -1,26 +1,58 @@
 import { Link } from "react-router";
-import { NOT_FOUND_HEADING, NOT_FOUND_TEXT, NO_THANKS_BROWSE } from "../../domain/messages";
+import {
+  GET_10_OFF,
+  NOT_FOUND_HEADING,
+  NOT_FOUND_TEXT,
+  NO_THANKS_BROWSE,
+} from "../../domain/messages";
+import { DEFAULT_DISCOUNT_LABEL } from "../../domain/storefront";
+import { EmailCapture } from "./email-capture";
 
-/** The 404 page of spec 001 section 2 (the anonymous e-mail capture is the storefront issue's). */
+/**
+ * The 404 page of spec 001 section 2. Signed in: a link to the latest deals on the home page.
+ * Anonymous: an e-mail capture for 10% off a first purchase, and a way out to /browse.
+ */
 export function NotFound({ signedIn }: { signedIn: boolean }) {
   return (
-    <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-      <p className="text-8xl font-black tracking-tight text-brand-500">{NOT_FOUND_HEADING}</p>
-      <h1 className="mt-4 text-2xl font-bold text-ink sm:text-3xl">{NOT_FOUND_TEXT}</h1>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link
-          to="/"
-          className="rounded-full bg-brand-400 px-5 py-2.5 font-semibold text-ink hover:bg-brand-500"
-        >
-          {signedIn ? "See the latest deals" : "Go to the home page"}
-        </Link>
-        <Link
-          to="/browse"
-          className="rounded-full border border-black/10 px-5 py-2.5 font-semibold hover:bg-stone-100"
-        >
-          {NO_THANKS_BROWSE}
-        </Link>
-      </div>
+    <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
+      <h1 className="text-8xl font-black tracking-tight text-brand-500 sm:text-9xl">
+        {NOT_FOUND_HEADING}
+      </h1>
+      <p className="mt-4 text-2xl font-bold text-ink sm:text-3xl">{NOT_FOUND_TEXT}</p>
+      {signedIn ? (
+        <div className="mt-8">
+          <p className="text-ink-soft">The deals are still here, though.</p>
+          <Link
+            to="/"
+            className="mt-5 inline-block rounded-full bg-brand-400 px-6 py-3 font-bold text-ink hover:bg-brand-500"
+          >
+            See the latest deals
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-8 w-full max-w-md rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-200 sm:p-8">
+          <p className="text-lg font-bold text-ink">
+            Take {DEFAULT_DISCOUNT_LABEL} off your first purchase
+          </p>
+          <p className="mt-1 text-sm text-ink-soft">
+            Sign up for the hottest software deals and we'll send you the coupon.
+          </p>
+          <div className="mt-5">
+            <EmailCapture
+              button={GET_10_OFF}
+              discount={DEFAULT_DISCOUNT_LABEL}
+              component="not_found"
+              content="404"
+            />
+          </div>
+          <Link
+            to="/browse"
+            className="mt-5 inline-block text-sm font-semibold text-ink-soft underline underline-offset-4 hover:text-ink"
+          >
+            {NO_THANKS_BROWSE}
+          </Link>
+        </div>
+      )}
     </main>
   );
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { fieldErrors } from "../../domain/schemas/common";
+import { DealSearchSchema, effectiveSort } from "../../domain/search";
 import type { Services } from "../services";
-import { notFound } from "./errors";
+import { badRequest, notFound } from "./errors";
 
 const DealParams = z.object({ slug: z.string().min(1).max(200) });
 
@@ -22,6 +24,49 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       const deal = await services.catalog.getDealDetails(request.params.slug);
       if (!deal) throw notFound();
       return { deal };
+    },
+  );
+
+  app.get(
+    "/api/v2/deals/",
+    {
+      schema: {
+        tags: ["deals"],
+        summary:
+          "Deal search: full text over name, description, taxonomy and attributes; filters; sort; 10 a page (contract.md)",
+        // Validated below with the domain schema the /browse page shares (one set of messages).
+        querystring: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request) => {
+      const raw = request.query as Record<string, unknown>;
+      // A repeated parameter (?page=1&page=2) is ambiguous: refuse it rather than guess.
+      const repeated = Object.entries(raw).filter(([, v]) => Array.isArray(v));
+      if (repeated.length)
+        throw badRequest(Object.fromEntries(repeated.map(([k]) => [k, ["Give this once."]])));
+      const parsed = DealSearchSchema.safeParse(raw);
+      if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+      const q = parsed.data;
+      const sort = effectiveSort(q);
+      const listing = await services.search.listDeals(
+        {
+          query: q.query,
+          group: q.group,
+          category: q.category,
+          subcategory: q.subcategory,
+          planType: q.plan_type,
+          minPrice: q.min_price,
+          maxPrice: q.max_price,
+        },
+        { sort, page: q.page ?? 1 },
+      );
+      return {
+        ...listing,
+        sort,
+        query: q.query ?? null,
+        next: listing.page < listing.total_pages ? listing.page + 1 : null,
+        previous: listing.page > 1 ? Math.min(listing.page - 1, listing.total_pages) : null,
+      };
     },
   );
 };

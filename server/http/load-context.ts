@@ -6,7 +6,7 @@ export type AppLoadContext = {
   services: Services;
   session: SessionState | null;
   /** Client-safe settings (nothing secret goes here: it can end up in HTML). */
-  publicConfig: { reportListingUrl: string };
+  publicConfig: { reportListingUrl: string; publicUrl: string };
   /** The client's address (rate limits in page actions); absent outside HTTP requests. */
   clientIp?: string;
 };

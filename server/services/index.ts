@@ -12,6 +12,8 @@ import { createSessionService } from "./sessions";
 import { createAccountService } from "./accounts";
 import { createMailProvider } from "../providers/mail";
 import { createRecaptcha } from "./recaptcha";
+import { createSearchService } from "./search";
+import { createEmailSignupService } from "./email-signup";
 
 export type ServiceDeps = { db: Db; clock: Clock; config: Config };
 
@@ -37,12 +39,15 @@ export function createServices(deps: ServiceDeps) {
     recaptcha: createRecaptcha(deps.config),
     mail: createMailProvider(deps.config),
   });
+  const search = createSearchService({ db: deps.db, clock: deps.clock });
   return {
+    search,
+    emailSignup: createEmailSignupService({ db: deps.db, clock: deps.clock, outbox }),
     sessions,
     loginThrottle,
     accounts,
     catalog: createCatalogService({ db: deps.db, clock: deps.clock }),
-    pages: createPagesService({ db: deps.db, clock: deps.clock }),
+    pages: createPagesService({ db: deps.db, clock: deps.clock, search }),
     outbox,
     media,
     discussions: createDiscussionService({ db: deps.db, clock: deps.clock, outbox, media }),

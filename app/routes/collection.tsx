@@ -1,0 +1,59 @@
+import { data, useRouteLoaderData } from "react-router";
+import { CollectionPage } from "../collections/collection-page";
+import { appContext } from "../context";
+import type { loader as rootLoader } from "../root";
+import { pageParam, seoMeta } from "../ui/seo";
+import type { Route } from "./+types/collection";
+
+/**
+ * /collections/{slug} (a stored smart collection, or a rule: freebies, rising-stars,
+ * payonce-originals, for-you) and /collections/best-for/{slug}. Unknown slugs and pages past the
+ * last are real 404s.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, session, publicConfig } = context.get(appContext);
+  const page = pageParam(request.url);
+  const bestFor = new URL(request.url).pathname.startsWith("/collections/best-for/");
+  const [collection, campaign] = await Promise.all([
+    bestFor
+      ? services.pages.getBestForPage(params.slug, page)
+      : services.pages.getCollectionPage(params.slug, { page, userId: session?.user?.id ?? null }),
+    services.pages.activeCampaign(),
+  ]);
+  if (!collection || page > collection.listing.total_pages) throw data(null, { status: 404 });
+  const personal = params.slug === "for-you" && session?.user != null;
+  return data(
+    { collection, campaign, now: new Date().toISOString(), origin: publicConfig.publicUrl },
+    // for-you differs per visitor: never let a shared cache keep it.
+    personal ? { headers: { "cache-control": "private, no-store" } } : undefined,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Not found | Payonce" }];
+  const { collection, origin } = loaderData;
+  const page = collection.listing.page;
+  const first = collection.listing.results[0];
+  return seoMeta({
+    title: page > 1 ? `${collection.title}, page ${page}` : collection.title,
+    description:
+      collection.subheader ??
+      `${collection.title}: lifetime software deals on Payonce. Pay once, not monthly.`,
+    path: page > 1 ? `${collection.url}?page=${page}` : collection.url,
+    origin,
+    image: first?.media_url ?? null,
+    noindex: collection.slug === "for-you",
+  });
+};
+
+export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <CollectionPage
+      collection={loaderData.collection}
+      campaign={loaderData.campaign}
+      now={loaderData.now}
+      signedIn={Boolean(root?.user)}
+    />
+  );
+}

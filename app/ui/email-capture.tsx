@@ -1,0 +1,140 @@
+import { useState } from "react";
+import { useLocation } from "react-router";
+import {
+  EMAIL_CAPTURE_SUCCESS,
+  EMAIL_COUPON_ALREADY_USED,
+  EMAIL_SUBMIT_FAILED,
+  EMAIL_VALIDATE_FAILED,
+  emailCaptureInvalid,
+} from "../../domain/messages";
+import { emailCaptureSchema } from "../../domain/schemas/marketing";
+import { readCookie } from "./cookies";
+import { cx } from "./format";
+
+type Status = { kind: "idle" | "busy" | "success" | "error"; message?: string };
+
+/** What a plain form post (no JavaScript) came back with: ?email_signup=... */
+const RETURNED: Record<string, Status> = {
+  success: { kind: "success", message: EMAIL_CAPTURE_SUCCESS },
+  duplicate: { kind: "error", message: EMAIL_COUPON_ALREADY_USED },
+};
+
+/**
+ * The e-mail capture form: posts to POST /api/email-signup/ (fetch when JavaScript runs, a plain
+ * form post that comes back here otherwise) and shows the spec's messages, 205 included.
+ */
+export function EmailCapture({
+  button,
+  discount,
+  component,
+  content,
+  dark = false,
+}: {
+  button: string;
+  /** "10%": named in the invalid-address message. */
+  discount: string;
+  component: string;
+  content?: string;
+  dark?: boolean;
+}) {
+  const location = useLocation();
+  const returned = new URLSearchParams(location.search).get("email_signup");
+  const [status, setStatus] = useState<Status>(
+    (returned ? RETURNED[returned] : undefined) ??
+      (returned === "invalid"
+        ? { kind: "error", message: emailCaptureInvalid(discount) }
+        : { kind: "idle" }),
+  );
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status.kind === "busy") return;
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "");
+    const valid = emailCaptureSchema(discount).safeParse({ email });
+    if (!valid.success) {
+      setStatus({ kind: "error", message: valid.error.issues[0]?.message });
+      return;
+    }
+    setStatus({ kind: "busy" });
+    try {
+      const csrf = readCookie(document.cookie, "csrftoken");
+      const res = await fetch("/api/email-signup/", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json", ...(csrf ? { "x-csrftoken": csrf } : {}) },
+        body: JSON.stringify({ email, component, content, source: "payonce" }),
+      });
+      if (res.status === 205) {
+        setStatus({ kind: "error", message: EMAIL_COUPON_ALREADY_USED });
+        return;
+      }
+      if (!res.ok) {
+        setStatus({ kind: "error", message: EMAIL_SUBMIT_FAILED });
+        return;
+      }
+      try {
+        await res.json();
+        setStatus({ kind: "success", message: EMAIL_CAPTURE_SUCCESS });
+      } catch {
+        setStatus({ kind: "error", message: EMAIL_VALIDATE_FAILED });
+      }
+    } catch {
+      setStatus({ kind: "error", message: EMAIL_SUBMIT_FAILED });
+    }
+  }
+
+  if (status.kind === "success") {
+    return (
+      <p
+        role="status"
+        className={cx(
+          "rounded-2xl px-4 py-3 text-sm font-semibold",
+          dark ? "bg-white/10 text-white" : "bg-emerald-50 text-emerald-800",
+        )}
+      >
+        {status.message}
+      </p>
+    );
+  }
+  return (
+    <form method="post" action="/api/email-signup/" onSubmit={submit} noValidate className="w-full">
+      <input
+        type="hidden"
+        name="next"
+        value={`${location.pathname}${location.search.replace(/[?&]email_signup=[^&]*/, "")}`}
+      />
+      <input type="hidden" name="component" value={component} />
+      {content ? <input type="hidden" name="content" value={content} /> : null}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label className="flex-1">
+          <span className="sr-only">Email address</span>
+          <input
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            placeholder="Enter your email"
+            aria-invalid={status.kind === "error" || undefined}
+            className="h-12 w-full rounded-full border border-black/10 bg-white px-5 text-base text-ink outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40"
+          />
+        </label>
+        <button
+          type="submit"
+          disabled={status.kind === "busy"}
+          className="h-12 shrink-0 rounded-full bg-brand-400 px-6 font-bold text-ink hover:bg-brand-500 disabled:opacity-60"
+        >
+          {button}
+        </button>
+      </div>
+      {status.kind === "error" ? (
+        <p
+          role="alert"
+          className={cx("mt-2 text-sm font-medium", dark ? "text-rose-200" : "text-rose-700")}
+        >
+          {status.message ?? EMAIL_SUBMIT_FAILED}
+        </p>
+      ) : null}
+    </form>
+  );
+}
