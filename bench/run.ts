@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { openDatabase } from "../server/db/client";
 import { seedIfEmpty } from "../server/db/seed";
@@ -71,6 +72,65 @@ function printTable(title: string, rows: Result[], baseline: Result) {
   for (const l of lines) console.log(fmt(l));
 }
 
+// Lighthouse-style budgets: what a first visit to a page downloads. Over budget is reported and
+// makes the bench exit non-zero.
+const BUDGETS = {
+  "/": { htmlGzipKb: 40, jsGzipKb: 200 },
+  "/products/taskflow/": { htmlGzipKb: 40, jsGzipKb: 200 },
+} as const;
+
+async function pageWeight(base: string, pagePath: keyof typeof BUDGETS) {
+  const html = await (await fetch(`${base}${pagePath}`)).text();
+  // Every script the page loads: <script src> and <link rel="modulepreload">, plus the entry's
+  // dynamic import("...") targets inlined by React Router.
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1] as string);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
+    urls.add(m[1] as string);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1] as string);
+  let jsRaw = 0;
+  let jsGzip = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer());
+    jsRaw += body.length;
+    jsGzip += gzipSync(body).length;
+  }
+  const htmlBytes = Buffer.from(html);
+  return {
+    page: pagePath,
+    htmlKb: htmlBytes.length / 1024,
+    htmlGzipKb: gzipSync(htmlBytes).length / 1024,
+    scripts: urls.size,
+    jsKb: jsRaw / 1024,
+    jsGzipKb: jsGzip / 1024,
+  };
+}
+
+async function printBudgets(base: string) {
+  console.log("\npage weight (first visit)");
+  const header = ["page", "HTML KB", "HTML gz KB", "scripts", "JS KB", "JS gz KB", "budget"];
+  const rows: string[][] = [];
+  for (const pagePath of Object.keys(BUDGETS) as (keyof typeof BUDGETS)[]) {
+    const w = await pageWeight(base, pagePath);
+    const budget = BUDGETS[pagePath];
+    const over = w.htmlGzipKb > budget.htmlGzipKb || w.jsGzipKb > budget.jsGzipKb;
+    if (over) process.exitCode = 1;
+    rows.push([
+      w.page,
+      w.htmlKb.toFixed(1),
+      w.htmlGzipKb.toFixed(1),
+      String(w.scripts),
+      w.jsKb.toFixed(1),
+      w.jsGzipKb.toFixed(1),
+      `${over ? "OVER" : "ok"} (HTML gz <= ${budget.htmlGzipKb}, JS gz <= ${budget.jsGzipKb})`,
+    ]);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
+  const fmt = (cols: string[]) => cols.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
+  console.log(fmt(header));
+  for (const r of rows) console.log(fmt(r));
+}
+
 async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
   const port = kind === "pglite" ? 3291 : 3292;
   const dataDir = path.join(root, ".cache", `bench-${kind}`);
@@ -105,6 +165,7 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
     const details = (await (await fetch(`${base}/api/v2/deals/taskflow/details/`)).json()) as {
       deal: { id: number };
     };
+    if (kind === "pglite") await printBudgets(base);
     const baselineProc = await startProcess(
       ["bench/baseline-server.mjs"],
       { PORT: "3290" },
@@ -140,4 +201,4 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
 
 await benchDatabase("pglite", "");
 if (process.env.DATABASE_URL) await benchDatabase("postgres", process.env.DATABASE_URL);
-process.exit(0);
+process.exit(process.exitCode ?? 0);
