@@ -9,6 +9,7 @@ export function BrandedProductCarousel({ data, now }: CollectionProps) {
   const logo = displayString(data, "logo_image");
   // Text colour follows the panel: light on dark brand colours, ink on light ones.
   const inverted = isDark(background);
+  const title = displayString(data, "header") ?? data.title;
   return (
     <Section>
       <div
@@ -20,12 +21,12 @@ export function BrandedProductCarousel({ data, now }: CollectionProps) {
         <SectionHeading
           data={{
             ...data,
-            title: displayString(data, "header") ?? data.title,
+            title,
             url: displayString(data, "cta_link") ?? data.url,
           }}
           inverted={inverted}
         />
-        <DealRow deals={data.deals} now={now} />
+        <DealRow deals={data.deals} now={now} label={title} />
       </div>
     </Section>
   );

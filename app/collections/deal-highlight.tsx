@@ -53,7 +53,6 @@ export function DealHighlight({ data, now }: CollectionProps) {
               rating={deal.deal_review.average_rating}
               count={deal.deal_review.review_count}
               size="lg"
-              idPrefix={`hl-${data.id}`}
             />
           ) : null}
           <PriceRow deal={deal} size="lg" />

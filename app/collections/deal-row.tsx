@@ -1,18 +1,33 @@
+import { repeatToMinimum } from "../../domain/carousel";
 import type { DealCardJson } from "../../server/services/deal-json";
+import { Carousel } from "../ui/carousel";
 import { DealCard } from "../ui/deal-card";
 
+/** Deal card slide widths: most of a phone, 2 from 480 px, 3 from md, 4 on desktop. */
+const ROW_SLIDES = "basis-[80%] min-[480px]:basis-1/2 md:basis-1/3 lg:basis-1/4";
+
 /**
- * Deal cards as a horizontal, snapping scroll row (carousel) or a responsive grid: 1-2 columns on
- * phones, 4 on desktop.
+ * Deal cards as a carousel (server-rendered row, enhanced by Embla with arrows on desktop) or a
+ * responsive grid: 1-2 columns on phones, 4 on desktop. A spotlight row repeats its deals to a
+ * minimum and autoplays (`repeatTo`, `autoplayMs`), looping.
  */
 export function DealRow({
   deals,
   now,
+  label,
   layout = "carousel",
+  slideClassName = ROW_SLIDES,
+  repeatTo,
+  autoplayMs,
 }: {
   deals: DealCardJson[];
   now: Date;
+  /** The carousel's accessible name, usually the collection title. */
+  label: string;
   layout?: "carousel" | "grid";
+  slideClassName?: string;
+  repeatTo?: number;
+  autoplayMs?: number;
 }) {
   if (layout === "grid") {
     return (
@@ -23,18 +38,19 @@ export function DealRow({
       </div>
     );
   }
+  const spotlight = repeatTo != null;
+  const items = spotlight ? repeatToMinimum(deals, repeatTo) : deals;
   return (
-    <div className="-mx-4 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] sm:-mx-6 sm:px-6">
-      <ul className="flex snap-x snap-mandatory gap-4">
-        {deals.map((deal) => (
-          <li
-            key={deal.id}
-            className="flex w-[78%] shrink-0 snap-start min-[480px]:w-[46%] md:w-[31%] lg:w-[calc(25%-12px)]"
-          >
-            <DealCard deal={deal} now={now} className="w-full" />
-          </li>
-        ))}
-      </ul>
-    </div>
+    <Carousel
+      items={items}
+      itemKey={(deal, index) => `${deal.id}-${index}`}
+      renderItem={(deal) => <DealCard deal={deal} now={now} className="w-full" />}
+      label={label}
+      slideClassName={slideClassName}
+      autoplayMs={autoplayMs}
+      loop={spotlight}
+      arrowPlacement={spotlight ? "inside" : "edge"}
+      arrowVisibility={spotlight ? "always" : "desktop"}
+    />
   );
 }

@@ -69,7 +69,6 @@ export function Leaderboard({ data, now }: CollectionProps) {
                     <TacoRating
                       rating={deal.deal_review.average_rating}
                       count={deal.deal_review.review_count}
-                      idPrefix={`lb-${data.id}-${deal.id}`}
                     />
                   )}
                 </span>

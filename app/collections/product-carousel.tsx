@@ -10,6 +10,7 @@ export function ProductCarousel({ data, now }: CollectionProps) {
       <DealRow
         deals={data.deals}
         now={now}
+        label={data.title}
         layout={data.component_type === "grid" ? "grid" : "carousel"}
       />
     </Section>

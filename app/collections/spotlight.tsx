@@ -1,4 +1,10 @@
 import { Link } from "react-router";
+import { repeatToMinimum } from "../../domain/carousel";
+import {
+  SPOTLIGHT_AUTOPLAY_MS,
+  SPOTLIGHT_CARD_SIZES,
+  SPOTLIGHT_MIN_ITEMS,
+} from "../../domain/constants";
 import {
   GET_10_OFF_TITLE,
   SPOTLIGHT_BODY,
@@ -8,6 +14,7 @@ import {
   VIEW_RECOMMENDED_DEALS,
 } from "../../domain/messages";
 import type { DealCardJson } from "../../server/services/deal-json";
+import { Carousel } from "../ui/carousel";
 import { DealRow } from "./deal-row";
 import { Section, SectionHeading } from "./section";
 import { type CollectionProps, displayString } from "./types";
@@ -31,51 +38,59 @@ function Highlighted({ text }: { text: string }) {
   );
 }
 
-function MarqueeRow({ deals, reverse = false }: { deals: DealCardJson[]; reverse?: boolean }) {
-  // Doubled so the row loops seamlessly (the animation moves it by half its width).
-  const items = [
-    ...deals.map((deal) => ({ deal, copy: false })),
-    ...deals.map((deal) => ({ deal, copy: true })),
-  ];
+/** Spotlight cards link to the deal's own page with the spotlight ref. */
+const spotlightHref = (deal: DealCardJson) => `${deal.get_absolute_url}?ref=spotlight-learn-more`;
+
+const [SPOTLIGHT_IMAGE_WIDTH, SPOTLIGHT_IMAGE_HEIGHT] = SPOTLIGHT_CARD_SIZES[0];
+
+/** A marquee slide: the deal's image, name and price on the dark spotlight panel. */
+function SpotlightCard({ deal }: { deal: DealCardJson }) {
   return (
-    <div className="overflow-hidden">
-      <ul className={`flex w-max gap-3 ${reverse ? "animate-marquee-reverse" : "animate-marquee"}`}>
-        {items.map(({ deal, copy }) => (
-          <li key={`${deal.id}-${copy}`} aria-hidden={copy || undefined}>
-            <Link
-              to={`${deal.get_absolute_url}?ref=spotlight-learn-more`}
-              className="flex w-56 items-center gap-3 rounded-xl bg-white/10 p-2 pr-4 ring-1 ring-white/10 hover:bg-white/20"
-              tabIndex={copy ? -1 : undefined}
-            >
-              {deal.media_url ? (
-                <img
-                  src={deal.media_url}
-                  alt=""
-                  loading="lazy"
-                  className="h-12 w-20 rounded-lg object-cover"
-                />
-              ) : null}
-              <span className="min-w-0">
-                <span className="block truncate text-sm font-semibold text-white">
-                  {deal.public_name || deal.name}
-                </span>
-                <span className="block text-xs text-brand-400">{deal.price_text}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <Link
+      to={spotlightHref(deal)}
+      className="group flex w-full flex-col overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/10 transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
+    >
+      <span className="block aspect-[16/9] overflow-hidden bg-white/5">
+        {deal.media_url ? (
+          <img
+            src={deal.media_url}
+            alt=""
+            width={SPOTLIGHT_IMAGE_WIDTH}
+            height={SPOTLIGHT_IMAGE_HEIGHT}
+            loading="lazy"
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
+          />
+        ) : null}
+      </span>
+      <span className="block p-3 sm:p-4">
+        <span className="flex items-baseline justify-between gap-3">
+          <span className="truncate text-base font-semibold text-white">
+            {deal.public_name || deal.name}
+          </span>
+          <span className="shrink-0 text-sm font-bold text-brand-400">{deal.price_text}</span>
+        </span>
+        {deal.card_description ? (
+          <span className="mt-0.5 block truncate text-sm text-white/65">
+            {deal.card_description}
+          </span>
+        ) : null}
+      </span>
+    </Link>
   );
 }
 
-/** The spotlight marquee: the store's promise, with deals scrolling beneath. */
+/** The marquee carousel's accessible name (its deals have no title of their own). */
+const SPOTLIGHT_CAROUSEL_LABEL = "Featured deals";
+
+/**
+ * The spotlight marquee: the store's promise, with deals beneath in a looping carousel (repeated
+ * to 10, autoplaying every 5 s, paused on hover, with arrows).
+ */
 export function SpotlightMarquee({ data }: CollectionProps) {
   const headline = displayString(data, "header") ?? SPOTLIGHT_HEADLINE;
   const body = displayString(data, "byline") ?? SPOTLIGHT_BODY;
   const cta = displayString(data, "cta_text") ?? SPOTLIGHT_BUTTON;
   const link = displayString(data, "cta_link") ?? "/browse";
-  const half = Math.ceil(data.deals.length / 2);
   return (
     <section className="mx-auto max-w-7xl px-4 pt-4 sm:px-6 sm:pt-6">
       <div
@@ -102,11 +117,15 @@ export function SpotlightMarquee({ data }: CollectionProps) {
           </p>
         </div>
         {data.deals.length > 0 ? (
-          <div className="mt-10 space-y-3">
-            <MarqueeRow deals={data.deals.slice(0, half)} />
-            <MarqueeRow
-              deals={data.deals.slice(half).length ? data.deals.slice(half) : data.deals}
-              reverse
+          <div className="mt-10 px-4 sm:px-8">
+            <Carousel
+              items={repeatToMinimum(data.deals, SPOTLIGHT_MIN_ITEMS)}
+              itemKey={(deal, index) => `${deal.id}-${index}`}
+              renderItem={(deal) => <SpotlightCard deal={deal} />}
+              label={data.title || SPOTLIGHT_CAROUSEL_LABEL}
+              slideClassName="basis-[85%] min-[480px]:basis-[60%] md:basis-[45%] lg:basis-1/3"
+              autoplayMs={SPOTLIGHT_AUTOPLAY_MS}
+              loop
             />
           </div>
         ) : null}
@@ -143,7 +162,14 @@ export function SpotlightCustom({ data, now, signedIn }: CollectionProps) {
         </div>
         <div className="min-w-0">
           <SectionHeading data={{ ...data, title: "", subheader: null }} />
-          <DealRow deals={data.deals} now={now} />
+          <DealRow
+            deals={data.deals}
+            now={now}
+            label={data.title}
+            slideClassName="basis-[80%] min-[480px]:basis-1/2 md:basis-1/3 lg:basis-1/2 xl:basis-1/3"
+            repeatTo={SPOTLIGHT_MIN_ITEMS}
+            autoplayMs={SPOTLIGHT_AUTOPLAY_MS}
+          />
         </div>
       </div>
     </Section>

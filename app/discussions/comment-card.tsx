@@ -292,9 +292,7 @@ export function CommentCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1">
-          {item.kind === "review" && item.rating ? (
-            <TacoRating rating={item.rating} idPrefix={`r${item.id}`} />
-          ) : null}
+          {item.kind === "review" && item.rating ? <TacoRating rating={item.rating} /> : null}
           <Heading
             id={`item-${item.id}-title`}
             className={cx(

@@ -71,7 +71,7 @@ function PreviewCard({ item, roles }: { item: ItemView; roles: ViewerRoles }) {
     <li className="rounded-2xl border border-black/5 bg-white p-4 shadow-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          {item.rating ? <TacoRating rating={item.rating} idPrefix={`pv${item.id}`} /> : null}
+          {item.rating ? <TacoRating rating={item.rating} /> : null}
           <h4 className="mt-1 break-words font-bold">
             <Link to={item.displayPath} className="hover:underline">
               {item.title}
@@ -150,7 +150,7 @@ function RatingSummary({ deal }: { deal: DealSummary }) {
       >
         <span className="text-3xl font-black">{ratingLabel(deal.averageRating)}</span>
         <span>
-          <TacoRating rating={deal.averageRating} size="lg" idPrefix="community-avg" />
+          <TacoRating rating={deal.averageRating} size="lg" />
           <span className="text-sm text-ink-soft">
             {deal.reviewCount} {deal.reviewCount === 1 ? "review" : "reviews"}
           </span>

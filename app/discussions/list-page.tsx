@@ -73,7 +73,7 @@ function RatingBreakdown({
       <div className="flex items-center gap-3">
         <span className="text-4xl font-black">{ratingLabel(deal.averageRating)}</span>
         <div>
-          <TacoRating rating={deal.averageRating} size="lg" idPrefix="list-avg" />
+          <TacoRating rating={deal.averageRating} size="lg" />
           <p className="text-sm text-ink-soft">
             {deal.reviewCount} {deal.reviewCount === 1 ? "review" : "reviews"}
           </p>

@@ -167,7 +167,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             ) : null}
             {story?.subheader ? <p className="text-ink-soft">{story.subheader}</p> : null}
             <a href="#reviews" className="inline-flex items-center gap-2 hover:underline">
-              <TacoRating rating={review.average_rating} size="lg" idPrefix="pdp" />
+              <TacoRating rating={review.average_rating} size="lg" />
               <span className="text-sm text-ink-soft">
                 <span className="font-bold text-ink">{review.average_rating.toFixed(2)}</span> ·{" "}
                 {review.review_count} {review.review_count === 1 ? "review" : "reviews"}

@@ -127,7 +127,6 @@ export function DealCard({
             <TacoRating
               rating={deal.deal_review.average_rating}
               count={deal.deal_review.review_count}
-              idPrefix={`card-${deal.id}`}
             />
           ) : (
             <span className="text-xs text-ink-soft">No reviews yet</span>

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { cx, ratingLabel } from "./format";
 
 /** One taco: a filled shell when `fill` is 1, outlined at 0, partly filled in between. */
@@ -22,14 +23,14 @@ export function TacoRating({
   rating,
   count,
   size = "sm",
-  idPrefix,
 }: {
   rating: number;
   count?: number;
   size?: "sm" | "lg";
-  /** SVG gradient ids must be unique on the page. */
-  idPrefix: string;
 }) {
+  // SVG gradient ids must be unique on the page, even when one deal's card appears twice (a
+  // repeated spotlight carousel): useId is unique per instance and stable across hydration.
+  const idPrefix = useId().replaceAll(":", "");
   return (
     <div
       role="img"
