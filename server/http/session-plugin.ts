@@ -18,6 +18,7 @@ declare module "fastify" {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SESSIONLESS = /^\/(assets\/|media\/demo\/|healthz(\?|$)|robots\.txt|sitemap\.xml)/;
 
 function sameToken(a: string | undefined, b: string | undefined): boolean {
   if (!a || !b) return false;
@@ -39,7 +40,11 @@ export const sessionPlugin = fp(
 
     app.addHook("onRequest", async (request) => {
       const cookie = request.cookies[SESSION_COOKIE];
-      if (cookie) request.session = await opts.sessions.load(cookie);
+      // Static files and the health check never need the visitor: a signed-in page view would
+      // otherwise cost a session query for every script and image it loads.
+      if (cookie && !SESSIONLESS.test(request.url)) {
+        request.session = await opts.sessions.load(cookie);
+      }
     });
 
     // After the body is parsed, so an HTML form may carry the token as a field instead.

@@ -257,3 +257,17 @@ describe("logout without JavaScript", () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe("session lookups", () => {
+  it("are skipped for the health check, whatever cookie is sent", async () => {
+    const creds = await app.login("buyer@payonce.test");
+    app.database.queries.reset();
+    const res = await app.inject({ method: "GET", url: "/healthz", cookies: creds.cookies });
+    expect(res.statusCode).toBe(200);
+    // Only the health check's own `select 1`.
+    expect(app.database.queries.count).toBe(1);
+    app.database.queries.reset();
+    await app.inject({ method: "GET", url: "/api/sessions/", cookies: creds.cookies });
+    expect(app.database.queries.count).toBe(1);
+  });
+});
