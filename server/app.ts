@@ -21,6 +21,9 @@ import { registerErrorHandling } from "./http/errors";
 import { mediaRoutes } from "./http/media";
 import { modularRoutes } from "./http/modular";
 import { emailSignupRoutes } from "./http/email-signup";
+import { currencyRoutes } from "./http/currency";
+import { signupRoutes } from "./http/signups";
+import { shortLinkRoutes } from "./http/short-links";
 import { seoRoutes } from "./http/seo";
 import { reactRouterPlugin } from "./http/react-router";
 import { sessionPlugin } from "./http/session-plugin";
@@ -122,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.status(503).send({ status: "unavailable" });
     }
   });
-  await app.register(sessionRoutes, { config });
+  await app.register(sessionRoutes, { config, services });
   await app.register(userRoutes, { config, services });
   await app.register(accountRoutes, { config, services });
   await app.register(staffRoutes, { services });
@@ -131,6 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(modularRoutes, { services });
   await app.register(mediaRoutes);
   await app.register(emailSignupRoutes, { services });
+  await app.register(currencyRoutes, { config, services });
+  await app.register(signupRoutes, { services });
+  await app.register(shortLinkRoutes, { services });
   await app.register(seoRoutes, { services, config });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../config";
+import type { Services } from "../services";
 import { sessionJson } from "./serialize";
 import { ensureCsrfCookie } from "./session-plugin";
 
-export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config; services: Services }> = async (
+  app,
+  { config, services },
+) => {
   app.get(
     "/api/sessions/",
     { schema: { tags: ["sessions"], summary: "The current session (anonymous or signed in)" } },
@@ -11,7 +15,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       ensureCsrfCookie(request, reply, config);
       reply.header("cache-control", "private, no-store");
       const country = (request.headers["cf-ipcountry"] as string | undefined) ?? null;
-      return sessionJson(request.session, country);
+      const json = sessionJson(request.session, country);
+      // Reset to USD when the stored currency has no rate (spec 000 section 9).
+      const rate = await services.currency.effective(json.currency);
+      return { ...json, currency: rate.currency, exchange_rate: rate.exchangeRate };
     },
   );
 };

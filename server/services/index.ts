@@ -14,6 +14,9 @@ import { createMailProvider } from "../providers/mail";
 import { createRecaptcha } from "./recaptcha";
 import { createSearchService } from "./search";
 import { createEmailSignupService } from "./email-signup";
+import { createCurrencyService } from "./currency";
+import { createSignupService } from "./signups";
+import { createShortLinkService } from "./short-links";
 
 export type ServiceDeps = { db: Db; clock: Clock; config: Config };
 
@@ -51,6 +54,18 @@ export function createServices(deps: ServiceDeps) {
     outbox,
     media,
     discussions: createDiscussionService({ db: deps.db, clock: deps.clock, outbox, media }),
+    currency: createCurrencyService({ db: deps.db, clock: deps.clock }),
+    signups: createSignupService({
+      db: deps.db,
+      clock: deps.clock,
+      outbox,
+      publicUrl: deps.config.publicUrl,
+    }),
+    shortLinks: createShortLinkService({
+      db: deps.db,
+      clock: deps.clock,
+      publicUrl: deps.config.publicUrl,
+    }),
   };
 }
 
