@@ -215,6 +215,7 @@ function ReplyItem({
         ) : null}
         <ModerationControls
           id={reply.id}
+          authorId={reply.user?.id}
           kind="reply"
           status={reply.status}
           edited={reply.edited != null}
@@ -384,6 +385,7 @@ export function CommentCard({
           <div className="sm:ml-auto">
             <ModerationControls
               id={item.id}
+              authorId={item.user?.id}
               kind={item.kind}
               status={item.status}
               edited={item.edited != null}

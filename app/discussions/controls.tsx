@@ -114,9 +114,11 @@ export function ModerationControls({
   edited,
   resolved,
   roles,
+  authorId,
   onApproveAndAnswer,
 }: {
   id: number;
+  authorId?: number | undefined;
   kind: DiscussionKind | "reply";
   status: CommentStatus;
   edited: boolean;
@@ -125,6 +127,12 @@ export function ModerationControls({
   onApproveAndAnswer?: (() => void) | undefined;
 }) {
   const fetcher = useFetcher<ThreadActionResult>();
+  const toast = useToast();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.toast) {
+      toast(fetcher.data.toast, fetcher.data.ok ? "success" : "error");
+    }
+  }, [fetcher.state, fetcher.data, toast]);
   if (!roles.canModerate) return null;
   const busy = fetcher.state !== "idle";
   const label = approveLabel(kind, edited);
@@ -183,6 +191,30 @@ export function ModerationControls({
         >
           {resolved ? "Unresolve" : "Resolve"}
         </button>
+      ) : null}
+      {roles.staff && authorId !== undefined ? (
+        <>
+          <button
+            type="button"
+            className={ghostButton}
+            disabled={busy}
+            onClick={() =>
+              submit({ intent: "author", list: "whitelist", userId: String(authorId) })
+            }
+          >
+            Whitelist author
+          </button>
+          <button
+            type="button"
+            className={ghostButton}
+            disabled={busy}
+            onClick={() =>
+              submit({ intent: "author", list: "blacklist", userId: String(authorId) })
+            }
+          >
+            Block author
+          </button>
+        </>
       ) : null}
     </div>
   );

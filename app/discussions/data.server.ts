@@ -73,6 +73,10 @@ import {
   type ViewerRoles,
 } from "./types";
 
+// Our wording: the spec names the staff action ("whitelist or block an author") but no message.
+const AUTHOR_WHITELISTED = "Author whitelisted: their new posts skip moderation.";
+const AUTHOR_BLOCKED = "Author blocked: they can no longer post.";
+
 type Ctx = Pick<AppLoadContext, "services" | "session">;
 
 // ---------------------------------------------------------------------------------------------
@@ -483,6 +487,17 @@ export async function threadAction(
         if (!parsed.success) return { ok: false, intent, id };
         await discussions.resolve(kind, slug, key, user, parsed.data.resolved);
         return { ok: true, intent, id };
+      }
+      case "author": {
+        // Staff whitelist or block a comment's author (the service checks staff).
+        const list = form.get("list") === "whitelist" ? "whitelist" : "blacklist";
+        await discussions.setAuthorList(user, list, String(form.get("userId") ?? ""), true);
+        return {
+          ok: true,
+          intent,
+          id,
+          toast: list === "whitelist" ? AUTHOR_WHITELISTED : AUTHOR_BLOCKED,
+        };
       }
       case "delete": {
         const label = String(form.get("label") ?? "");

@@ -251,3 +251,23 @@ test("the product page shows the founders' responsiveness and the reviews summar
     page.getByRole("tabpanel", { name: /Reviews/ }).getByText(/Based on \d+ reviews?/),
   ).toBeVisible();
 });
+
+test("staff can whitelist or block a review's author from the list", async ({ page }) => {
+  await logIn(page, "staff@payonce.test");
+  await page.goto("/products/taskflow/reviews/");
+  const card = page
+    .locator("article")
+    .filter({ has: page.getByRole("button", { name: "Block author" }) });
+  await expect(card.first()).toBeVisible();
+  // Whitelisting is harmless to the other tests (only new posts skip moderation).
+  await card.first().getByRole("button", { name: "Whitelist author" }).first().click();
+  await expect(
+    page.getByText("Author whitelisted: their new posts skip moderation."),
+  ).toBeVisible();
+});
+
+test("the author controls are staff-only", async ({ page }) => {
+  await logIn(page, "moderator@payonce.test");
+  await page.goto("/products/taskflow/reviews/");
+  await expect(page.getByRole("button", { name: "Block author" })).toHaveCount(0);
+});
