@@ -12,13 +12,7 @@ import { ghostButton } from "./controls";
 import type { ListParams } from "./data.server";
 import { ReviewsSummaryPanel } from "./reviews-summary";
 import { MODERATION_FILTER_LABELS, RATING_FILTER_LABEL, SORT_LABELS, sortOptions } from "./labels";
-import {
-  DealHeader,
-  DiscussionBreadcrumbs,
-  FlashBanner,
-  Pagination,
-  PostingPromptBlock,
-} from "./page-parts";
+import { DealHeader, DiscussionBreadcrumbs, FlashBanner, PostingPromptBlock } from "./page-parts";
 import {
   type DealSummary,
   type DiscussionKind,
@@ -28,6 +22,7 @@ import {
   type ReviewsSummaryView,
   type ViewerRoles,
 } from "./types";
+import { Pagination } from "../ui/pagination";
 
 export type ListPageData = {
   kind: DiscussionKind;
@@ -300,7 +295,7 @@ export function ListPage({ data }: { data: ListPageData }) {
               </div>
             ) : null}
             <Pagination
-              current={params.page}
+              page={params.page}
               totalPages={pages}
               href={(page) => listHref(base, params, { page })}
             />

@@ -1,7 +1,6 @@
 /** Pieces the discussion pages share: breadcrumbs, the posting prompt, flash, pagination. */
 import { Link } from "react-router";
 import { LOG_IN, LOG_IN_TO_JOIN, ONLY_LOGGED_IN_USERS } from "../../domain/messages";
-import { type PageItem, pageWindow } from "../../domain/pagination";
 import { cx } from "../ui/format";
 import { primaryButton } from "./controls";
 import { flashMessage } from "./labels";
@@ -106,91 +105,5 @@ export function DealHeader({ deal, title }: { deal: DealSummary; title: string }
       {deal.logo ? <img src={deal.logo} alt="" className="h-10 w-10 rounded-xl" /> : null}
       <h1 className="text-2xl font-black tracking-tight sm:text-3xl">{title}</h1>
     </div>
-  );
-}
-
-function PageLinks({
-  items,
-  current,
-  href,
-  className,
-}: {
-  items: PageItem[];
-  current: number;
-  href: (page: number) => string;
-  className: string;
-}) {
-  return (
-    <ol className={className}>
-      {items.map((item) =>
-        typeof item === "number" ? (
-          <li key={item}>
-            <Link
-              to={href(item)}
-              aria-current={item === current ? "page" : undefined}
-              aria-label={`Page ${item}`}
-              className={cx(
-                "flex h-9 min-w-9 items-center justify-center rounded-full px-2 text-sm font-semibold",
-                item === current ? "bg-ink text-white" : "hover:bg-stone-100",
-              )}
-            >
-              {item}
-            </Link>
-          </li>
-        ) : (
-          <li key={item} aria-hidden="true" className="px-1 text-ink-soft">
-            …
-          </li>
-        ),
-      )}
-    </ol>
-  );
-}
-
-/**
- * Page links from domain/pagination.ts: the phone window (5 pages) below 768 px and the desktop
- * window (10 pages) above, both rendered and swapped by CSS so server and client agree.
- */
-export function Pagination({
-  current,
-  totalPages,
-  href,
-}: {
-  current: number;
-  totalPages: number;
-  href: (page: number) => string;
-}) {
-  if (totalPages <= 1) return null;
-  return (
-    <nav aria-label="Pagination" className="flex items-center justify-center gap-1">
-      {current > 1 ? (
-        <Link
-          to={href(current - 1)}
-          className="rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-stone-100"
-        >
-          <span aria-hidden="true">‹</span> Prev
-        </Link>
-      ) : null}
-      <PageLinks
-        items={pageWindow(current, totalPages, 390)}
-        current={current}
-        href={href}
-        className="flex items-center gap-0.5 md:hidden"
-      />
-      <PageLinks
-        items={pageWindow(current, totalPages, 1440)}
-        current={current}
-        href={href}
-        className="hidden items-center gap-0.5 md:flex"
-      />
-      {current < totalPages ? (
-        <Link
-          to={href(current + 1)}
-          className="rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-stone-100"
-        >
-          Next <span aria-hidden="true">›</span>
-        </Link>
-      ) : null}
-    </nav>
   );
 }
