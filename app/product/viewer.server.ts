@@ -1,0 +1,28 @@
+import type { DealDetailsJson } from "../../server/services/catalog";
+import type { AppLoadContext } from "../context";
+import { ANONYMOUS_VIEWER, type ProductViewer } from "./viewer";
+
+type Ctx = Pick<AppLoadContext, "services" | "session">;
+
+/** The viewer of a product page, from the session; anonymous sessions in USD share one value. */
+export async function loadProductViewer(ctx: Ctx, deal: DealDetailsJson): Promise<ProductViewer> {
+  const session = ctx.session;
+  const user = session?.user ?? null;
+  const base: ProductViewer = {
+    ...ANONYMOUS_VIEWER,
+    currency: session?.currency ?? "USD",
+    campaigns: session?.campaigns ?? [],
+  };
+  if (!user) return base;
+  const status = await ctx.services.discussions.userStatus(String(deal.id), user);
+  return {
+    ...base,
+    isAuthenticated: true,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    isStaff: user.isStaff,
+    hasPlus: user.hasPlus,
+    numberOfPurchases: user.numberOfPurchases,
+    hasPurchased: status.userHasPurchased,
+  };
+}
