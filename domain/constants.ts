@@ -196,6 +196,9 @@ export const PLUS_PRICE_CENTS = 9900 as const;
 export const PLUS_BILLING_INTERVAL = "year" as const;
 /** Plus members get a further 10% off the price. */
 export const PLUS_DISCOUNT_PERCENT = 10 as const;
+/** Our choice: Plus membership is sold as a deal of its own (one annual plan at PLUS_PRICE_CENTS),
+ * so it goes through the same cart and checkout as any plan ("Plus first, then the plan"). */
+export const PLUS_DEAL_SLUG = "payonce-plus" as const;
 export const PURCHASE_PROTECTION_YEARS = 1 as const;
 /** Purchase protection pays this share of the price in credits on Select tools... */
 export const PURCHASE_PROTECTION_CREDIT_PERCENT = 50 as const;
