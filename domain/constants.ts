@@ -411,3 +411,20 @@ export const REWARD_TYPES = ["give", "receive"] as const;
 export const EMAIL_ACTIONS = ["add", "remove", "verify", "primary"] as const;
 export const PLUS_SUBSCRIPTION_ACTIONS = ["cancel", "reactivate", "update_payment_method"] as const;
 export const TRANSFER_ACTION = "transfer" as const;
+
+// Anonymous product-page HTML cache (docs/decisions.md, "Product page: cache and structured data").
+/** The longest a cached page lives, whatever its next time boundary (relative times in its text). */
+export const PAGE_CACHE_MAX_TTL_MS = 300_000 as const;
+/** The in-process cache's byte budget (HTML bodies), when REDIS_URL is not set. */
+export const PAGE_CACHE_MEMORY_BYTES = 64 * 1024 * 1024;
+/** Query parameters that never change what a page shows (campaign tracking): still cached. */
+export const PAGE_CACHE_HARMLESS_PARAMS = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "gclid",
+  "fbclid",
+  "ref",
+] as const;

@@ -25,7 +25,7 @@ import { currencyRoutes } from "./http/currency";
 import { signupRoutes } from "./http/signups";
 import { shortLinkRoutes } from "./http/short-links";
 import { seoRoutes } from "./http/seo";
-import { reactRouterPlugin } from "./http/react-router";
+import { type PageHandler, reactRouterPlugin } from "./http/react-router";
 import { sessionPlugin } from "./http/session-plugin";
 import { sessionRoutes } from "./http/sessions";
 import { userRoutes } from "./http/users";
@@ -41,6 +41,8 @@ export type AppDeps = {
   clock: Clock;
   /** The React Router server build; without it only the API and /healthz are served (API tests). */
   reactRouterBuild?: ServerBuild;
+  /** Renders pages where no build exists (API tests of the page cache); the build wins. */
+  pageHandler?: PageHandler;
 };
 
 export type App = FastifyInstance & { services: Services };
@@ -140,9 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(seoRoutes, { services, config });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
-  if (deps.reactRouterBuild) {
+  if (deps.reactRouterBuild || deps.pageHandler) {
     const clientDir = path.join(reactRouterBuildDir, "client");
-    if (existsSync(clientDir)) {
+    if (deps.reactRouterBuild && existsSync(clientDir)) {
       await app.register(fastifyStatic, {
         root: clientDir,
         wildcard: false,
@@ -164,6 +166,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     };
     await app.register(reactRouterPlugin, {
       build: deps.reactRouterBuild,
+      handler: deps.pageHandler,
+      config,
+      pageCache: services.pageCache,
       mode: config.env === "development" ? "development" : "production",
       loadContext: (request) => ({
         services,
@@ -177,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.addHook("onClose", async () => {
     await services.outbox.stop();
+    await services.pageCache.close();
     await database.close();
   });
 

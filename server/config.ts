@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   COOKIE_SECURE: booleanFromEnv.optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   REDIS_URL: z.string().optional(),
+  REDIS_KEY_PREFIX: z.string().default("payonce:"),
   STRIPE_SECRET_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().min(3).default("Payonce <no-reply@payonce.test>"),
@@ -45,6 +46,8 @@ export type Config = {
   cookieSecure: boolean;
   sessionTtlDays: number;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several apps (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   stripeSecretKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith("https://"),
     sessionTtlDays: e.SESSION_TTL_DAYS,
     redisUrl: e.REDIS_URL || undefined,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

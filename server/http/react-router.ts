@@ -2,11 +2,22 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../../app/context";
+import type { Config } from "../config";
+import type { PageCacheService } from "../services/page-cache";
 import type { AppLoadContext } from "./load-context";
+import { CACHE_HEADER, cacheDecision, sendResponse, serveCached } from "./page-cache";
+import { ensureCsrfCookie } from "./session-plugin";
+
+/** Renders one page request: React Router's handler, or a stand-in in API tests of the cache. */
+export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
 type Options = {
-  build: ServerBuild;
+  /** The React Router build; `handler` replaces it where no build exists (API tests). */
+  build?: ServerBuild;
+  handler?: PageHandler;
   mode: "production" | "development";
+  config: Config;
+  pageCache: PageCacheService;
   loadContext(request: FastifyRequest, reply: FastifyReply): AppLoadContext;
 };
 
@@ -31,24 +42,15 @@ function toWebRequest(request: FastifyRequest, publicOrigin: string): Request {
   });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
-  reply.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name === "set-cookie") continue;
-    reply.header(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header("set-cookie", cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
-}
-
 /**
  * Mounts the React Router app for every path the API does not own. It runs in its own
- * encapsulated context so that request bodies reach React Router's actions unparsed.
+ * encapsulated context so that request bodies reach React Router's actions unparsed. Anonymous
+ * product pages go through the HTML cache (server/http/page-cache.ts).
  */
 export async function reactRouterPlugin(app: FastifyInstance, options: Options): Promise<void> {
-  const handle = createRequestHandler(options.build, options.mode);
+  const handle: PageHandler = options.build
+    ? createRequestHandler(options.build, options.mode)
+    : (options.handler ?? (async () => new Response("No page renderer", { status: 500 })));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
@@ -61,11 +63,21 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
       if (request.url.startsWith("/api/")) {
         return reply.status(404).send({ detail: "Not found." });
       }
-      const context = new RouterContextProvider();
-      context.set(appContext, options.loadContext(request, reply));
-      const origin = `${request.protocol}://${request.host}`;
-      const response = await handle(toWebRequest(request, origin), context);
-      return sendWebResponse(reply, response);
+      const render = () => {
+        const context = new RouterContextProvider();
+        context.set(appContext, options.loadContext(request, reply));
+        const origin = `${request.protocol}://${request.host}`;
+        return handle(toWebRequest(request, origin), context);
+      };
+      const decision = await cacheDecision(request, options.pageCache);
+      if (decision.kind === "none") return sendResponse(reply, await render());
+      // Cached or not, an anonymous visitor gets their own CSRF token from the page itself, so
+      // the page's forms (questions, cart) can send it.
+      if (!request.session?.user) ensureCsrfCookie(request, reply, options.config);
+      if (decision.kind === "bypass") {
+        return sendResponse(reply.header(CACHE_HEADER, "BYPASS"), await render());
+      }
+      return serveCached(request, reply, decision, options.pageCache, render);
     },
   });
 }

@@ -3,6 +3,7 @@ import { CURRENCIES, DEFAULT_CURRENCY } from "../../domain/constants";
 import type { Db } from "../db/client";
 import { currencyRates, sessions } from "../db/schema";
 import type { Clock } from "../providers/clock";
+import type { PageEvents } from "./page-events";
 
 export type CurrencyRateJson = { currency: string; rate: number; symbol: string | null };
 
@@ -11,7 +12,7 @@ export type CurrencyRateJson = { currency: string; rate: number; symbol: string 
  * update them; a session's currency is USD, one of CURRENCIES, or the visitor's local currency,
  * and only ever one that has a stored rate. A stored currency whose rate has gone reads as USD.
  */
-export function createCurrencyService(deps: { db: Db; clock: Clock }) {
+export function createCurrencyService(deps: { db: Db; clock: Clock; pageEvents?: PageEvents }) {
   const { db, clock } = deps;
 
   async function rateOf(code: string): Promise<number | null> {
@@ -68,6 +69,7 @@ export function createCurrencyService(deps: { db: Db; clock: Clock }) {
       .returning();
     const row = rows[0];
     if (!row) throw new Error("currency rate upsert returned nothing");
+    await deps.pageEvents?.allPagesChanged();
     return { currency: row.currency, rate: Number(row.rate), symbol: row.symbol };
   }
 

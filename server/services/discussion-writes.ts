@@ -26,6 +26,7 @@ import { outbox as outboxTable } from "../db/schema/marketing";
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from "../http/errors";
 import type { Clock } from "../providers/clock";
 import type { MediaProvider } from "../providers/media";
+import type { PageEvents } from "./page-events";
 import { DEAL_SLUG, isStaffModeratorUser, itemIdFromSegment, parseId } from "./discussion-ids";
 import {
   buildReviewsSummary,
@@ -178,6 +179,7 @@ export function createDiscussionWrites(deps: {
   outbox: Outbox;
   media: MediaProvider;
   read: DiscussionReader;
+  pageEvents?: PageEvents;
 }) {
   const { db, clock, outbox, media, read } = deps;
 
@@ -526,6 +528,7 @@ export function createDiscussionWrites(deps: {
       if (isUniqueViolation(err)) throw conflict(MESSAGES.alreadyReviewed);
       throw err;
     }
+    await deps.pageEvents?.dealChanged(dealId);
     return read.get(kind, String(dealId), String(id), user);
   }
 
@@ -591,6 +594,7 @@ export function createDiscussionWrites(deps: {
       await recomputeThread(tx, rootId);
       return { id: row.id, rootId, dealId: facts.id };
     });
+    await deps.pageEvents?.dealChanged(result.dealId);
     const found = await node(kind, { id: result.dealId }, result.id, result.rootId, user);
     if (found.type !== "reply") throw notFound();
     return found.reply;
@@ -671,6 +675,7 @@ export function createDiscussionWrites(deps: {
       throw err;
     }
     await deleteFiles(removedKeys);
+    await deps.pageEvents?.dealChanged(result.dealId);
     return node(kind, { id: result.dealId }, result.id, result.rootId, user);
   }
 
@@ -695,6 +700,7 @@ export function createDiscussionWrites(deps: {
       else if (row.status === "approved") await afterTopLevelChange(tx, facts, kind);
       return removed;
     });
+    await deps.pageEvents?.dealChanged(dealKey);
     await deleteFiles(keys);
   }
 
@@ -789,6 +795,7 @@ export function createDiscussionWrites(deps: {
       }
       return { id: row.id, rootId: row.rootId, dealId: facts.id };
     });
+    await deps.pageEvents?.dealChanged(result.dealId);
     return node(kind, { id: result.dealId }, result.id, result.rootId, user);
   }
 

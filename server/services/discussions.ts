@@ -29,6 +29,7 @@ import { badRequest, forbidden, notFound } from "../http/errors";
 import type { Clock } from "../providers/clock";
 import type { MediaProvider } from "../providers/media";
 import { createDiscussionWrites } from "./discussion-writes";
+import type { PageEvents } from "./page-events";
 import { INT4_MAX, isStaffModeratorUser, itemIdFromSegment, parseId } from "./discussion-ids";
 import type { Outbox } from "./outbox";
 import type { SessionUser } from "./sessions";
@@ -306,6 +307,7 @@ export function createDiscussionService(deps: {
   clock: Clock;
   outbox: Outbox;
   media: MediaProvider;
+  pageEvents?: PageEvents;
 }) {
   const { db, clock } = deps;
   const videoMedia = alias(media, "video_media");

@@ -17,12 +17,16 @@ import { createEmailSignupService } from "./email-signup";
 import { createCurrencyService } from "./currency";
 import { createSignupService } from "./signups";
 import { createShortLinkService } from "./short-links";
+import { createPageCacheService } from "./page-cache";
+import { createPageEvents } from "./page-events";
 
 export type ServiceDeps = { db: Db; clock: Clock; config: Config };
 
 /** Every use case of the app, wired once per process (or per test file). */
 export function createServices(deps: ServiceDeps) {
   const outbox = createOutbox({ db: deps.db, clock: deps.clock });
+  // Writers that change a public page say so here; the anonymous page cache listens.
+  const pageEvents = createPageEvents();
   // Review videos and posters under DATA_DIR/media (an S3 provider can replace it here).
   const media = createLocalMediaProvider(path.join(deps.config.dataDir, "media"));
   const sessions = createSessionService({
@@ -44,6 +48,15 @@ export function createServices(deps: ServiceDeps) {
   });
   const search = createSearchService({ db: deps.db, clock: deps.clock });
   return {
+    pageEvents,
+    pageCache: createPageCacheService({
+      db: deps.db,
+      clock: deps.clock,
+      events: pageEvents,
+      redisUrl: deps.config.redisUrl,
+      redisKeyPrefix: deps.config.redisKeyPrefix,
+      log: (err, message) => console.warn(message, err),
+    }),
     search,
     emailSignup: createEmailSignupService({ db: deps.db, clock: deps.clock, outbox }),
     sessions,
@@ -53,13 +66,20 @@ export function createServices(deps: ServiceDeps) {
     pages: createPagesService({ db: deps.db, clock: deps.clock, search }),
     outbox,
     media,
-    discussions: createDiscussionService({ db: deps.db, clock: deps.clock, outbox, media }),
-    currency: createCurrencyService({ db: deps.db, clock: deps.clock }),
+    discussions: createDiscussionService({
+      db: deps.db,
+      clock: deps.clock,
+      outbox,
+      media,
+      pageEvents,
+    }),
+    currency: createCurrencyService({ db: deps.db, clock: deps.clock, pageEvents }),
     signups: createSignupService({
       db: deps.db,
       clock: deps.clock,
       outbox,
       publicUrl: deps.config.publicUrl,
+      pageEvents,
     }),
     shortLinks: createShortLinkService({
       db: deps.db,

@@ -4,6 +4,7 @@ import { deals, notificationSignups, waitlistSignups } from "../db/schema";
 import type { Clock } from "../providers/clock";
 import { EMAIL_TOPIC } from "./accounts";
 import type { Outbox } from "./outbox";
+import type { PageEvents } from "./page-events";
 
 export type SignupResult = "subscribed" | "duplicate" | "not_found" | "not_ended";
 export type RestockResult =
@@ -32,6 +33,7 @@ export function createSignupService(deps: {
   clock: Clock;
   outbox: Outbox;
   publicUrl: string;
+  pageEvents?: PageEvents;
 }) {
   const { db, clock, outbox } = deps;
   const base = deps.publicUrl.replace(/\/$/, "");
@@ -117,7 +119,7 @@ export function createSignupService(deps: {
     if (!deal) return { status: "not_found" };
     const now = clock.now();
     if (!isEnded(deal, now)) return { status: "not_ended" };
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx): Promise<RestockResult> => {
       const current = await tx
         .select({ quantitySold: deals.quantitySold })
         .from(deals)
@@ -172,6 +174,8 @@ export function createSignupService(deps: {
       }
       return { status: "restocked" as const, notified: seen.size };
     });
+    await deps.pageEvents?.dealChanged(dealId);
+    return result;
   }
 
   return { findDeal, joinWaitlist, notifyOnRestock, restock };

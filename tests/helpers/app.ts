@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../../server/app";
-import { testConfig } from "../../server/config";
+import { type Config, testConfig } from "../../server/config";
+import type { PageHandler } from "../../server/http/react-router";
 import { type Database, openDatabase } from "../../server/db/client";
 import { systemClock, type Clock } from "../../server/providers/clock";
 import {
@@ -49,12 +50,15 @@ export type TestApp = App & {
 export type Credentials = { cookies: Record<string, string>; headers: Record<string, string> };
 
 /** Builds the app on a fresh database; it is closed after the file's tests. */
-export async function createTestApp(options: { clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { clock?: Clock; config?: Partial<Config>; pageHandler?: PageHandler } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const app = (await buildApp({
-    config: testConfig(),
+    config: testConfig(options.config),
     database,
     clock: options.clock ?? systemClock,
+    ...(options.pageHandler ? { pageHandler: options.pageHandler } : {}),
   })) as TestApp;
   app.database = database;
   app.login = async (email, password = DEMO_PASSWORD) => {

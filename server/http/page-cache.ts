@@ -1,0 +1,94 @@
+/**
+ * The anonymous product-page HTML cache in front of React Router ("Fast for everyone"): most
+ * product-page views are anonymous and identical, so they are rendered once and replayed until
+ * the deal changes (page events) or its next time boundary passes. Signed-in visitors, sessions
+ * with a cart, and any query string beyond tracking parameters go around it (X-Cache: BYPASS).
+ * Set-Cookie is never stored nor replayed; the visitor's own CSRF cookie is issued per request.
+ */
+import { Readable } from "node:stream";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { isHarmlessQuery, pageVariant, productPageSlug } from "../../domain/page-cache";
+import type { PageCacheService } from "../services/page-cache";
+
+export const CACHE_HEADER = "x-cache";
+
+export type CacheDecision =
+  /** Not a cacheable kind of page at all: no X-Cache header. */
+  { kind: "none" } | { kind: "bypass" } | { kind: "cache"; key: string; slug: string };
+
+/** Decides, before rendering, whether this request may be answered from (and fill) the cache. */
+export async function cacheDecision(
+  request: FastifyRequest,
+  pageCache: PageCacheService,
+): Promise<CacheDecision> {
+  if (request.method !== "GET" && request.method !== "HEAD") return { kind: "none" };
+  const q = request.url.indexOf("?");
+  const pathname = q === -1 ? request.url : request.url.slice(0, q);
+  const slug = productPageSlug(pathname);
+  if (!slug) return { kind: "none" };
+  if (!isHarmlessQuery(q === -1 ? "" : request.url.slice(q + 1))) return { kind: "bypass" };
+  const session = request.session;
+  if (session?.user) return { kind: "bypass" };
+  // An anonymous session's header shows its cart count: personal.
+  if (session && (await pageCache.sessionHasCart(session.id))) return { kind: "bypass" };
+  const variant = pageVariant(session?.currency ?? "USD", session?.campaigns ?? []);
+  return { kind: "cache", key: `/products/${slug}/|${variant}`, slug };
+}
+
+/** Headers worth replaying: everything React Router set except cookies. */
+function storableHeaders(response: Response): Record<string, string> | null {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) {
+    // A page that sets a cookie is about its visitor: never shared.
+    if (name === "set-cookie") return null;
+    headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * Answers a cacheable request from the cache, or renders it with `render`, stores it when it is
+ * a plain 200 HTML page, and sends it. Returns false when the caller must render and send itself.
+ */
+export async function serveCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  decision: Extract<CacheDecision, { kind: "cache" }>,
+  pageCache: PageCacheService,
+  render: () => Promise<Response>,
+): Promise<FastifyReply> {
+  const hit = await pageCache.get(decision.key, decision.slug);
+  if (hit) {
+    reply.status(hit.status).headers(hit.headers).header(CACHE_HEADER, "HIT");
+    return reply.send(request.method === "HEAD" ? undefined : hit.body);
+  }
+  // Taken before rendering: an invalidation during the render leaves this page stale on arrival.
+  const stamp = await pageCache.stamp(decision.slug);
+  const response = await render();
+  const headers = storableHeaders(response);
+  const html = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+  if (request.method !== "GET" || response.status !== 200 || !headers || !html || !stamp) {
+    return sendResponse(reply.header(CACHE_HEADER, "MISS"), response);
+  }
+  const body = await response.text();
+  await pageCache.put(decision.key, decision.slug, stamp, {
+    status: response.status,
+    headers,
+    body,
+  });
+  reply.status(response.status).headers(headers).header(CACHE_HEADER, "MISS");
+  return reply.send(body);
+}
+
+/** Sends a web Response through Fastify (streamed; cookies as separate headers). */
+export async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}
