@@ -30,7 +30,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
     : null;
   // Signed-in pages carry the CSRF token for forms that must work without JavaScript (log out).
   const csrfToken = u ? readCookie(request.headers.get("cookie"), "csrftoken") : "";
-  return { user, campaigns: session?.campaigns ?? [], csrfToken };
+  // The public origin: absolute URLs in structured data (app/seo) without echoing a Host header.
+  const origin = context.get(appContext).publicConfig.publicUrl;
+  return { user, campaigns: session?.campaigns ?? [], csrfToken, origin };
 }
 
 // The logo's coin, inline, so the browser's favicon request never becomes a 404.

@@ -1,4 +1,5 @@
 /** The single review or question page (spec 000 section 2). */
+import { seoDiscussionTitle } from "../../domain/structured-data";
 import { ToastProvider } from "../ui/toast";
 import { CommentCard } from "./comment-card";
 import { DiscussionBreadcrumbs, FlashBanner, PostingPromptBlock } from "./page-parts";
@@ -55,7 +56,7 @@ export function itemJsonLd(data: ItemPageData) {
       ? {
           "@context": "https://schema.org",
           "@type": "Review",
-          name: item.title,
+          name: seoDiscussionTitle(item.title),
           reviewBody: item.comment,
           datePublished: item.created,
           author,
@@ -72,7 +73,7 @@ export function itemJsonLd(data: ItemPageData) {
           "@type": "QAPage",
           mainEntity: {
             "@type": "Question",
-            name: item.title,
+            name: seoDiscussionTitle(item.title),
             text: item.comment || item.title,
             dateCreated: item.created,
             author,

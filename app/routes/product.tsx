@@ -7,6 +7,7 @@ import { dealSummary, loadCommunity } from "../discussions/data.server";
 import { appContext } from "../context";
 import { cx, priceLabel } from "../ui/format";
 import { TacoRating } from "../ui/taco-rating";
+import { productJsonLdMeta } from "../seo/product-json-ld";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { deal, summary: dealSummary(deal), community };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const deal = loaderData?.deal;
   if (!deal) return [{ title: "Not found | Payonce" }];
   const story = deal.products[0]?.story;
@@ -30,6 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:type", content: "product" },
     { property: "og:description", content: deal.card_description },
     ...(deal.media_url ? [{ property: "og:image", content: deal.media_url }] : []),
+    ...productJsonLdMeta(deal, matches),
   ];
 };
 

@@ -1,5 +1,6 @@
 import { loadItemPage, threadAction } from "../../discussions/data.server";
 import { ItemPage, itemJsonLd } from "../../discussions/item-page";
+import { seoDiscussionTitle } from "../../../domain/structured-data";
 import { appContext } from "../../context";
 import type { Route } from "./+types/question";
 
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const ld = itemJsonLd(loaderData);
   return [
     {
-      title: `${loaderData.item.title.slice(0, 60)} | ${loaderData.deal.name} questions | Payonce`,
+      title: `${seoDiscussionTitle(loaderData.item.title)} | ${loaderData.deal.name} questions | Payonce`,
     },
     ...(ld ? [{ "script:ld+json": ld as never }] : []),
   ];

@@ -1,5 +1,6 @@
 import { loadItemPage, threadAction } from "../../discussions/data.server";
 import { ItemPage, itemJsonLd } from "../../discussions/item-page";
+import { seoDiscussionTitle } from "../../../domain/structured-data";
 import { appContext } from "../../context";
 import type { Route } from "./+types/review";
 
@@ -13,7 +14,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Not found | Payonce" }];
   const ld = itemJsonLd(loaderData);
   return [
-    { title: `${loaderData.item.title.slice(0, 60)} | ${loaderData.deal.name} reviews | Payonce` },
+    {
+      title: `${seoDiscussionTitle(loaderData.item.title)} | ${loaderData.deal.name} reviews | Payonce`,
+    },
     ...(ld ? [{ "script:ld+json": ld as never }] : []),
   ];
 };

@@ -1,0 +1,167 @@
+/**
+ * JSON-LD Product for every deal page (spec 001 section 9, contract.md): ended and informational
+ * deals included, their offers saying so through availability. Pure: the page hands in the deal
+ * as the API shapes it (money already in major units) and the public origin.
+ */
+import {
+  RETURN_POLICY_COUNTRY,
+  SEO_DISCUSSION_TITLE_MAX,
+  STRUCTURED_DATA_TITLE_CUT,
+  STRUCTURED_DATA_TITLE_MAX,
+  STRUCTURED_DATA_TOP_REVIEWS,
+} from "./constants";
+
+const SCHEMA = "https://schema.org";
+
+/**
+ * Cuts a title to `max` characters: longer ones keep their first max - 3 characters and end in
+ * "..." (the spec's "67 plus ellipsis" for 70; three dots, as the site's other SEO titles do).
+ */
+export function cutTitle(title: string, max: number, cut = max - 3): string {
+  const flat = title.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, cut).trimEnd()}...`;
+}
+
+/** The product name in structured data: 70 characters at most (67 plus ellipsis). */
+export const structuredDataTitle = (name: string) =>
+  cutTitle(name, STRUCTURED_DATA_TITLE_MAX, STRUCTURED_DATA_TITLE_CUT);
+
+/** A review's or question's SEO title (page title and structured data): 60 characters at most. */
+export const seoDiscussionTitle = (title: string) => cutTitle(title, SEO_DISCUSSION_TITLE_MAX);
+
+export type Availability = "InStock" | "SoldOut" | "Discontinued" | "PreOrder";
+
+/** The deal fields the Product is built from, as GET /api/v2/deals/{slug}/details/ has them. */
+export type ProductLdDeal = {
+  id: number;
+  slug: string;
+  name: string;
+  public_name: string;
+  card_description: string;
+  media_url: string | null;
+  product_logo: string | null;
+  is_info: boolean;
+  is_marketplace: boolean;
+  refundable_days: number;
+  has_started: boolean;
+  has_ended: boolean;
+  quantity_remaining_below_threshold: number | null;
+  dates: { end_date: string | null; schema_end_date: string | null };
+  plans: readonly {
+    id: number;
+    public_name: string;
+    price: number;
+    is_active: boolean;
+  }[];
+  deal_review: { average_rating: number; review_count: number };
+  top_5_reviews: readonly {
+    title: string | null;
+    comment: string;
+    rating: number | null;
+    created: string | null;
+    user: { first_name: string | null; last_name: string | null; username: string } | null;
+  }[];
+  products?: readonly { story: { images: readonly { image: string }[] } | null }[];
+};
+
+/**
+ * What a plan's offer says: informational deals are not sold here (Discontinued), ended or
+ * sold-out deals SoldOut, deals not started yet PreOrder, retired plans Discontinued.
+ */
+export function planAvailability(
+  deal: Pick<
+    ProductLdDeal,
+    "is_info" | "has_started" | "has_ended" | "quantity_remaining_below_threshold"
+  >,
+  plan: { is_active: boolean },
+): Availability {
+  if (deal.is_info) return "Discontinued";
+  if (deal.has_ended || deal.quantity_remaining_below_threshold === 0) return "SoldOut";
+  if (!plan.is_active) return "Discontinued";
+  if (!deal.has_started) return "PreOrder";
+  return "InStock";
+}
+
+/** Marketplace deals are not returnable; others within refundable_days; US only. */
+export function returnPolicy(deal: Pick<ProductLdDeal, "is_marketplace" | "refundable_days">) {
+  const base = { "@type": "MerchantReturnPolicy", applicableCountry: RETURN_POLICY_COUNTRY };
+  if (deal.is_marketplace || deal.refundable_days <= 0) {
+    return { ...base, returnPolicyCategory: `${SCHEMA}/MerchantReturnNotPermitted` };
+  }
+  return {
+    ...base,
+    returnPolicyCategory: `${SCHEMA}/MerchantReturnFiniteReturnWindow`,
+    merchantReturnDays: deal.refundable_days,
+    // Software is "returned" by cancelling the licence online.
+    returnMethod: `${SCHEMA}/ReturnByMail`,
+  };
+}
+
+const absolute = (origin: string, url: string) =>
+  /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
+
+const authorName = (user: ProductLdDeal["top_5_reviews"][number]["user"]) =>
+  user ? [user.first_name, user.last_name].filter(Boolean).join(" ") || user.username : null;
+
+/** The schema.org Product of a deal page. */
+export function productJsonLd(deal: ProductLdDeal, origin: string) {
+  const url = absolute(origin, `/products/${deal.slug}/`);
+  const images = [
+    ...(deal.media_url ? [deal.media_url] : []),
+    ...(deal.products?.[0]?.story?.images.map((i) => i.image) ?? []),
+  ].map((i) => absolute(origin, i));
+  const validUntil = deal.dates.schema_end_date ?? deal.dates.end_date;
+  const returns = returnPolicy(deal);
+  // A deal without plans (informational) still says through one offer that it is not sold here.
+  const plans = deal.plans.length
+    ? deal.plans
+    : [{ id: 0, public_name: deal.public_name || deal.name, price: 0, is_active: false }];
+  const offers = plans.map((plan) => ({
+    "@type": "Offer",
+    name: plan.public_name,
+    sku: `${deal.slug}-${plan.id}`,
+    price: plan.price,
+    priceCurrency: "USD",
+    availability: `${SCHEMA}/${planAvailability(deal, plan)}`,
+    url,
+    ...(validUntil ? { priceValidUntil: validUntil.slice(0, 10) } : {}),
+    hasMerchantReturnPolicy: returns,
+  }));
+  const reviews = deal.top_5_reviews
+    .filter((r) => r.rating != null)
+    .slice(0, STRUCTURED_DATA_TOP_REVIEWS)
+    .map((r) => ({
+      "@type": "Review",
+      ...(r.title ? { name: seoDiscussionTitle(r.title) } : {}),
+      reviewBody: r.comment,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+      author: { "@type": "Person", name: authorName(r.user) ?? "Payonce customer" },
+      ...(r.created ? { datePublished: r.created.slice(0, 10) } : {}),
+    }));
+  const { review_count: count, average_rating: average } = deal.deal_review;
+  return {
+    "@context": SCHEMA,
+    "@type": "Product",
+    name: structuredDataTitle(deal.public_name || deal.name),
+    description: deal.card_description,
+    url,
+    sku: deal.slug,
+    ...(images.length ? { image: images } : {}),
+    ...(deal.product_logo ? { logo: absolute(origin, deal.product_logo) } : {}),
+    offers,
+    ...(count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: average,
+            reviewCount: count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+    ...(reviews.length ? { review: reviews } : {}),
+  };
+}
+
+export type ProductJsonLd = ReturnType<typeof productJsonLd>;
