@@ -31,6 +31,11 @@ import { sessionRoutes } from "./http/sessions";
 import { userRoutes } from "./http/users";
 import { accountRoutes } from "./http/accounts";
 import { staffRoutes } from "./http/staff";
+// Account: billing, cards, Plus, products (h/account).
+import { billingRoutes } from "./http/billing";
+import { cardRoutes } from "./http/cards";
+import { plusRoutes } from "./http/plus";
+import { productRoutes } from "./http/products";
 import { reactRouterBuildDir } from "./paths";
 import type { Clock } from "./providers/clock";
 import { createServices, type Services } from "./services";
@@ -140,6 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(signupRoutes, { services });
   await app.register(shortLinkRoutes, { services });
   await app.register(seoRoutes, { services, config });
+  // Account: billing, cards, Plus, products (h/account).
+  await app.register(billingRoutes, { services });
+  await app.register(cardRoutes, { services });
+  await app.register(plusRoutes, { services });
+  await app.register(productRoutes, { services, publicUrl: config.publicUrl });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.reactRouterBuild || deps.pageHandler) {

@@ -19,6 +19,12 @@ import { createSignupService } from "./signups";
 import { createShortLinkService } from "./short-links";
 import { createPageCacheService } from "./page-cache";
 import { createPageEvents } from "./page-events";
+// Account: billing, cards, Plus, products (h/account).
+import { createBillingService } from "./billing";
+import { createCardService } from "./cards";
+import { createPlusService } from "./plus";
+import { createProductService } from "./products";
+import { createTransferService } from "./transfers";
 
 export type ServiceDeps = { db: Db; clock: Clock; config: Config };
 
@@ -47,6 +53,7 @@ export function createServices(deps: ServiceDeps) {
     mail: createMailProvider(deps.config),
   });
   const search = createSearchService({ db: deps.db, clock: deps.clock });
+  const cards = createCardService({ db: deps.db, clock: deps.clock });
   return {
     pageEvents,
     pageCache: createPageCacheService({
@@ -86,6 +93,12 @@ export function createServices(deps: ServiceDeps) {
       clock: deps.clock,
       publicUrl: deps.config.publicUrl,
     }),
+    // Account: billing, cards, Plus, products (h/account).
+    billing: createBillingService({ db: deps.db, clock: deps.clock }),
+    cards,
+    plus: createPlusService({ db: deps.db, clock: deps.clock, cards }),
+    products: createProductService({ db: deps.db, clock: deps.clock, outbox }),
+    transfers: createTransferService({ db: deps.db, clock: deps.clock, outbox }),
   };
 }
 
