@@ -206,7 +206,7 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
         },
         now,
       );
-      if (!state.refundable) throw badRequest({ detail: [state.reason] });
+      if (!state.refundable) throw badRequest({ non_field_errors: [state.reason] });
       const refunded = await tx
         .update(invoiceItems)
         .set({ refundedAt: now })

@@ -73,7 +73,7 @@ export function createTransferService(deps: { db: Db; clock: Clock; outbox: Outb
         .where(and(eq(invoiceItems.id, input.invoice_item), eq(invoiceItems.userId, from.id)))
         .for("update", { of: invoiceItems });
       // Only the current owner may transfer; anyone else's item does not exist for them.
-      if (item?.status !== "paid") throw notFound();
+      if (!item || !["paid", "refunded"].includes(item.status)) throw notFound();
       if (item.refundedAt) throw badRequest({ invoice_item: [TRANSFER_REFUNDED] });
       if (item.parent !== null) throw badRequest({ invoice_item: [TRANSFER_ADDON] });
       if (input.plan !== undefined && input.plan !== item.planId) {
