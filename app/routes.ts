@@ -4,6 +4,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("products/:slug", "routes/product.tsx"),
+  // The deal's video collection (spec 001 section 2); static, so above the :item routes.
+  route("products/:slug/videos", "routes/product-videos.tsx"),
   // Discussions (spec 000 section 2): lists, new, edit, and the item page whose last
   // hyphen-separated segment is the id (static segments rank above :item).
   route("products/:slug/reviews", "routes/discussions/reviews.tsx"),
