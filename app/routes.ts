@@ -27,6 +27,8 @@ export default [
   route("account/email/verify/:token", "routes/account/email-verify.tsx"),
   route("account/password/update", "routes/account/password-update.tsx"),
   route("staff/outbox", "routes/staff-outbox.tsx"),
+  // Product page buying: the Plus deal's ids for the Plus shelf (JSON resource route).
+  route("plus/offer", "product/plus-offer.route.ts"),
   // Storefront (spec 001 section 2): search and browse, collections, taxonomy. One module
   // resolves /{slug}/ (a root-level collection, else a taxonomy group, else a real 404); static
   // paths (/browse, /products/..., /accounts/...) always rank above these dynamic segments.

@@ -28,6 +28,7 @@ describe("constants", () => {
         "none",
       ],
       BENTO_SUB_COLLECTIONS: 4,
+      BLACK_FRIDAY_CAMPAIGN_SLUG: "black-friday",
       BILLING_COUNTRY_DROPDOWN_MAX_HEIGHT_PX: 200,
       BILLING_FIELD_MAX: 255,
       BLOCK_TYPES: [
@@ -127,6 +128,7 @@ describe("constants", () => {
       HERO_GALLERY_THUMBNAIL_ARROWS_ABOVE: 6,
       HERO_TITLE_MAX: 65,
       INCENTIVIZED_SHARE_MIN_PURCHASES: 2,
+      LAST_CALL_CAMPAIGN_SLUG: "last-call",
       LATEST_QUESTIONS_SHOWN: 3,
       LAZY_CAROUSEL_STYLE_DELAY_MS: 100,
       LEADERBOARD_MAX: 10,
@@ -175,6 +177,7 @@ describe("constants", () => {
       ],
       PLUS_BILLING_INTERVAL: "year",
       PLUS_DISCOUNT_PERCENT: 10,
+      PLUS_DEAL_SLUG: "payonce-plus",
       PLUS_PRICE_CENTS: 9900,
       PLUS_SUBSCRIPTION_ACTIONS: ["cancel", "reactivate", "update_payment_method"],
       PRESS_ROTATION_MS: 10000,

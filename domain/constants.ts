@@ -199,6 +199,9 @@ export const PLUS_DISCOUNT_PERCENT = 10 as const;
 /** Our choice: Plus membership is sold as a deal of its own (one annual plan at PLUS_PRICE_CENTS),
  * so it goes through the same cart and checkout as any plan ("Plus first, then the plan"). */
 export const PLUS_DEAL_SLUG = "payonce-plus" as const;
+/** Our choice: the opt-in slugs of the last-call and Black Friday campaigns (banner types 3, 4). */
+export const LAST_CALL_CAMPAIGN_SLUG = "last-call" as const;
+export const BLACK_FRIDAY_CAMPAIGN_SLUG = "black-friday" as const;
 export const PURCHASE_PROTECTION_YEARS = 1 as const;
 /** Purchase protection pays this share of the price in credits on Select tools... */
 export const PURCHASE_PROTECTION_CREDIT_PERCENT = 50 as const;

@@ -7,6 +7,11 @@ import {
   inCampaign,
   initialSelectedPlanId,
   isInactiveIndefinitely,
+  isPlusGated,
+  dealTimerHeading,
+  dealTimerTarget,
+  needsPlusShelf,
+  purchaseMode,
   isTimerVisible,
   isWithinWindow,
   limitedQuantityMeterLabel,
@@ -221,5 +226,44 @@ describe("limited quantity", () => {
     expect(
       limitedQuantityMeterLabel({ percent_claimed: 80, quantity_remaining_below_threshold: 0 }),
     ).toBe("80% claimed");
+  });
+});
+
+describe("buying", () => {
+  const live = { current_stage: "live", next_stage: null, next_stage_start_date: null };
+  const dormant = { current_stage: "inactive", next_stage: null, next_stage_start_date: null };
+  it("shows Sold out for an ended deal, a waitlist for info or inactive-indefinitely deals", () => {
+    expect(purchaseMode({ isEnded: true, isInfo: false, stage: live })).toBe("sold_out");
+    expect(purchaseMode({ isEnded: false, isInfo: true, stage: live })).toBe("waitlist");
+    expect(purchaseMode({ isEnded: false, isInfo: false, stage: dormant })).toBe("waitlist");
+    expect(purchaseMode({ isEnded: false, isInfo: false, stage: live })).toBe("buy");
+    expect(purchaseMode({ isEnded: true, isInfo: true, stage: dormant })).toBe("sold_out");
+  });
+  it("gates early access, last call and Plus-tier plans behind Plus", () => {
+    const none = { is_early_access: false, is_last_call: false };
+    expect(isPlusGated(none, { is_plus_tier: false })).toBe(false);
+    expect(isPlusGated(none, { is_plus_tier: true })).toBe(true);
+    expect(isPlusGated({ ...none, is_early_access: true }, null)).toBe(true);
+    expect(isPlusGated({ ...none, is_last_call: true }, null)).toBe(true);
+  });
+  it("opens the Plus shelf for non-members only", () => {
+    const flags = { is_early_access: false, is_last_call: false };
+    expect(needsPlusShelf(flags, { is_plus_tier: true }, false)).toBe(true);
+    expect(needsPlusShelf(flags, { is_plus_tier: true }, true)).toBe(false);
+    expect(needsPlusShelf(flags, { is_plus_tier: false }, false)).toBe(false);
+  });
+});
+
+describe("deal inline timer", () => {
+  it("reads Deal ends in unless the timer reason is a message", () => {
+    expect(dealTimerHeading(null)).toBe("Deal ends in");
+    expect(dealTimerHeading("sold_out")).toBe("Deal ends in");
+    expect(dealTimerHeading("Price goes up in")).toBe("Price goes up in");
+  });
+  it("counts to the next stage start, else the end date", () => {
+    const next = at(D);
+    const stage = { current_stage: "live", next_stage: "inactive", next_stage_start_date: next };
+    expect(dealTimerTarget(stage, at(2 * D))).toBe(next);
+    expect(dealTimerTarget(null, at(2 * D))).toEqual(at(2 * D));
   });
 });

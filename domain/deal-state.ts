@@ -15,6 +15,7 @@ import {
   BUY_COMING_SOON,
   BUY_NOW,
   BUY_SOLD_OUT,
+  DEAL_ENDS_IN,
   DRAFT_SUFFIX,
   GET_NOW,
   GET_NOW_FOR_FREE,
@@ -219,3 +220,55 @@ export const limitedQuantityMeterLabel = (deal: LimitedQuantity): string | null 
   if (deal.percent_claimed == null) return null;
   return percentClaimed(deal.percent_claimed);
 };
+
+// ---------------------------------------------------------------------------------------------
+// Buying (spec 001 section 4 "Deal availability", "Plus-gated purchase", "Buy-now")
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What the purchase area offers: an ended deal is "Sold out" with a restock sign-up (prices and
+ * buy buttons hidden); an informational or inactive-indefinitely deal takes waitlist e-mails
+ * instead of orders; everything else is bought. Ended wins over info: "Sold out" is the stronger
+ * fact and its sign-up says the same thing ("notify me when it returns").
+ */
+export type PurchaseMode = "buy" | "sold_out" | "waitlist";
+
+export const purchaseMode = (deal: {
+  isEnded: boolean;
+  isInfo: boolean;
+  stage: StageDetails | null | undefined;
+}): PurchaseMode => {
+  if (deal.isEnded) return "sold_out";
+  if (deal.isInfo || isInactiveIndefinitely(deal.stage)) return "waitlist";
+  return "buy";
+};
+
+/** Early access, last call and Plus-tier plans are sold to Plus members (or with Plus). */
+export const isPlusGated = (
+  flags: Pick<BuyButtonFlags, "is_early_access" | "is_last_call">,
+  plan: { is_plus_tier?: boolean } | null | undefined,
+): boolean => flags.is_early_access || flags.is_last_call || plan?.is_plus_tier === true;
+
+/** A non-member buying a Plus-gated plan gets the Plus shelf; a member adds the plan directly. */
+export const needsPlusShelf = (
+  flags: Pick<BuyButtonFlags, "is_early_access" | "is_last_call">,
+  plan: { is_plus_tier?: boolean } | null | undefined,
+  hasPlus: boolean,
+): boolean => !hasPlus && isPlusGated(flags, plan);
+
+/**
+ * The deal inline timer's heading: "Deal ends in", unless the timer reason supplies messaging.
+ * The spec gives no list of reasons; ours: a reason written as a code (a lowercase slug such as
+ * "sold_out") carries no messaging, any other text is the message itself ("Price goes up in").
+ */
+export const dealTimerHeading = (timerReason: string | null | undefined): string => {
+  const reason = timerReason?.trim();
+  if (!reason || /^[a-z0-9_-]+$/.test(reason)) return DEAL_ENDS_IN;
+  return reason;
+};
+
+/** What the deal timer counts to: the next stage's start, else the deal's end. */
+export const dealTimerTarget = (
+  stage: StageDetails | null | undefined,
+  endDate: Date | null,
+): Date | null => stage?.next_stage_start_date ?? endDate;

@@ -2,6 +2,14 @@ import { describe, it, expect } from "vitest";
 import {
   accessLabel,
   campaignPrice,
+  cartQuantity,
+  hasAccessToggle,
+  plansByAccess,
+  pricingLayout,
+  tablePage,
+  tablePageCount,
+  tablePageSize,
+  visibleFeatures,
   discountLabel,
   discountPercent,
   freePeriodLabel,
@@ -120,5 +128,47 @@ describe("labels", () => {
     expect(moneyBackPeriod(14)).toBe("14 days");
     expect(freePeriodLabel("annual")).toBe("1 year");
     expect(freePeriodLabel("month")).toBe("1 month");
+  });
+});
+
+describe("pricing card layout", () => {
+  const plan = (access: string) => ({ access });
+  it("splits lifetime plans from the others and toggles only when both exist", () => {
+    const plans = [plan("lifetime"), plan("annual"), plan("lifetime")];
+    expect(plansByAccess(plans).lifetime).toHaveLength(2);
+    expect(plansByAccess(plans).other).toHaveLength(1);
+    expect(hasAccessToggle(plans)).toBe(true);
+    expect(hasAccessToggle([plan("lifetime"), plan("lifetime")])).toBe(false);
+    expect(hasAccessToggle([plan("annual")])).toBe(false);
+  });
+  it("uses a wide card for one plan, a carousel for 2 to 3, a table above 3 on desktop", () => {
+    expect(pricingLayout(1, true)).toBe("wide");
+    expect(pricingLayout(1, false)).toBe("wide");
+    expect(pricingLayout(2, true)).toBe("carousel");
+    expect(pricingLayout(3, true)).toBe("carousel");
+    expect(pricingLayout(4, true)).toBe("table");
+    expect(pricingLayout(7, false)).toBe("carousel");
+  });
+  it("pages the table 4 plans at a time, 3 below the large breakpoint", () => {
+    expect(tablePageSize(true)).toBe(4);
+    expect(tablePageSize(false)).toBe(3);
+    const plans = [1, 2, 3, 4, 5, 6, 7];
+    expect(tablePageCount(plans.length, 4)).toBe(2);
+    expect(tablePage(plans, 1, 4)).toEqual([1, 2, 3, 4]);
+    expect(tablePage(plans, 2, 4)).toEqual([5, 6, 7]);
+    expect(tablePage(plans, 9, 4)).toEqual([5, 6, 7]);
+    expect(tablePage(plans, 3, 3)).toEqual([7]);
+    expect(tablePageCount(0, 4)).toBe(1);
+  });
+  it("collapses feature lists over 8 items to the first 5", () => {
+    const eight = Array.from({ length: 8 }, (_, i) => i);
+    const nine = Array.from({ length: 9 }, (_, i) => i);
+    expect(visibleFeatures(eight, false)).toEqual({ shown: eight, collapsible: false });
+    expect(visibleFeatures(nine, false)).toEqual({ shown: [0, 1, 2, 3, 4], collapsible: true });
+    expect(visibleFeatures(nine, true)).toEqual({ shown: nine, collapsible: true });
+  });
+  it("adds 1 of a licensing plan, otherwise the plan's codes", () => {
+    expect(cartQuantity({ codes: 3 }, true)).toBe(1);
+    expect(cartQuantity({ codes: 3 }, false)).toBe(3);
   });
 });

@@ -1,11 +1,16 @@
 import type { Cents } from "./money";
 import { formatPrice } from "./money";
 import {
+  FEATURE_LIST_COLLAPSE_AFTER,
   FREE_PERIOD_LABELS,
+  MAIN_FEATURES_COUNT,
   MONEY_BACK_GUARANTEE_MIN_DAYS,
   MONEY_BACK_PERIOD_LABELS,
   NON_REFUNDABLE_DAYS,
   PLUS_DISCOUNT_PERCENT,
+  PRICING_TABLE_MIN_PLANS_EXCLUSIVE,
+  PRICING_TABLE_PLANS_PER_PAGE,
+  PRICING_TABLE_PLANS_PER_PAGE_BELOW_LARGE,
 } from "./constants";
 import type { ACCESS_TERMS, CAMPAIGN_DISCOUNT_TYPES, PLAN_TYPES } from "./constants";
 import {
@@ -140,3 +145,71 @@ export const refundText = (refundableDays: number): string => {
   if (refundableDays < MONEY_BACK_GUARANTEE_MIN_DAYS) return refundWithinDays(refundableDays);
   return moneyBackGuarantee(refundableDays);
 };
+
+// ---------------------------------------------------------------------------------------------
+// Pricing card layout (spec 001 section 4 "Pricing", section 9)
+// ---------------------------------------------------------------------------------------------
+
+export interface AccessPlan {
+  access: AccessTerm | string;
+}
+
+/** Lifetime plans on one side of the toggle, every other plan (annual...) on the other. */
+export const plansByAccess = <P extends AccessPlan>(
+  plans: readonly P[],
+): { lifetime: P[]; other: P[] } => ({
+  lifetime: plans.filter((plan) => plan.access === "lifetime"),
+  other: plans.filter((plan) => plan.access !== "lifetime"),
+});
+
+/** The lifetime / other toggle shows only when both kinds of plan exist. */
+export const hasAccessToggle = (plans: readonly AccessPlan[]): boolean => {
+  const { lifetime, other } = plansByAccess(plans);
+  return lifetime.length > 0 && other.length > 0;
+};
+
+export type PricingLayout = "wide" | "carousel" | "table";
+
+/**
+ * One plan is a wide card; on desktop 2 to 3 plans are a carousel and more than 3 a paged table;
+ * phones get a carousel ("Plan X of N") for two plans or more.
+ */
+export const pricingLayout = (planCount: number, desktop: boolean): PricingLayout => {
+  if (planCount <= 1) return "wide";
+  if (desktop && planCount > PRICING_TABLE_MIN_PLANS_EXCLUSIVE) return "table";
+  return "carousel";
+};
+
+/** Table plans per page: 4 at the large breakpoint and up, 3 below it. */
+export const tablePageSize = (large: boolean): number =>
+  large ? PRICING_TABLE_PLANS_PER_PAGE : PRICING_TABLE_PLANS_PER_PAGE_BELOW_LARGE;
+
+export const tablePageCount = (planCount: number, pageSize: number): number =>
+  Math.max(1, Math.ceil(planCount / pageSize));
+
+/** The plans of a 1-based table page; pages outside the range clamp to the nearest one. */
+export const tablePage = <P>(plans: readonly P[], page: number, pageSize: number): P[] => {
+  const last = tablePageCount(plans.length, pageSize);
+  const current = Math.min(Math.max(1, Math.floor(page)), last);
+  return plans.slice((current - 1) * pageSize, current * pageSize);
+};
+
+/**
+ * Feature lists over 8 items collapse to the main features (the first 5) behind "Show all
+ * included features"; shorter lists always show in full (hiding 1 to 3 items behind a button
+ * helps no one).
+ */
+export const visibleFeatures = <F>(
+  features: readonly F[],
+  expanded: boolean,
+): { shown: F[]; collapsible: boolean } => {
+  const collapsible = features.length > FEATURE_LIST_COLLAPSE_AFTER;
+  return {
+    shown: collapsible && !expanded ? features.slice(0, MAIN_FEATURES_COUNT) : [...features],
+    collapsible,
+  };
+};
+
+/** Cart quantity of a plan: 1 for licensing deals, otherwise the plan's number of codes. */
+export const cartQuantity = (plan: { codes: number }, useLicensing: boolean): number =>
+  useLicensing ? 1 : Math.max(1, plan.codes);

@@ -1,9 +1,259 @@
-// PLACEHOLDER owned by the pricing-and-buying work: buy-now bar, sticky bottom bar, B key, hint.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useRef, useState } from "react";
+import { BUY_BAR_THRESHOLD_PX, SCROLL_DEBOUNCE_MS } from "../../domain/constants";
+import { purchaseMode } from "../../domain/deal-state";
+import { PRESS_B_TO_BUY } from "../../domain/messages";
 import type { DealDetailsJson } from "../../server/services/catalog";
+import { cx } from "../ui/format";
+import { BuyButton, planPriceLabel } from "./plan-bits";
+import { PlanSelector } from "./plan-selector";
+import { activePlans, selectedPlan, usePurchase } from "./purchase-context";
+import { useAddToCart } from "./use-add-to-cart";
 import type { ProductViewer } from "./viewer";
 
 export type BuyBarsProps = { deal: DealDetailsJson; viewer: ProductViewer };
 
-export function BuyBars(_props: BuyBarsProps) {
-  return null;
+/** The main pricing card, whose visibility hides the phone buy bar. */
+const PRICING_CARD_SELECTOR = '[data-testid="pricing-card"]';
+/** Where the dismissed keyboard hint is remembered (per browser, all deals). */
+const HINT_DISMISSED_KEY = "payonce:buy-hint-dismissed";
+
+type Scroll = { past: boolean; down: boolean };
+
+/**
+ * Past 460 px the buy-now bar shows; scrolling down past it the bar covers the header (hiding
+ * it), scrolling up it slides back under the header. Scroll handling is debounced 10 ms.
+ */
+function useBuyBarScroll(): Scroll {
+  const [scroll, setScroll] = useState<Scroll>({ past: false, down: false });
+  useEffect(() => {
+    let lastY = window.scrollY;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const update = () => {
+      const y = window.scrollY;
+      setScroll({ past: y > BUY_BAR_THRESHOLD_PX, down: y > lastY });
+      lastY = y;
+    };
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(update, SCROLL_DEBOUNCE_MS);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("scroll", onScroll);
+    };
+  }, []);
+  return scroll;
+}
+
+/** Whether the main pricing card is on screen (false when the page has none). */
+function usePricingCardInView(): boolean {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const card = document.querySelector(PRICING_CARD_SELECTOR);
+    if (!card) return;
+    const observer = new IntersectionObserver(([entry]) =>
+      setInView(entry?.isIntersecting ?? false),
+    );
+    observer.observe(card);
+    return () => observer.disconnect();
+  }, []);
+  return inView;
+}
+
+const isTyping = (target: EventTarget | null): boolean => {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) ||
+    target.closest('[role="dialog"]') != null
+  );
+};
+
+/** The B key buys (outside text fields and dialogs, without modifier keys). */
+function useBuyKey(onBuy: () => void, enabled: boolean) {
+  const latest = useRef(onBuy);
+  latest.current = onBuy;
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "b" && e.key !== "B") return;
+      if (e.ctrlKey || e.metaKey || e.altKey || e.repeat || isTyping(e.target)) return;
+      e.preventDefault();
+      latest.current();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [enabled]);
+}
+
+/** "Press B anytime to buy", until dismissed (remembered in local storage). */
+function KeyboardHint() {
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    try {
+      setShow(window.localStorage.getItem(HINT_DISMISSED_KEY) !== "1");
+    } catch {
+      setShow(true);
+    }
+  }, []);
+  if (!show) return null;
+  return (
+    <div
+      data-testid="buy-hint"
+      className="fixed bottom-5 left-5 z-30 hidden items-center gap-3 rounded-full bg-ink py-2 pr-2 pl-4 text-sm font-semibold text-white shadow-card-hover md:flex"
+    >
+      <kbd className="rounded-md bg-white/15 px-2 py-0.5 font-mono text-xs font-black">B</kbd>
+      {PRESS_B_TO_BUY}
+      <button
+        type="button"
+        aria-label="Dismiss hint"
+        onClick={() => {
+          setShow(false);
+          try {
+            window.localStorage.setItem(HINT_DISMISSED_KEY, "1");
+          } catch {
+            // Private mode: the hint simply comes back next time.
+          }
+        }}
+        className="rounded-full px-2 py-0.5 text-white/70 hover:bg-white/10 hover:text-white"
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** The phone bar's plan chooser sheet: the plans (with the toggle) and the buy button. */
+function PlanSheet({
+  deal,
+  viewer,
+  open,
+  onOpenChange,
+}: BuyBarsProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto rounded-t-3xl bg-brand-50 p-5 pb-8 shadow-card-hover">
+          <div className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-black/15" aria-hidden="true" />
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-lg font-black">Choose your plan</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="rounded-full px-2 text-2xl leading-none text-ink-soft"
+            >
+              ×
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            Pick a plan of {deal.public_name || deal.name} and buy it.
+          </Dialog.Description>
+          <div className="mt-4 space-y-4">
+            <PlanSelector deal={deal} />
+            <BuyButton deal={deal} viewer={viewer} className="w-full" />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * The buy bars (spec 001 section 4 "Buy bars and timers"): the buy-now bar after 460 px on
+ * larger screens, the sticky bottom bar on phones (hidden while the pricing card is in view,
+ * opening a plan chooser sheet), the B key and its dismissible hint. Nothing for deals that
+ * cannot be bought (sold out, waitlist).
+ */
+export function BuyBars({ deal, viewer }: BuyBarsProps) {
+  const { state } = usePurchase(deal);
+  const { buy } = useAddToCart(deal, viewer);
+  const scroll = useBuyBarScroll();
+  const cardInView = usePricingCardInView();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const mode = purchaseMode({
+    isEnded: deal.buy_button.is_ended,
+    isInfo: deal.is_info,
+    stage: { ...deal.stage_details, next_stage_start_date: null },
+  });
+  const buying = mode === "buy";
+  useBuyKey(() => buy(), buying);
+  if (!buying) return null;
+  const plan = selectedPlan(deal, state);
+  const several = activePlans(deal).length > 1;
+  const name = deal.public_name || deal.name;
+  return (
+    <>
+      {/* Buy-now bar (md and up). */}
+      <div
+        data-testid="buy-now-bar"
+        aria-hidden={!scroll.past}
+        inert={!scroll.past}
+        className={cx(
+          "fixed inset-x-0 hidden border-b border-black/5 bg-white/95 shadow-card backdrop-blur transition-all duration-200 md:block",
+          scroll.past && scroll.down ? "top-0 z-30" : "top-16 z-10",
+          scroll.past
+            ? "translate-y-0 opacity-100"
+            : "pointer-events-none -translate-y-full opacity-0",
+        )}
+      >
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-6">
+          {deal.product_logo ? (
+            <img src={deal.product_logo} alt="" className="h-9 w-9 rounded-lg" />
+          ) : null}
+          <p className="min-w-0 truncate font-black">{name}</p>
+          {plan ? (
+            <p className="ml-auto truncate text-sm text-ink-soft">
+              {plan.public_name} ·{" "}
+              <span className="font-black text-ink">{planPriceLabel(plan)}</span>
+            </p>
+          ) : (
+            <span className="ml-auto" />
+          )}
+          <BuyButton deal={deal} viewer={viewer} size="md" />
+        </div>
+      </div>
+
+      {/* Sticky bottom buy bar (phones). */}
+      <div
+        data-testid="bottom-buy-bar"
+        aria-hidden={cardInView}
+        inert={cardInView}
+        className={cx(
+          "fixed inset-x-0 bottom-0 z-30 border-t border-black/10 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(29_29_44/0.08)] transition-transform duration-200 md:hidden",
+          cardInView ? "translate-y-full" : "translate-y-0",
+        )}
+      >
+        <div className="flex items-center gap-3">
+          {several ? (
+            <button
+              type="button"
+              onClick={() => setSheetOpen(true)}
+              className="min-w-0 flex-1 text-left"
+              aria-haspopup="dialog"
+            >
+              <span className="block truncate text-xs text-ink-soft">
+                {plan ? plan.public_name : "Choose a plan"} ▾
+              </span>
+              <span className="block truncate font-black">
+                {plan ? planPriceLabel(plan) : name}
+              </span>
+            </button>
+          ) : (
+            <p className="min-w-0 flex-1">
+              <span className="block truncate text-xs text-ink-soft">{name}</span>
+              <span className="block truncate font-black">{plan ? planPriceLabel(plan) : ""}</span>
+            </p>
+          )}
+          <BuyButton deal={deal} viewer={viewer} size="md" />
+        </div>
+      </div>
+      {several ? (
+        <PlanSheet deal={deal} viewer={viewer} open={sheetOpen} onOpenChange={setSheetOpen} />
+      ) : null}
+      <KeyboardHint />
+    </>
+  );
 }

@@ -1,14 +1,126 @@
-// PLACEHOLDER owned by the pricing-and-buying work: replaced by the real purchase panel.
+import { BLACK_FRIDAY_CAMPAIGN_SLUG, LAST_CALL_CAMPAIGN_SLUG } from "../../domain/constants";
+import { bannerText, bannerType, inCampaign, purchaseMode } from "../../domain/deal-state";
+import { BUY_SOLD_OUT } from "../../domain/messages";
+import { refundText } from "../../domain/pricing";
 import type { DealDetailsJson } from "../../server/services/catalog";
+import { RestockSignup } from "../growth/restock-signup";
+import { WaitlistCapture } from "../growth/waitlist-capture";
+import { cx } from "../ui/format";
+import { AddonSelector } from "./addon-selector";
+import { BuyButton, DealTimer, LimitedQuantity, PlanPrice } from "./plan-bits";
+import { PlanSelector } from "./plan-selector";
+import { PlusShelf } from "./plus-shelf";
+import { selectedPlan, usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
 
 export type PurchasePanelProps = { deal: DealDetailsJson; viewer: ProductViewer };
 
-/** The sticky purchase panel of the two-column product page (right column at large widths). */
-export function PurchasePanel({ deal }: PurchasePanelProps) {
+/** The deal's banner (spec 001 section 4 "Banner type"), or null for none. */
+export function dealBanner(deal: DealDetailsJson, viewer: ProductViewer, now: Date) {
+  const type = bannerType(
+    {
+      isComingSoon: deal.buy_button.is_coming_soon,
+      isLastCall: deal.buy_button.is_last_call,
+      isEnded: deal.buy_button.is_ended,
+      browseDealStatus: deal.browse_deal_status,
+      startDate: deal.dates.start_date ? new Date(deal.dates.start_date) : null,
+      endDate: deal.dates.end_date ? new Date(deal.dates.end_date) : null,
+      activeTimer: deal.active_timer,
+      inLastCallCampaign: inCampaign(LAST_CALL_CAMPAIGN_SLUG, deal.participation, viewer.campaigns),
+      inBlackFridayCampaign: inCampaign(
+        BLACK_FRIDAY_CAMPAIGN_SLUG,
+        deal.participation,
+        viewer.campaigns,
+      ),
+    },
+    now,
+  );
+  const reason = deal.dates.timer_reason;
+  const message = reason && !/^[a-z0-9_-]+$/.test(reason) ? reason : null;
+  const text = bannerText(
+    type,
+    deal.dates.end_date ? new Date(deal.dates.end_date) : null,
+    now,
+    message,
+  );
+  return text ? { type, text } : null;
+}
+
+const BANNER_STYLE: Record<string, string> = {
+  coming_soon: "bg-sky-100 text-sky-900",
+  sold_out: "bg-stone-200 text-ink",
+  last_call: "bg-red-100 text-red-800",
+  black_friday: "bg-ink text-white",
+  ending_soon: "bg-red-100 text-red-800",
+  new: "bg-emerald-100 text-emerald-800",
+};
+
+export function DealBanner({ deal, viewer }: PurchasePanelProps) {
+  const banner = dealBanner(deal, viewer, new Date());
+  if (!banner) return null;
   return (
-    <div className="rounded-3xl border border-black/5 bg-brand-50 p-5 shadow-card">
-      <p className="text-lg font-bold">{deal.public_name || deal.name}</p>
+    <p
+      data-testid="deal-banner"
+      className={cx(
+        "inline-flex rounded-full px-3 py-1 text-xs font-black tracking-wide uppercase",
+        BANNER_STYLE[banner.type],
+      )}
+      // A relative time ("in 2 days") may read differently on the server a moment earlier.
+      suppressHydrationWarning
+    >
+      {banner.text}
+    </p>
+  );
+}
+
+/**
+ * The sticky purchase panel of the two-column product page (right column at large widths): the
+ * banner, plan selector, price, discount, Plus price, access label, limited quantity, deal timer,
+ * add-ons, buy button and refund text; "Sold out" with the restock sign-up for ended deals, the
+ * waitlist for informational and inactive-indefinitely deals. It also hosts the Plus shelf.
+ */
+export function PurchasePanel({ deal, viewer }: PurchasePanelProps) {
+  const { state } = usePurchase(deal);
+  const mode = purchaseMode({
+    isEnded: deal.buy_button.is_ended,
+    isInfo: deal.is_info,
+    stage: { ...deal.stage_details, next_stage_start_date: null },
+  });
+  const plan = selectedPlan(deal, state);
+  return (
+    <div
+      data-testid="purchase-panel"
+      className="rounded-3xl border border-black/5 bg-brand-50 p-5 shadow-card sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-lg font-black tracking-tight">{deal.public_name || deal.name}</p>
+        <DealBanner deal={deal} viewer={viewer} />
+      </div>
+      {mode === "sold_out" ? (
+        <div className="mt-4 space-y-4">
+          <p className="text-3xl font-black tracking-tight" data-testid="sold-out">
+            {BUY_SOLD_OUT}
+          </p>
+          <RestockSignup deal={deal} viewer={viewer} />
+        </div>
+      ) : mode === "waitlist" ? (
+        <div className="mt-4">
+          <WaitlistCapture deal={deal} viewer={viewer} />
+        </div>
+      ) : (
+        <div className="mt-4 space-y-4">
+          <PlanSelector deal={deal} />
+          {plan ? <PlanPrice plan={plan} /> : null}
+          <LimitedQuantity deal={deal} />
+          <DealTimer deal={deal} withLimitedQuantity={false} />
+          <AddonSelector deal={deal} />
+          <BuyButton deal={deal} viewer={viewer} className="w-full" />
+          <p className="text-center text-sm text-ink-soft" data-testid="refund-text">
+            {refundText(deal.refundable_days)}
+          </p>
+          <PlusShelf deal={deal} viewer={viewer} />
+        </div>
+      )}
     </div>
   );
 }

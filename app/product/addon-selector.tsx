@@ -1,0 +1,272 @@
+/**
+ * The add-on section (spec 000 "add-on selection", spec 001 section 4 "Add-ons"): for the
+ * selected plan, each add-on feature is a switch (boolean), a slider snapping to its quantity
+ * tiers (linear range) or a choice of values (custom values). Included-free add-ons say so;
+ * non-refundable ones are flagged; a cell that cannot be offered shows the error mark. The chosen
+ * add-ons are announced (addons:updated) and added in bulk by a handler that runs once the plan
+ * itself is in the cart.
+ */
+import * as Slider from "@radix-ui/react-slider";
+import { useEffect, useId, useRef } from "react";
+import {
+  type AddonCell,
+  type AddonFeature,
+  type AddonSelection,
+  addonCartLines,
+  addonCellStatus,
+  addonFeaturesForPlan,
+  addonKey,
+  addonSelection,
+  addonsTotal,
+  isNonRefundableAddon,
+  rangeStops,
+  snapToStop,
+} from "../../domain/addons";
+import { ADDONS_ADD_FAILED, NON_REFUNDABLE_DEAL } from "../../domain/messages";
+import { formatPrice, toCents } from "../../domain/money";
+import type { DealDetailsJson } from "../../server/services/catalog";
+import { cx } from "../ui/format";
+import { addCartAddons } from "./cart-client";
+import { announceAddonsUpdated, registerAddonHandler } from "./cart-events";
+import { usePurchase } from "./purchase-context";
+
+/** Our wording for the error mark's accessible name (the spec shows only a mark). */
+const ADDON_UNAVAILABLE = "This add-on is unavailable for the selected plan";
+const INCLUDED = "Included";
+
+function ErrorMark() {
+  return (
+    <span
+      role="img"
+      aria-label={ADDON_UNAVAILABLE}
+      title={ADDON_UNAVAILABLE}
+      data-testid="addon-error"
+      className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-red-100 text-sm font-black text-red-700"
+    >
+      !
+    </span>
+  );
+}
+
+function NonRefundableFlag() {
+  return (
+    <span className="rounded-md bg-amber-100 px-1.5 py-0.5 text-[11px] font-bold text-amber-900">
+      {NON_REFUNDABLE_DEAL}
+    </span>
+  );
+}
+
+type CellProps = {
+  feature: AddonFeature;
+  cell: AddonCell;
+  selection: AddonSelection | undefined;
+  choose: (feature: AddonFeature, cell: AddonCell, choice: number) => void;
+};
+
+function BooleanCell({ feature, cell, selection, choose }: CellProps) {
+  const id = useId();
+  const price = cell.values[0]?.total_price ?? cell.associations[0]?.addon_price ?? 0;
+  return (
+    <label htmlFor={id} className="flex cursor-pointer items-center gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={selection != null}
+        onChange={(e) => choose(feature, cell, e.target.checked ? 1 : 0)}
+        className="h-5 w-5 rounded accent-ink"
+      />
+      <span className="text-sm font-semibold">+{formatPrice(toCents(price))}</span>
+    </label>
+  );
+}
+
+function RangeCell({ feature, cell, selection, choose }: CellProps) {
+  const stops = rangeStops(cell);
+  const min = stops[0] ?? 0;
+  const max = stops.at(-1) ?? 0;
+  const value = selection?.value ?? min;
+  const unit = cell.range_config?.unit_name ?? "";
+  return (
+    <div className="w-full space-y-2">
+      <Slider.Root
+        className="relative flex h-6 w-full touch-none items-center select-none"
+        min={min}
+        max={max}
+        step={1}
+        value={[value]}
+        onValueChange={([next]) => choose(feature, cell, snapToStop(next ?? min, stops))}
+        aria-label={`${feature.feature} (${unit})`}
+      >
+        <Slider.Track className="relative h-1.5 grow rounded-full bg-stone-200">
+          <Slider.Range className="absolute h-full rounded-full bg-ink" />
+        </Slider.Track>
+        <Slider.Thumb
+          aria-valuetext={`${value} ${unit}`}
+          className="block h-5 w-5 rounded-full border-2 border-ink bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        />
+      </Slider.Root>
+      <ol
+        className="flex justify-between text-[11px] font-semibold text-ink-soft"
+        aria-hidden="true"
+      >
+        {stops.map((stop) => (
+          <li key={stop}>{stop}</li>
+        ))}
+      </ol>
+      <p className="text-sm">
+        {selection ? (
+          <>
+            <span className="font-bold">
+              {selection.value} {unit}
+            </span>{" "}
+            +{formatPrice(selection.price)}
+          </>
+        ) : (
+          <span className="text-ink-soft">None added</span>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function CustomCell({ feature, cell, selection, choose }: CellProps) {
+  const id = useId();
+  const chosenId = cell.values.find((v) => v.addon_plan_id === selection?.addonPlanId)?.id ?? 0;
+  return (
+    <select
+      id={id}
+      aria-label={feature.feature}
+      value={chosenId}
+      onChange={(e) => choose(feature, cell, Number(e.target.value))}
+      className="w-full rounded-xl border border-black/15 bg-white px-3 py-2 text-sm"
+    >
+      <option value={0}>None</option>
+      {cell.values.map((v) => (
+        <option key={v.id} value={v.id}>
+          {v.name} (+{formatPrice(toCents(v.total_price))})
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function AddonRow({ feature, cell, selection, choose }: CellProps) {
+  const status = addonCellStatus(cell);
+  return (
+    <li className="py-3" data-testid="addon-row">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-bold">{feature.feature}</p>
+          {feature.tooltip ? <p className="text-xs text-ink-soft">{feature.tooltip}</p> : null}
+          {status !== "error" && status !== "none" && isNonRefundableAddon(cell) ? (
+            <p className="mt-1">
+              <NonRefundableFlag />
+            </p>
+          ) : null}
+        </div>
+        {status === "error" ? <ErrorMark /> : null}
+        {status === "none" ? <span className="text-ink-soft">—</span> : null}
+        {status === "included_free" ? (
+          <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800">
+            {INCLUDED}
+          </span>
+        ) : null}
+        {status === "for_purchase" && cell.value_type === "boolean" ? (
+          <BooleanCell feature={feature} cell={cell} selection={selection} choose={choose} />
+        ) : null}
+      </div>
+      {status === "for_purchase" && cell.value_type === "linear_range" ? (
+        <div className="mt-2">
+          <RangeCell feature={feature} cell={cell} selection={selection} choose={choose} />
+        </div>
+      ) : null}
+      {status === "for_purchase" && cell.value_type === "custom_values" ? (
+        <div className="mt-2">
+          <CustomCell feature={feature} cell={cell} selection={selection} choose={choose} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The add-on selector of the selected plan. Renders nothing for deals without add-ons. Only one
+ * instance per page should register the cart handler (register=true): the purchase panel's.
+ */
+export function AddonSelector({
+  deal,
+  register = true,
+  className,
+}: {
+  deal: DealDetailsJson;
+  register?: boolean;
+  className?: string;
+}) {
+  const { store, state } = usePurchase(deal);
+  const features = deal.addon_features as AddonFeature[];
+  const rows = addonFeaturesForPlan(features, state.selectedPlanId);
+
+  // Selections belong to one primary plan: changing plan drops the others.
+  const planId = state.selectedPlanId;
+  useEffect(() => {
+    const addons = store.get().addons;
+    const kept = Object.fromEntries(
+      Object.entries(addons).filter(([, s]) => s.primaryPlanId === planId),
+    );
+    if (Object.keys(kept).length !== Object.keys(addons).length) store.set({ addons: kept });
+  }, [planId, store]);
+
+  // The handler reads the latest selections when it runs (after the plan is added).
+  const latest = useRef(state.addons);
+  latest.current = state.addons;
+  useEffect(() => {
+    if (!register) return;
+    return registerAddonHandler(async (added) => {
+      const chosen = Object.values(latest.current).filter((s) => s.primaryPlanId === added.planId);
+      if (chosen.length === 0) return;
+      const parent = added.cartItem?.id != null ? { cart_item_id: added.cartItem.id } : null;
+      const lines = addonCartLines(features, chosen, parent);
+      if (!lines.ok) throw new Error(lines.error);
+      await addCartAddons(lines.lines, ADDONS_ADD_FAILED).catch(() => {
+        throw new Error(ADDONS_ADD_FAILED);
+      });
+    });
+  }, [register, features]);
+
+  if (rows.length === 0) return null;
+
+  const choose = (feature: AddonFeature, cell: AddonCell, choice: number) => {
+    const key = addonKey(feature, cell);
+    const next = { ...store.get().addons };
+    const selection = addonSelection(feature, cell, choice);
+    if (selection) next[key] = selection;
+    else delete next[key];
+    store.set({ addons: next });
+    announceAddonsUpdated({ dealId: deal.id, addons: Object.values(next) });
+  };
+
+  const chosen = Object.values(state.addons);
+  return (
+    <section aria-label="Add-ons" className={cx("rounded-2xl bg-white px-4 py-1", className)}>
+      <div className="flex items-baseline justify-between pt-3">
+        <h3 className="text-sm font-black tracking-wide uppercase">Add-ons</h3>
+        {chosen.length > 0 ? (
+          <p className="text-sm font-semibold" data-testid="addons-total">
+            +{formatPrice(addonsTotal(chosen))}
+          </p>
+        ) : null}
+      </div>
+      <ul className="divide-y divide-black/5">
+        {rows.map(({ feature, cell }) => (
+          <AddonRow
+            key={addonKey(feature, cell)}
+            feature={feature}
+            cell={cell}
+            selection={state.addons[addonKey(feature, cell)]}
+            choose={choose}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

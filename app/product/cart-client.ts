@@ -1,0 +1,68 @@
+/**
+ * The two cart calls the product page makes (contract.md): POST /api/cart/items/ and
+ * POST /api/cart/addons/, JSON bodies, with the CSRF double-submit header. Errors carry the
+ * server's first message when it sent one.
+ */
+import type { AddonCartLine } from "../../domain/addons";
+import { readCookie } from "../ui/cookies";
+import type { CartItemRef } from "./cart-events";
+
+const CSRF_COOKIE = "csrftoken";
+const CSRF_HEADER = "X-CSRFToken";
+
+export type CartItemRequest = {
+  dealId: number | null;
+  dealGroupId: number | null;
+  planId: number | null;
+  couponCode: string | null;
+  quantity: number;
+};
+
+export class CartError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The first message of a Django-like error body ({field: [messages]} or {detail}). */
+function firstMessage(body: unknown): string | null {
+  if (!body || typeof body !== "object") return null;
+  for (const value of Object.values(body as Record<string, unknown>)) {
+    if (typeof value === "string") return value;
+    if (Array.isArray(value) && typeof value[0] === "string") return value[0];
+  }
+  return null;
+}
+
+async function post(path: string, body: unknown, fallback: string): Promise<unknown> {
+  const response = await fetch(path, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      [CSRF_HEADER]: readCookie(document.cookie, CSRF_COOKIE),
+    },
+    body: JSON.stringify(body),
+  });
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw new CartError(firstMessage(data) ?? fallback, response.status);
+  return data;
+}
+
+/** Adds one line; answers the created line (201) as far as we need it. */
+export async function addCartItem(item: CartItemRequest, fallback: string): Promise<CartItemRef> {
+  const data = await post("/api/cart/items/", item, fallback);
+  const record = data && typeof data === "object" ? (data as Record<string, unknown>) : {};
+  const line = (record.item ?? record.cart_item ?? record) as Record<string, unknown>;
+  const id = line.id;
+  return { ...line, id: typeof id === "number" || typeof id === "string" ? id : null };
+}
+
+/** Adds the chosen add-ons in one call. */
+export async function addCartAddons(lines: AddonCartLine[], fallback: string): Promise<void> {
+  await post("/api/cart/addons/", { addons: lines }, fallback);
+}

@@ -1,0 +1,251 @@
+/**
+ * Pieces the purchase panel, the pricing card and the buy bars share: a plan's price block, the
+ * buy button, the limited-quantity text and meter, and the deal inline timer.
+ */
+import { useEffect, useState } from "react";
+import { countdown } from "../../domain/countdown";
+import {
+  buyButtonState,
+  dealTimerHeading,
+  dealTimerTarget,
+  isTimerVisible,
+  limitedQuantityMeterLabel,
+  limitedQuantityText,
+} from "../../domain/deal-state";
+import { PERCENT_CLAIMED_HIDDEN } from "../../domain/constants";
+import { PRICE_FREE } from "../../domain/messages";
+import { formatPrice, toCents } from "../../domain/money";
+import { accessLabel, discountLabel, planText, plusPrice } from "../../domain/pricing";
+import { clockSegments } from "../../domain/storefront";
+import type { DealDetailsJson } from "../../server/services/catalog";
+import { cx } from "../ui/format";
+import { useNow } from "../ui/use-now";
+import { type Plan, activePlans, usePurchase } from "./purchase-context";
+import { useAddToCart } from "./use-add-to-cart";
+import type { ProductViewer } from "./viewer";
+
+/** True once hydrated: clocks render live only then (server and browser "now" differ). */
+export function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+export const isFreePlan = (plan: Pick<Plan, "price" | "is_free">) =>
+  plan.is_free || plan.price === 0;
+
+export const planPriceLabel = (plan: Pick<Plan, "price" | "is_free">) =>
+  isFreePlan(plan) ? PRICE_FREE : formatPrice(toCents(plan.price));
+
+/** Plan text, price, struck original, "-N%", the Plus price and the access label. */
+export function PlanPrice({
+  plan,
+  size = "lg",
+  showPlus = true,
+  showAccess = true,
+}: {
+  plan: Plan;
+  size?: "lg" | "md";
+  showPlus?: boolean;
+  showAccess?: boolean;
+}) {
+  const price = toCents(plan.price);
+  const original = toCents(plan.original_price);
+  const discount = discountLabel(price, original);
+  const free = isFreePlan(plan);
+  return (
+    <div>
+      <p className="text-xs font-bold tracking-wide text-ink-soft uppercase">{planText(plan)}</p>
+      <div className="mt-0.5 flex flex-wrap items-baseline gap-x-2 gap-y-1">
+        <span
+          className={cx("font-black tracking-tight", size === "lg" ? "text-4xl" : "text-2xl")}
+          data-testid="plan-price"
+        >
+          {planPriceLabel(plan)}
+        </span>
+        {original > price ? (
+          <s className="text-ink-soft">
+            <span className="sr-only">Was </span>
+            {formatPrice(original)}
+          </s>
+        ) : null}
+        {discount ? (
+          <span className="rounded-md bg-emerald-100 px-1.5 py-0.5 text-xs font-black text-emerald-800">
+            {discount}
+          </span>
+        ) : null}
+      </div>
+      {showPlus && !free ? (
+        <p className="mt-1 text-sm text-violet-800">
+          <span className="font-bold">{formatPrice(plusPrice(price))}</span> with{" "}
+          <span className="rounded bg-violet-100 px-1 text-xs font-black tracking-wider uppercase">
+            Plus
+          </span>
+        </p>
+      ) : null}
+      {showAccess ? (
+        <p className="mt-1 text-sm font-semibold text-ink-soft">{accessLabel(plan.access)}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The buy button: the text and disabled state come from domain/deal-state buyButtonState for the
+ * selected plan (or the given plan, on a plan card). A click buys, opening the Plus shelf when
+ * the plan needs it; it shows busy while the add is in progress.
+ */
+export function BuyButton({
+  deal,
+  viewer,
+  planId,
+  className,
+  size = "lg",
+}: {
+  deal: DealDetailsJson;
+  viewer: ProductViewer;
+  planId?: number;
+  className?: string;
+  size?: "lg" | "md";
+}) {
+  const { state } = usePurchase(deal);
+  const { buy, adding } = useAddToCart(deal, viewer);
+  const plans = activePlans(deal);
+  const target = planId ?? state.selectedPlanId;
+  const button = buyButtonState(deal.buy_button, plans, target);
+  return (
+    <button
+      type="button"
+      data-testid="buy-button"
+      disabled={button.disabled}
+      aria-busy={adding}
+      onClick={() => buy(planId)}
+      className={cx(
+        "inline-flex items-center justify-center gap-2 rounded-full bg-brand-400 font-black text-ink shadow-sm transition hover:bg-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-ink-soft",
+        size === "lg" ? "px-6 py-3.5 text-lg" : "px-5 py-2.5 text-base",
+        adding && "cursor-progress",
+        className,
+      )}
+    >
+      {adding ? (
+        <span
+          aria-hidden="true"
+          className="h-4 w-4 animate-spin rounded-full border-2 border-ink/30 border-t-ink"
+        />
+      ) : null}
+      {button.text}
+    </button>
+  );
+}
+
+/** "Hurry! Only N remaining" / "Hurry! N% claimed" and the meter; -1 hides both. */
+export function LimitedQuantity({
+  deal,
+  compact = false,
+}: {
+  deal: DealDetailsJson;
+  compact?: boolean;
+}) {
+  const text = limitedQuantityText(deal);
+  if (!text) return null;
+  const meter = limitedQuantityMeterLabel(deal);
+  const claimed =
+    deal.percent_claimed === PERCENT_CLAIMED_HIDDEN
+      ? 0
+      : Math.min(100, Math.max(0, deal.percent_claimed));
+  return (
+    <div className={cx(compact ? "space-y-1" : "space-y-1.5")}>
+      <p className="text-sm font-bold text-red-700">{text}</p>
+      {meter ? (
+        <div className="flex items-center gap-3">
+          <div aria-hidden="true" className="h-2 flex-1 overflow-hidden rounded-full bg-stone-200">
+            <div className="h-full rounded-full bg-red-600" style={{ width: `${claimed}%` }} />
+          </div>
+          <span
+            className="shrink-0 text-xs font-semibold text-ink-soft"
+            data-testid="quantity-meter"
+          >
+            {meter}
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const UNIT = { days: "d", hours: "h", minutes: "m", seconds: "s" } as const;
+const dateUtc = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
+
+/**
+ * The deal inline timer: "Deal ends in" (or the timer reason's message) and the countdown, with
+ * the limited-quantity message. Shown only when the timer is visible (active timer, stage not
+ * inactive, next stage ahead). Before hydration it reads the end as a date (UTC, so the server
+ * and the browser agree); then it ticks each second, hides hours under 5 minutes and stops at 0.
+ */
+export function DealTimer({
+  deal,
+  className,
+  withLimitedQuantity = true,
+}: {
+  deal: DealDetailsJson;
+  className?: string;
+  /** Off where the limited-quantity text and meter already show beside the timer. */
+  withLimitedQuantity?: boolean;
+}) {
+  const mounted = useMounted();
+  const stage = {
+    ...deal.stage_details,
+    next_stage_start_date: deal.stage_details.next_stage_start_date
+      ? new Date(deal.stage_details.next_stage_start_date)
+      : null,
+  };
+  const end = deal.dates.end_date ? new Date(deal.dates.end_date) : null;
+  const target = dealTimerTarget(stage, end);
+  const now = useNow(new Date(0), mounted && target != null);
+  // The first hydrated render comes before useNow's first tick: use the real time then too.
+  const reference = mounted ? (now.getTime() === 0 ? new Date() : now) : new Date(0);
+  // Before hydration the server decides visibility with its own clock; the page is rendered per
+  // request, and a cached page expires at its next time boundary (docs/decisions.md).
+  const visible = mounted
+    ? isTimerVisible(deal.active_timer, stage, reference)
+    : isTimerVisible(deal.active_timer, stage, new Date());
+  if (!visible || !target) return null;
+  const state = countdown(null, target, reference);
+  const segments = mounted ? clockSegments(state) : [];
+  return (
+    <div
+      className={cx("rounded-2xl bg-ink px-4 py-3 text-white", className)}
+      data-testid="deal-timer"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="text-xs font-bold tracking-widest text-white/75 uppercase">
+          {dealTimerHeading(deal.dates.timer_reason)}
+        </p>
+        {mounted ? (
+          <p role="timer" aria-live="off" className="flex items-baseline gap-1.5 tabular-nums">
+            {segments.map((s) => (
+              <span key={s.unit} className="flex items-baseline">
+                <span className="text-lg font-black">{s.value}</span>
+                <span className="text-xs font-semibold text-white/70">{UNIT[s.unit]}</span>
+              </span>
+            ))}
+          </p>
+        ) : (
+          <time dateTime={target.toISOString()} className="text-sm font-bold">
+            {dateUtc.format(target)}
+          </time>
+        )}
+      </div>
+      {withLimitedQuantity && limitedQuantityText(deal) ? (
+        <p className="mt-1 text-sm font-semibold text-brand-200">{limitedQuantityText(deal)}</p>
+      ) : null}
+    </div>
+  );
+}

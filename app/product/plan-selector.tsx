@@ -1,0 +1,111 @@
+import { useId } from "react";
+import { hasAccessToggle, plansByAccess } from "../../domain/pricing";
+import type { DealDetailsJson } from "../../server/services/catalog";
+import { cx } from "../ui/format";
+import { planPriceLabel } from "./plan-bits";
+import { type AccessGroup, type Plan, activePlans, usePurchase } from "./purchase-context";
+
+/** Our labels for the two sides of the toggle (the spec names only "lifetime or other"). */
+export const ACCESS_GROUP_LABELS: Record<AccessGroup, string> = {
+  lifetime: "Lifetime",
+  other: "Annual",
+};
+
+/** The plans on the current side of the toggle (all plans when there is no toggle). */
+export function plansInGroup(deal: DealDetailsJson, group: AccessGroup): Plan[] {
+  const plans = activePlans(deal);
+  if (!hasAccessToggle(plans)) return plans;
+  const split = plansByAccess(plans);
+  return group === "lifetime" ? split.lifetime : split.other;
+}
+
+/**
+ * The lifetime / other toggle, shown when both exist. Switching resets the table to page 1 and
+ * selects the side's highlighted (recommended) plan, else its first, so the buy button always
+ * has a plan of the side the visitor is looking at.
+ */
+export function AccessToggle({ deal, className }: { deal: DealDetailsJson; className?: string }) {
+  const { store, state } = usePurchase(deal);
+  if (!hasAccessToggle(activePlans(deal))) return null;
+  const choose = (group: AccessGroup) => {
+    if (group === state.group) return;
+    const plans = plansInGroup(deal, group);
+    const pick = plans.find((p) => p.highlight) ?? plans[0];
+    store.set({ group, page: 1, selectedPlanId: pick?.id ?? null });
+  };
+  return (
+    <div
+      role="radiogroup"
+      aria-label="Plan type"
+      className={cx(
+        "inline-flex rounded-full bg-white p-1 shadow-sm ring-1 ring-black/10",
+        className,
+      )}
+    >
+      {(["lifetime", "other"] as const).map((group) => (
+        // biome-ignore lint/a11y/useSemanticElements: a segmented control, styled as one row
+        <button
+          key={group}
+          type="button"
+          role="radio"
+          aria-checked={state.group === group}
+          onClick={() => choose(group)}
+          className={cx(
+            "rounded-full px-4 py-1.5 text-sm font-bold transition",
+            state.group === group ? "bg-ink text-white" : "text-ink-soft hover:text-ink",
+          )}
+        >
+          {ACCESS_GROUP_LABELS[group]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The purchase panel's plan selector: one radio per plan of the current side. */
+export function PlanSelector({ deal }: { deal: DealDetailsJson }) {
+  const { store, state } = usePurchase(deal);
+  const name = useId();
+  const plans = plansInGroup(deal, state.group);
+  if (activePlans(deal).length <= 1) return null;
+  return (
+    <div className="space-y-3">
+      <AccessToggle deal={deal} />
+      <fieldset>
+        <legend className="sr-only">Choose a plan</legend>
+        <div className="space-y-2">
+          {plans.map((plan) => {
+            const checked = plan.id === state.selectedPlanId;
+            return (
+              <label
+                key={plan.id}
+                className={cx(
+                  "flex cursor-pointer items-center gap-3 rounded-2xl border bg-white px-4 py-3 transition",
+                  checked
+                    ? "border-ink ring-2 ring-ink/10"
+                    : "border-black/10 hover:border-black/30",
+                )}
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={plan.id}
+                  checked={checked}
+                  onChange={() => store.set({ selectedPlanId: plan.id })}
+                  className="h-4 w-4 accent-ink"
+                />
+                <span className="min-w-0 flex-1 font-bold">{plan.public_name}</span>
+                {plan.highlight ? (
+                  <span className="rounded-full bg-brand-400 px-2 py-0.5 text-[10px] font-black tracking-wide uppercase">
+                    Recommended
+                  </span>
+                ) : null}
+                <span className="font-black tabular-nums">{planPriceLabel(plan)}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
