@@ -63,7 +63,13 @@ function featureRows(deal: DealDetailsJson, plans: readonly Plan[]): FeatureRow[
       id: f.id,
       feature: f.feature,
       tooltip: f.tooltip,
-      cells: new Map(f.entries.map((e) => [e.plan_id, e.entry as FeatureCell])),
+      // An entry is a tick or a text; a numeric text may come back from jsonb as a number.
+      cells: new Map(
+        f.entries.map((e) => [
+          e.plan_id,
+          typeof e.entry === "boolean" ? e.entry : String(e.entry as unknown),
+        ]),
+      ),
     }));
   }
   return deal.core_features.map((f) => ({

@@ -98,7 +98,7 @@ describe("deal details", () => {
       counts[slug] = app.database.queries.count;
     }
     // 1 to find the deal, then 6 in parallel (plans, features, add-ons, products, extras, top
-    // comments). taskflow has 3 plans, pixelforge 5, freebie-kit 1: the count is the same.
+    // comments). taskflow has 3 plans, pixelforge 7, freebie-kit 1: the count is the same.
     expect(counts.taskflow).toBeLessThanOrEqual(7); // measured: 7
     expect(counts.pixelforge).toBe(counts.taskflow);
     expect(counts["freebie-kit"]).toBe(counts.taskflow);

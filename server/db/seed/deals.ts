@@ -149,6 +149,9 @@ export const DEALS: DealSpec[] = [
       { name: "Lifetime Solo", price: 69, original: 468 },
       { name: "Lifetime Team", price: 138, original: 936, highlight: true },
       { name: "Lifetime Agency", price: 207, original: 1404 },
+      // Five lifetime plans: more than 3, so desktop shows the paged pricing table.
+      { name: "Lifetime Studio", price: 276, original: 1872 },
+      { name: "Lifetime Enterprise", price: 345, original: 2340 },
       annual("Annual Pro", 39, 120),
       annual("Annual Business", 79, 240),
     ],
