@@ -274,6 +274,8 @@ describe("constants", () => {
       VIDEO_COLLECTION_PANELS_PER_VIEW: [3, 4],
       VOTE_DIRECTIONS: [1, -1],
       ZONE_NAMES: ["pdp_top", "pdp_before_terms", "pdp_before_questions", "pdp_after_questions"],
+      // Cart and checkout
+      CART_LINE_MAX_QUANTITY: 10,
     });
   });
 });

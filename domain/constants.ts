@@ -431,3 +431,10 @@ export const PAGE_CACHE_HARMLESS_PARAMS = [
   "fbclid",
   "ref",
 ] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Cart and checkout (our choices where the spec is silent; docs/decisions.md)
+// ---------------------------------------------------------------------------------------------
+
+/** A licensing line stacks at most this many units (each a licence of the plan). */
+export const CART_LINE_MAX_QUANTITY = 10 as const;

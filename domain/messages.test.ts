@@ -182,6 +182,33 @@ describe("messages", () => {
       WAITLIST_EMAIL_INVALID: "A valid email address is required.",
       WAITLIST_ON_THE_LIST: "You're on the list! We'll notify you when it returns.",
       WAITLIST_SUBMITTED: "You're in! Thanks for signing up.",
+      // Cart and checkout (our wording)
+      COUPON_NOT_FOUND: "This code is not valid.",
+      COUPON_EXPIRED: "This coupon has expired.",
+      COUPON_NOT_STARTED: "This coupon is not active yet.",
+      COUPON_USED_UP: "This coupon has reached its usage limit.",
+      COUPON_NOT_FOR_EMAIL: "This coupon belongs to another email address.",
+      COUPON_NOT_FOR_CART: "It does not apply to any item in your cart.",
+      COUPON_CODE_REQUIRED: "Enter a coupon code.",
+      DEAL_OR_GROUP_REQUIRED: "Every deal needs a deal id or a deal group id.",
+      DEAL_NOT_FOUND: "This deal could not be found.",
+      PLAN_NOT_AVAILABLE: "This plan is not available.",
+      DEAL_NOT_FOR_SALE: "This deal is not for sale.",
+      DEAL_SOLD_OUT: "This deal is sold out.",
+      DEAL_NOT_STARTED: "This deal is not available yet.",
+      PLUS_REQUIRED: "This plan is for Plus members. Join Plus to buy it.",
+      QUANTITY_FIXED: "The quantity of this plan cannot be changed.",
+      CART_ITEM_NOT_FOUND: "This item is not in your cart.",
+      CART_EMPTY: "Your cart is empty.",
+      CHECKOUT_LOGIN_REQUIRED: "Please log in to pay for your order.",
+      PAYMENT_METHOD_REQUIRED: "Choose a payment method.",
+      CARD_DECLINED: "Your card was declined. No payment was taken.",
+      CARD_NEEDS_AUTHENTICATION:
+        "This card needs authentication (3D Secure). Please use another card or confirm the payment with your bank.",
+      PAYMENT_FAILED: "The payment could not be completed. No payment was taken.",
+      PLUS_ALREADY_MEMBER: "You are already a Plus member.",
+      GIFT_CARD_ALREADY_REDEEMED: "This gift card has already been redeemed.",
+      ORDER_PAID: "Thank you! Your order is complete.",
     });
   });
 

@@ -303,3 +303,34 @@ export const VIDEO_TOO_LARGE = "The video must be 50 MB or smaller.";
 export const VIDEO_TYPE_INVALID = "Upload a video file (MP4, MOV, WebM, OGG, AVI or MPEG).";
 export const INVALID_CHOICE = "Select a valid choice.";
 export const COUNTRY_REQUIRED = "Please select a country.";
+
+// ---------------------------------------------------------------------------------------------
+// Cart and checkout: our wording where the spec shows none (docs/decisions.md, Cart and checkout)
+// ---------------------------------------------------------------------------------------------
+
+export const COUPON_NOT_FOUND = "This code is not valid.";
+export const COUPON_EXPIRED = "This coupon has expired.";
+export const COUPON_NOT_STARTED = "This coupon is not active yet.";
+export const COUPON_USED_UP = "This coupon has reached its usage limit.";
+export const COUPON_NOT_FOR_EMAIL = "This coupon belongs to another email address.";
+export const COUPON_NOT_FOR_CART = "It does not apply to any item in your cart.";
+export const COUPON_CODE_REQUIRED = "Enter a coupon code.";
+export const DEAL_OR_GROUP_REQUIRED = "Every deal needs a deal id or a deal group id.";
+export const DEAL_NOT_FOUND = "This deal could not be found.";
+export const PLAN_NOT_AVAILABLE = "This plan is not available.";
+export const DEAL_NOT_FOR_SALE = "This deal is not for sale.";
+export const DEAL_SOLD_OUT = "This deal is sold out.";
+export const DEAL_NOT_STARTED = "This deal is not available yet.";
+export const PLUS_REQUIRED = "This plan is for Plus members. Join Plus to buy it.";
+export const QUANTITY_FIXED = "The quantity of this plan cannot be changed.";
+export const CART_ITEM_NOT_FOUND = "This item is not in your cart.";
+export const CART_EMPTY = "Your cart is empty.";
+export const CHECKOUT_LOGIN_REQUIRED = "Please log in to pay for your order.";
+export const PAYMENT_METHOD_REQUIRED = "Choose a payment method.";
+export const CARD_DECLINED = "Your card was declined. No payment was taken.";
+export const CARD_NEEDS_AUTHENTICATION =
+  "This card needs authentication (3D Secure). Please use another card or confirm the payment with your bank.";
+export const PAYMENT_FAILED = "The payment could not be completed. No payment was taken.";
+export const PLUS_ALREADY_MEMBER = "You are already a Plus member.";
+export const GIFT_CARD_ALREADY_REDEEMED = "This gift card has already been redeemed.";
+export const ORDER_PAID = "Thank you! Your order is complete.";

@@ -26,6 +26,11 @@ import { signupRoutes } from "./http/signups";
 import { shortLinkRoutes } from "./http/short-links";
 import { seoRoutes } from "./http/seo";
 import { type PageHandler, reactRouterPlugin } from "./http/react-router";
+import { reactRouterPlugin } from "./http/react-router";
+import { cartRoutes } from "./http/cart";
+import { checkoutRoutes } from "./http/checkout";
+import { orderRoutes } from "./http/orders";
+import { rewardRoutes } from "./http/rewards";
 import { sessionPlugin } from "./http/session-plugin";
 import { sessionRoutes } from "./http/sessions";
 import { userRoutes } from "./http/users";
@@ -150,6 +155,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cardRoutes, { services });
   await app.register(plusRoutes, { services });
   await app.register(productRoutes, { services, publicUrl: config.publicUrl });
+  // Cart, checkout, orders, gift cards and rewards.
+  await app.register(cartRoutes, { services, config });
+  await app.register(rewardRoutes, { services });
+  await app.register(checkoutRoutes, { services, config });
+  await app.register(orderRoutes, { services });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.reactRouterBuild || deps.pageHandler) {

@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
   REPORT_LISTING_URL: z.string().url().default("https://forms.payonce.test/report-listing"),
+  /** Campaign prices in the cart (spec 001 section 9: only "if the experiment is enabled"). */
+  CAMPAIGN_PRICING_EXPERIMENT: booleanFromEnv.default(false),
 });
 
 export type Config = {
@@ -55,6 +57,7 @@ export type Config = {
   googleClientSecret: string | undefined;
   recaptchaSecretKey: string | undefined;
   reportListingUrl: string;
+  campaignPricingExperiment: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientSecret: e.GOOGLE_CLIENT_SECRET || undefined,
     recaptchaSecretKey: e.RECAPTCHA_SECRET_KEY || undefined,
     reportListingUrl: e.REPORT_LISTING_URL,
+    campaignPricingExperiment: e.CAMPAIGN_PRICING_EXPERIMENT,
   };
 }
 

@@ -25,6 +25,11 @@ import { createCardService } from "./cards";
 import { createPlusService } from "./plus";
 import { createProductService } from "./products";
 import { createTransferService } from "./transfers";
+import { createPaymentGateway } from "../providers/payments";
+import { createCartService } from "./cart";
+import { createCheckoutService } from "./checkout";
+import { createOrderService } from "./orders";
+import { createRewardService } from "./rewards";
 
 export type ServiceDeps = { db: Db; clock: Clock; config: Config };
 
@@ -54,6 +59,13 @@ export function createServices(deps: ServiceDeps) {
   });
   const search = createSearchService({ db: deps.db, clock: deps.clock });
   const cards = createCardService({ db: deps.db, clock: deps.clock });
+  // Cart and checkout: the built-in test gateway unless STRIPE_SECRET_KEY is set.
+  const cart = createCartService({
+    db: deps.db,
+    clock: deps.clock,
+    campaignExperimentEnabled: deps.config.campaignPricingExperiment,
+  });
+  const payments = createPaymentGateway(deps.config);
   return {
     pageEvents,
     pageCache: createPageCacheService({
@@ -99,6 +111,17 @@ export function createServices(deps: ServiceDeps) {
     plus: createPlusService({ db: deps.db, clock: deps.clock, cards }),
     products: createProductService({ db: deps.db, clock: deps.clock, outbox }),
     transfers: createTransferService({ db: deps.db, clock: deps.clock, outbox }),
+    cart,
+    payments,
+    checkout: createCheckoutService({
+      db: deps.db,
+      clock: deps.clock,
+      cart,
+      gateway: payments,
+      outbox,
+    }),
+    orders: createOrderService({ db: deps.db }),
+    rewards: createRewardService({ db: deps.db, clock: deps.clock }),
   };
 }
 

@@ -5,6 +5,7 @@ import { sessions, userEmails, users } from "../db/schema";
 import type { Clock } from "../providers/clock";
 import { hashPassword, verifyPassword } from "./passwords";
 import { dealsOwnedCount, hasActivePlus } from "./purchase-sql";
+import { mergeSessionCart } from "./cart";
 
 /** The signed-in user as the rest of the server sees them (spec 001 section 3, User). */
 export type SessionUser = {
@@ -103,6 +104,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlDays: numb
     const token = newToken();
     const now = clock.now();
     await db.transaction(async (tx) => {
+      // Signing in keeps the anonymous cart: it moves to the user before its session goes.
+      if (previous && userId && !previous.user) await mergeSessionCart(tx, previous.id, userId);
       if (previous) await tx.delete(sessions).where(eq(sessions.id, previous.id));
       await tx.insert(sessions).values({
         id: hashToken(token),

@@ -8,6 +8,7 @@ import { DEALS, dealStart, seedDeals } from "./deals";
 import { planDiscussions, seedDiscussions } from "./discussions";
 import { seedMarketing } from "./marketing";
 import { seedPages } from "./pages";
+import { seedPlusDeal } from "./plus";
 import { namedOrders, seedPurchases } from "./purchases";
 import { seedTaskflowContent, seedVideoCollections } from "./taskflow";
 import { seedTaxonomy } from "./taxonomy";
@@ -49,6 +50,8 @@ export async function seed(db: Db, clock: Clock): Promise<void> {
     await seedDiscussions(tx, discussions, dealIds, accounts.byUsername, time);
     await seedPages(tx, time, dealMap);
     await seedMarketing(tx, time, dealMap);
+    // Cart and checkout: the Plus membership deal.
+    await seedPlusDeal(tx, time);
   });
 }
 
