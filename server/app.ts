@@ -26,7 +26,6 @@ import { signupRoutes } from "./http/signups";
 import { shortLinkRoutes } from "./http/short-links";
 import { seoRoutes } from "./http/seo";
 import { type PageHandler, reactRouterPlugin } from "./http/react-router";
-import { reactRouterPlugin } from "./http/react-router";
 import { cartRoutes } from "./http/cart";
 import { checkoutRoutes } from "./http/checkout";
 import { orderRoutes } from "./http/orders";

@@ -31,6 +31,7 @@ import type { PaymentGateway } from "../providers/payments";
 import { EMAIL_TOPIC } from "./accounts";
 import type { CartActor, CartLine, CartService, CartView, Tx } from "./cart";
 import type { Outbox } from "./outbox";
+import type { PageEvents } from "./page-events";
 
 export type CheckoutRequest = {
   /** A saved card's id (payment_methods.id) or a card token / test card. */
@@ -88,6 +89,8 @@ export function createCheckoutService(deps: {
   cart: CartService;
   gateway: PaymentGateway;
   outbox: Outbox;
+  /** A sale of a limited deal changes its public page ("N remaining"): the page cache hears it. */
+  pageEvents?: PageEvents;
 }) {
   const { db, clock, gateway, outbox } = deps;
 
@@ -178,7 +181,8 @@ export function createCheckoutService(deps: {
       const done = await findByKey(db, key, user.id);
       if (done) return { orderId: done.id, replayed: true };
     }
-    return db.transaction(async (tx) => {
+    const limited: number[] = [];
+    const result = await db.transaction(async (tx) => {
       const cart = await deps.cart.findCart(tx, actor, true);
       // The lock is held now: a concurrent submit with the same key committed first.
       if (key) {
@@ -189,6 +193,7 @@ export function createCheckoutService(deps: {
       validate(v, buyer);
       if (!cart) throw new HttpError(400, CART_EMPTY, { non_field_errors: [CART_EMPTY] });
       await reserveStock(tx, v.lines);
+      for (const l of v.lines) if (l.deal.quantityTotal != null) limited.push(l.deal.id);
       const now = clock.now();
 
       if (v.coupon) {
@@ -300,6 +305,8 @@ export function createCheckoutService(deps: {
         .where(eq(carts.id, cart.id));
       return { orderId: order.id, replayed: false };
     });
+    for (const dealId of new Set(limited)) await deps.pageEvents?.dealChanged(dealId);
+    return result;
   }
 
   async function writeInvoiceItems(

@@ -119,6 +119,7 @@ export function createServices(deps: ServiceDeps) {
       cart,
       gateway: payments,
       outbox,
+      pageEvents,
     }),
     orders: createOrderService({ db: deps.db }),
     rewards: createRewardService({ db: deps.db, clock: deps.clock }),

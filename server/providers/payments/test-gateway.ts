@@ -4,6 +4,7 @@ import {
   CARD_NEEDS_AUTHENTICATION,
   INVALID_PAYMENT_METHOD_ID,
 } from "../../../domain/messages";
+import { resolveCardToken } from "../../services/card-tokens";
 import type { ChargeRequest, ChargeResult, PaymentGateway } from "./types";
 
 type TestCard = {
@@ -35,6 +36,15 @@ export function testCard(token: string): TestCard | null {
   const card = CARDS[key] ?? CARDS[token];
   if (card) return card;
   if (SAVED_DEMO_CARD.test(token)) return { outcome: "succeeded", brand: "visa", last4: "4242" };
+  // Cards saved on the account pages are the same test tokens (pm_card_amex, pm_card_jcb...).
+  const saved = resolveCardToken(token, new Date());
+  if (saved) {
+    return {
+      outcome: saved.declines ? "declined" : "succeeded",
+      brand: saved.brand,
+      last4: saved.last4,
+    };
+  }
   return null;
 }
 
