@@ -188,7 +188,6 @@ describe("constants", () => {
         "Digital Download",
       ],
       PLUS_BILLING_INTERVAL: "year",
-      PLUS_DEAL_SLUG: "payonce-plus",
       PLUS_DISCOUNT_PERCENT: 10,
       PLUS_DEAL_SLUG: "payonce-plus",
       PLUS_PRICE_CENTS: 9900,
