@@ -14,10 +14,14 @@ import { SiteFooter } from "./ui/site-footer";
 import { type HeaderUser, SiteHeader } from "./ui/site-header";
 import "./app.css";
 import { readCookie } from "./ui/cookies";
+import { DisplayCurrencyContext } from "./growth/display-currency";
+import { loadGrowthRootData } from "./growth/root-data.server";
+import { ViewItemEvent } from "./growth/view-item-event";
 
 /** The signed-in user summary every page's header needs; nothing else personal goes here. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  const { session } = context.get(appContext);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const { session } = ctx;
   const u = session?.user ?? null;
   const user: HeaderUser = u
     ? {
@@ -31,8 +35,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
   // Signed-in pages carry the CSRF token for forms that must work without JavaScript (log out).
   const csrfToken = u ? readCookie(request.headers.get("cookie"), "csrftoken") : "";
   // The public origin: absolute URLs in structured data (app/seo) without echoing a Host header.
-  const origin = context.get(appContext).publicConfig.publicUrl;
-  return { user, campaigns: session?.campaigns ?? [], csrfToken, origin };
+  const origin = ctx.publicConfig.publicUrl;
+  // Growth: the session's currency and experiments (one shared value without a session).
+  const growth = await loadGrowthRootData(ctx, request);
+  return { user, campaigns: session?.campaigns ?? [], csrfToken, origin, growth };
 }
 
 // The logo's coin, inline, so the browser's favicon request never becomes a 404.
@@ -66,8 +72,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <SiteHeader user={data?.user ?? null} />
-        <div className="flex-1">{children}</div>
+        <DisplayCurrencyContext.Provider value={data?.growth.display ?? null}>
+          <SiteHeader
+            user={data?.user ?? null}
+            currency={data?.growth.currency}
+            localCurrency={data?.growth.localCurrency ?? null}
+          />
+          <div className="flex-1">{children}</div>
+        </DisplayCurrencyContext.Provider>
+        <ViewItemEvent />
         <SiteFooter />
         <ScrollRestoration />
         <Scripts />

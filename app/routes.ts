@@ -29,6 +29,8 @@ export default [
   route("staff/outbox", "routes/staff-outbox.tsx"),
   // Product page buying: the Plus deal's ids for the Plus shelf (JSON resource route).
   route("plus/offer", "product/plus-offer.route.ts"),
+  // Growth: the coupon e-mail's unsubscribe link.
+  route("email/unsubscribe/:token", "routes/email-unsubscribe.tsx"),
   // Storefront (spec 001 section 2): search and browse, collections, taxonomy. One module
   // resolves /{slug}/ (a root-level collection, else a taxonomy group, else a real 404); static
   // paths (/browse, /products/..., /accounts/...) always rank above these dynamic segments.

@@ -24,6 +24,7 @@ import { emailSignupRoutes } from "./http/email-signup";
 import { currencyRoutes } from "./http/currency";
 import { signupRoutes } from "./http/signups";
 import { shortLinkRoutes } from "./http/short-links";
+import { growthRoutes } from "./http/growth";
 import { seoRoutes } from "./http/seo";
 import { type PageHandler, reactRouterPlugin } from "./http/react-router";
 import { cartRoutes } from "./http/cart";
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(currencyRoutes, { config, services });
   await app.register(signupRoutes, { services });
   await app.register(shortLinkRoutes, { services });
+  await app.register(growthRoutes, { services });
   await app.register(seoRoutes, { services, config });
   // Account: billing, cards, Plus, products (h/account).
   await app.register(billingRoutes, { services });

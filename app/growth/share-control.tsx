@@ -1,4 +1,24 @@
-// PLACEHOLDER owned by the growth work: the share popover / modal.
+// The share popover (desktop) and share modal (phones) of spec 000 (sections 2, 4, 8 and 9).
+import * as Dialog from "@radix-ui/react-dialog";
+import * as Popover from "@radix-ui/react-popover";
+import { useEffect, useRef, useState } from "react";
+import { INCENTIVIZED_SHARE_MIN_PURCHASES } from "../../domain/constants";
+import {
+  incentivizedShareDiscount,
+  type ShareNetwork,
+  shareTargetUrl,
+  withShareRef,
+} from "../../domain/growth";
+import {
+  LINK_COPIED,
+  LINK_COPY_FAILED,
+  SHARE_LINK_FAILED,
+  shareAndGet,
+} from "../../domain/messages";
+import { cx } from "../ui/format";
+import { postJson } from "./api";
+import { useGrowthRootData } from "./experiments";
+
 export type ShareControlProps = {
   /** Share-kind of the short link ("deal", "review", "question"...). */
   kind: string;
@@ -7,12 +27,292 @@ export type ShareControlProps = {
   /** Absolute or same-site URL being shared. */
   url: string;
   title: string;
+  /** The ?ref= the shared link carries (spec: ?ref={discussionType}); the kind by default. */
+  shareRef?: string;
 };
 
-export function ShareControl({ url }: ShareControlProps) {
+type LinkState =
+  | { status: "idle" }
+  | { status: "generating" }
+  | { status: "failed" }
+  | { status: "ready"; link: string };
+
+/** The popover on wide screens, the modal below this width. */
+const PHONE_QUERY = "(max-width: 767px)";
+/** Phones and tablets (touch first) get the native share sheet, where the browser has one. */
+const TOUCH_QUERY = "(pointer: coarse)";
+
+const NETWORKS: { id: ShareNetwork; label: string }[] = [
+  { id: "email", label: "Email" },
+  { id: "facebook", label: "Facebook" },
+  { id: "linkedin", label: "LinkedIn" },
+  { id: "twitter", label: "X (Twitter)" },
+];
+
+type RewardCampaign = { reward_type: string; discount_display?: string | null };
+
+/**
+ * "Share & get {discount}" for users with 2+ purchases when both a give and a receive reward
+ * campaign exist (GET /api/rewards/share-campaigns/); null (plain "Share") otherwise or when the
+ * call fails.
+ */
+function useIncentive(purchases: number): string | null {
+  const [discount, setDiscount] = useState<string | null>(null);
+  useEffect(() => {
+    // Nobody under the purchase threshold asks for the campaigns.
+    if (purchases < INCENTIVIZED_SHARE_MIN_PURCHASES) return;
+    let live = true;
+    fetch("/api/rewards/share-campaigns/", { credentials: "same-origin" })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: unknown) => {
+        const list = Array.isArray(body)
+          ? body
+          : ((body as { results?: unknown } | null)?.results ?? []);
+        if (live && Array.isArray(list)) {
+          setDiscount(incentivizedShareDiscount(purchases, list as RewardCampaign[]));
+        }
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [purchases]);
+  return discount;
+}
+
+function ShareIcon() {
   return (
-    <a href={url} className="text-sm font-semibold underline">
-      Share
-    </a>
+    <svg
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M12 3v12M7 8l5-5 5 5" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function ShareOptions({
+  state,
+  title,
+  native,
+  onCopy,
+  copyMessage,
+  onNative,
+}: {
+  state: LinkState;
+  title: string;
+  native: boolean;
+  onCopy: () => void;
+  copyMessage: { text: string; ok: boolean } | null;
+  onNative: () => void;
+}) {
+  if (state.status === "failed") {
+    return (
+      <p role="alert" className="text-sm font-medium text-rose-700">
+        {SHARE_LINK_FAILED}
+      </p>
+    );
+  }
+  if (state.status !== "ready") {
+    return (
+      <p role="status" className="text-sm text-ink-soft">
+        Creating your link...
+      </p>
+    );
+  }
+  const item =
+    "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-semibold hover:bg-stone-100";
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-2">
+        <input
+          readOnly
+          value={state.link}
+          aria-label="Share link"
+          onFocus={(e) => e.currentTarget.select()}
+          className="h-10 min-w-0 flex-1 rounded-full border border-black/10 bg-stone-50 px-4 text-sm"
+        />
+        <button
+          type="button"
+          onClick={onCopy}
+          className="h-10 shrink-0 rounded-full bg-ink px-4 text-sm font-bold text-white hover:bg-black"
+        >
+          Copy link
+        </button>
+      </div>
+      {copyMessage ? (
+        <p
+          role={copyMessage.ok ? "status" : "alert"}
+          className={cx(
+            "text-sm font-medium",
+            copyMessage.ok ? "text-emerald-700" : "text-rose-700",
+          )}
+        >
+          {copyMessage.text}
+        </p>
+      ) : null}
+      <ul className="grid grid-cols-2 gap-1">
+        {NETWORKS.map((n) => (
+          <li key={n.id}>
+            <a
+              href={shareTargetUrl(n.id, state.link, title)}
+              target={n.id === "email" ? undefined : "_blank"}
+              rel="noopener noreferrer"
+              className={item}
+            >
+              {n.label}
+            </a>
+          </li>
+        ))}
+        {native ? (
+          <li className="col-span-2">
+            <button type="button" onClick={onNative} className={item}>
+              More options
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Share a deal (or review, question): opening it creates the short link
+ * (POST /api/short-links/{kind}/{key}/, the link carrying ?ref=), then offers copy, e-mail,
+ * Facebook, LinkedIn, X and, on phones and tablets, the native share sheet. A popover on wide
+ * screens, a modal on phones. If the link cannot be made: "Failed to generate share link. Please
+ * try again." and nothing is shared.
+ */
+export function ShareControl({ kind, shareKey, url, title, shareRef }: ShareControlProps) {
+  const growth = useGrowthRootData();
+  const incentive = useIncentive(growth?.purchases ?? 0);
+  const [open, setOpen] = useState(false);
+  const [asModal, setAsModal] = useState(false);
+  const [native, setNative] = useState(false);
+  const [state, setState] = useState<LinkState>({ status: "idle" });
+  const [copyMessage, setCopyMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const request = useRef<Promise<string | null> | null>(null);
+
+  useEffect(() => {
+    setAsModal(window.matchMedia(PHONE_QUERY).matches);
+    setNative(typeof navigator.share === "function" && window.matchMedia(TOUCH_QUERY).matches);
+  }, []);
+
+  /** The short link, made once per control (a failure may be retried by opening again). */
+  function shortLink(): Promise<string | null> {
+    if (request.current) return request.current;
+    setState({ status: "generating" });
+    const link = withShareRef(url, shareRef ?? kind);
+    request.current = postJson(
+      `/api/short-links/${encodeURIComponent(kind)}/${encodeURIComponent(shareKey)}/`,
+      { link, experiment_data: growth?.experiments ?? null },
+    )
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status));
+        const body = (await res.json()) as { url?: string };
+        if (!body.url) throw new Error("no url");
+        setState({ status: "ready", link: body.url });
+        return body.url;
+      })
+      .catch(() => {
+        request.current = null;
+        setState({ status: "failed" });
+        return null;
+      });
+    return request.current;
+  }
+
+  function onOpenChange(next: boolean) {
+    if (next) {
+      setAsModal(window.matchMedia(PHONE_QUERY).matches);
+      setNative(typeof navigator.share === "function" && window.matchMedia(TOUCH_QUERY).matches);
+      setCopyMessage(null);
+      void shortLink();
+    }
+    setOpen(next);
+  }
+
+  async function onCopy() {
+    if (state.status !== "ready") return;
+    try {
+      await navigator.clipboard.writeText(state.link);
+      setCopyMessage({ text: LINK_COPIED, ok: true });
+    } catch {
+      setCopyMessage({ text: LINK_COPY_FAILED, ok: false });
+    }
+  }
+
+  async function onNative() {
+    const link = await shortLink();
+    if (!link) return;
+    try {
+      await navigator.share({ title, url: link });
+    } catch {
+      // The visitor closed the sheet.
+    }
+  }
+
+  const trigger = (
+    <button
+      type="button"
+      className="inline-flex items-center gap-2 rounded-full border border-black/10 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-stone-50"
+    >
+      <ShareIcon />
+      {incentive ? shareAndGet(incentive) : "Share"}
+    </button>
+  );
+  const body = (
+    <ShareOptions
+      state={state}
+      title={title}
+      native={native}
+      onCopy={onCopy}
+      copyMessage={copyMessage}
+      onNative={onNative}
+    />
+  );
+
+  if (asModal) {
+    return (
+      <Dialog.Root open={open} onOpenChange={onOpenChange}>
+        <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+          <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 rounded-t-3xl bg-white p-5 pb-8 shadow-card-hover">
+            <div className="mb-4 flex items-center justify-between">
+              <Dialog.Title className="text-lg font-bold">Share this deal</Dialog.Title>
+              <Dialog.Close
+                className="rounded-full p-2 text-ink-soft hover:bg-stone-100"
+                aria-label="Close"
+              >
+                ✕
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+            {body}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    );
+  }
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger asChild>{trigger}</Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-40 w-80 rounded-2xl border border-black/5 bg-white p-4 shadow-card-hover"
+        >
+          <p className="mb-3 text-sm font-bold">Share this deal</p>
+          {body}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }

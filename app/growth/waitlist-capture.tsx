@@ -1,9 +1,115 @@
-// PLACEHOLDER owned by the growth work: waitlist e-mail capture (info / inactive deals).
+// Waitlist e-mail capture for informational and inactive-indefinitely deals (spec 001 sections
+// 4, 5 and 8).
+import { useState } from "react";
+import {
+  SOMETHING_WENT_WRONG_TRY_AGAIN,
+  WAITLIST_EMAIL_ALREADY_REGISTERED,
+  WAITLIST_EMAIL_INVALID,
+  WAITLIST_SUBMITTED,
+} from "../../domain/messages";
+import { emailField } from "../../domain/schemas/common";
 import type { DealDetailsJson } from "../../server/services/catalog";
 import type { ProductViewer } from "../product/viewer";
+import { postJson } from "./api";
+import { useDebouncedEmail } from "./use-debounced-email";
 
 export type WaitlistCaptureProps = { deal: DealDetailsJson; viewer: ProductViewer };
 
-export function WaitlistCapture(_props: WaitlistCaptureProps) {
-  return null;
+const emailSchema = emailField(WAITLIST_EMAIL_INVALID);
+
+/**
+ * The waitlist form: POST /api/waitlist/ {waitlist_email, deal_slug, content}. The submit button
+ * is disabled while the address is invalid, while processing and once submitted; then "You're in!
+ * Thanks for signing up.". An address already on the list gets the 205 message. A signed-in
+ * user's address is filled in.
+ */
+export function WaitlistCapture({ deal, viewer }: WaitlistCaptureProps) {
+  const { email, setEmail, valid, error, showError } = useDebouncedEmail(
+    emailSchema,
+    viewer.email ?? "",
+  );
+  const [state, setState] = useState<"idle" | "processing" | "submitted">("idle");
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!valid) {
+      showError(WAITLIST_EMAIL_INVALID);
+      return;
+    }
+    if (state !== "idle") return;
+    setState("processing");
+    setMessage(null);
+    try {
+      const res = await postJson("/api/waitlist/", {
+        waitlist_email: email.trim(),
+        deal_slug: deal.slug,
+        content: "waitlist",
+      });
+      if (res.status === 205) {
+        setState("idle");
+        setMessage(WAITLIST_EMAIL_ALREADY_REGISTERED);
+        return;
+      }
+      if (res.status === 400) {
+        setState("idle");
+        setMessage(WAITLIST_EMAIL_INVALID);
+        return;
+      }
+      if (!res.ok) throw new Error(String(res.status));
+      setState("submitted");
+    } catch {
+      setState("idle");
+      setMessage(SOMETHING_WENT_WRONG_TRY_AGAIN);
+    }
+  }
+
+  const shown = error ?? message;
+  return (
+    <section
+      aria-label="Join the waitlist"
+      className="rounded-3xl border border-black/5 bg-white p-5 shadow-card"
+    >
+      <h2 className="text-lg font-bold">Join the waitlist</h2>
+      <p className="mt-1 text-sm text-ink-soft">
+        Be the first to know when {deal.public_name || deal.name} is available.
+      </p>
+      {state === "submitted" ? (
+        <p
+          role="status"
+          className="mt-4 rounded-2xl bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-800"
+        >
+          {WAITLIST_SUBMITTED}
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-2">
+          <label className="block">
+            <span className="sr-only">Email address</span>
+            <input
+              type="email"
+              name="waitlist_email"
+              autoComplete="email"
+              placeholder="Enter your email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={Boolean(error) || undefined}
+              className="h-12 w-full rounded-full border border-black/10 bg-white px-5 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40"
+            />
+          </label>
+          <button
+            type="submit"
+            disabled={!valid || state !== "idle"}
+            className="h-12 w-full rounded-full bg-brand-400 px-6 font-bold text-ink hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            {state === "processing" ? "Joining..." : "Join the waitlist"}
+          </button>
+          {shown ? (
+            <p role="alert" className="text-sm font-medium text-rose-700">
+              {shown}
+            </p>
+          ) : null}
+        </form>
+      )}
+    </section>
+  );
 }

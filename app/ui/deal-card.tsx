@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { bannerText, bannerType } from "../../domain/deal-state";
 import type { DealCardJson } from "../../server/services/deal-json";
-import { cx, priceLabel } from "./format";
+import { displayPrice, displayPriceText, useDisplayCurrency } from "../growth/display-currency";
+import { cx } from "./format";
 import { TacoRating } from "./taco-rating";
 
 /** The card's banner, by the spec's priority order (domain/deal-state.ts). */
@@ -38,6 +39,8 @@ const BANNER_STYLE: Record<string, string> = {
 };
 
 export function PriceRow({ deal, size = "sm" }: { deal: DealCardJson; size?: "sm" | "lg" }) {
+  // The session's display currency (USD unless converted under the currency experiment).
+  const display = useDisplayCurrency();
   if (deal.has_ended) return <p className="font-semibold text-ink-soft">Sold out</p>;
   if (deal.price == null) return null;
   const discount = deal.discount_percent > 0 ? `-${deal.discount_percent}%` : null;
@@ -48,11 +51,13 @@ export function PriceRow({ deal, size = "sm" }: { deal: DealCardJson; size?: "sm
         size === "lg" ? "text-2xl" : "text-lg",
       )}
     >
-      <span className="font-bold text-ink">{deal.price_text}</span>
+      <span className="font-bold text-ink">
+        {displayPriceText(deal.price_text, deal.price, display)}
+      </span>
       {discount && deal.original_price != null ? (
         <>
           <s className={cx("text-ink-soft", size === "lg" ? "text-base" : "text-sm")}>
-            {priceLabel(deal.original_price)}
+            {displayPrice(deal.original_price, display)}
           </s>
           <span className="rounded-md bg-brand-100 px-1.5 py-0.5 text-xs font-bold text-brand-700">
             {discount}

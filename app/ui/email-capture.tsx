@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import {
   EMAIL_CAPTURE_SUCCESS,
@@ -8,6 +8,7 @@ import {
   emailCaptureInvalid,
 } from "../../domain/messages";
 import { emailCaptureSchema } from "../../domain/schemas/marketing";
+import { useDebouncedEmail } from "../growth/use-debounced-email";
 import { readCookie } from "./cookies";
 import { cx } from "./format";
 
@@ -38,7 +39,17 @@ export function EmailCapture({
   dark?: boolean;
 }) {
   const location = useLocation();
-  const returned = new URLSearchParams(location.search).get("email_signup");
+  const query = new URLSearchParams(location.search);
+  const returned = query.get("email_signup");
+  // Checked 500 ms after typing stops; the button is disabled while the address has an error.
+  const emailSchema = useMemo(() => emailCaptureSchema(discount).shape.email, [discount]);
+  const { email, setEmail, error: emailError, showError } = useDebouncedEmail(emailSchema);
+  // Where the visitor came from (utm_source, utm_campaign, utm_medium), stored with the sign-up.
+  const utm = {
+    source: query.get("utm_source") ?? "payonce",
+    campaign: query.get("utm_campaign") ?? "",
+    medium: query.get("utm_medium") ?? "",
+  };
   const [status, setStatus] = useState<Status>(
     (returned ? RETURNED[returned] : undefined) ??
       (returned === "invalid"
@@ -49,21 +60,25 @@ export function EmailCapture({
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status.kind === "busy") return;
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get("email") ?? "");
-    const valid = emailCaptureSchema(discount).safeParse({ email });
+    const valid = emailSchema.safeParse(email);
     if (!valid.success) {
-      setStatus({ kind: "error", message: valid.error.issues[0]?.message });
+      showError(valid.error.issues[0]?.message ?? emailCaptureInvalid(discount));
       return;
     }
     setStatus({ kind: "busy" });
     try {
+      // Variant two of the spec's e-mail sign-up: a multipart POST with the CSRF header.
+      const form = new FormData();
+      form.set("email", valid.data as string);
+      form.set("component", component);
+      if (content) form.set("content", content);
+      for (const [key, value] of Object.entries(utm)) if (value) form.set(key, value);
       const csrf = readCookie(document.cookie, "csrftoken");
       const res = await fetch("/api/email-signup/", {
         method: "POST",
         credentials: "same-origin",
-        headers: { "content-type": "application/json", ...(csrf ? { "x-csrftoken": csrf } : {}) },
-        body: JSON.stringify({ email, component, content, source: "payonce" }),
+        headers: csrf ? { "x-csrftoken": csrf } : {},
+        body: form,
       });
       if (res.status === 205) {
         setStatus({ kind: "error", message: EMAIL_COUPON_ALREADY_USED });
@@ -105,6 +120,9 @@ export function EmailCapture({
         value={`${location.pathname}${location.search.replace(/[?&]email_signup=[^&]*/, "")}`}
       />
       <input type="hidden" name="component" value={component} />
+      {Object.entries(utm).map(([key, value]) =>
+        value ? <input key={key} type="hidden" name={key} value={value} /> : null,
+      )}
       {content ? <input type="hidden" name="content" value={content} /> : null}
       <div className="flex flex-col gap-2 sm:flex-row">
         <label className="flex-1">
@@ -115,24 +133,29 @@ export function EmailCapture({
             required
             autoComplete="email"
             placeholder="Enter your email"
-            aria-invalid={status.kind === "error" || undefined}
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              if (status.kind === "error") setStatus({ kind: "idle" });
+            }}
+            aria-invalid={status.kind === "error" || Boolean(emailError) || undefined}
             className="h-12 w-full rounded-full border border-black/10 bg-white px-5 text-base text-ink outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40"
           />
         </label>
         <button
           type="submit"
-          disabled={status.kind === "busy"}
+          disabled={status.kind === "busy" || Boolean(emailError)}
           className="h-12 shrink-0 rounded-full bg-brand-400 px-6 font-bold text-ink hover:bg-brand-500 disabled:opacity-60"
         >
           {button}
         </button>
       </div>
-      {status.kind === "error" ? (
+      {emailError || status.kind === "error" ? (
         <p
           role="alert"
           className={cx("mt-2 text-sm font-medium", dark ? "text-rose-200" : "text-rose-700")}
         >
-          {status.message ?? EMAIL_SUBMIT_FAILED}
+          {emailError ?? status.message ?? EMAIL_SUBMIT_FAILED}
         </p>
       ) : null}
     </form>

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { SEARCH_PLACEHOLDER } from "../../domain/messages";
+import { CurrencySelector } from "../growth/currency-selector";
 import { LogoutForm } from "./logout-form";
 import { Logo } from "./logo";
 
@@ -113,7 +114,16 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
   );
 }
 
-export function SiteHeader({ user }: { user: HeaderUser }) {
+export function SiteHeader({
+  user,
+  currency = "USD",
+  localCurrency = null,
+}: {
+  user: HeaderUser;
+  /** The session's display currency and the visitor's local one (app/growth). */
+  currency?: string;
+  localCurrency?: string | null;
+}) {
   const location = useLocation();
   const next = `${location.pathname}${location.search}`;
   return (
@@ -132,6 +142,11 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
         </nav>
         <SearchForm className="hidden flex-1 sm:block sm:max-w-md" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <CurrencySelector
+            currency={currency}
+            localCurrency={localCurrency}
+            className="hidden sm:block"
+          />
           <Link
             to="/browse"
             className="rounded-full px-3 py-2 text-sm font-semibold text-ink-soft hover:text-ink md:hidden"
@@ -157,8 +172,9 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           )}
         </div>
       </div>
-      <div className="px-4 pb-3 sm:hidden">
-        <SearchForm />
+      <div className="flex items-center gap-2 px-4 pb-3 sm:hidden">
+        <SearchForm className="min-w-0 flex-1" />
+        <CurrencySelector currency={currency} localCurrency={localCurrency} />
       </div>
     </header>
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import { EMAIL_CAPTURE_SUCCESS, EMAIL_COUPON_ALREADY_USED } from "../../domain/messages";
 import { fieldErrors } from "../../domain/schemas/common";
@@ -28,6 +29,12 @@ export const emailSignupRoutes: FastifyPluginAsync<{ services: Services }> = asy
   { services },
 ) => {
   await app.register(rateLimit, { global: false });
+  // Variant two is a multipart form (spec 001 section 7): its fields become the body, as a JSON
+  // or urlencoded body's would. No files: a file part is refused.
+  await app.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { files: 0, fields: 20, fieldSize: 10_000, parts: 20 },
+  });
   app.post(
     "/api/email-signup/",
     {

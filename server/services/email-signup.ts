@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { DEFAULT_EMAIL_CAPTURE_DISCOUNT_PERCENT } from "../../domain/constants";
 import type { Db } from "../db/client";
+import { and, eq, isNull } from "drizzle-orm";
 import { coupons, emailSubscriptions } from "../db/schema";
 import type { Clock } from "../providers/clock";
 import { EMAIL_TOPIC } from "./accounts";
@@ -29,8 +30,15 @@ const couponCode = () =>
  * The e-mail capture (404 page, subscribe banner): one subscription per address; a new one gets a
  * single-use coupon for that address, mailed through the outbox in the same transaction.
  */
-export function createEmailSignupService(deps: { db: Db; clock: Clock; outbox: Outbox }) {
+export function createEmailSignupService(deps: {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  /** Absolute links in the e-mail (the unsubscribe link) are on this origin. */
+  publicUrl?: string;
+}) {
   const { db, clock, outbox } = deps;
+  const origin = (deps.publicUrl ?? "").replace(/\/+$/, "");
 
   async function subscribe(signup: EmailSignup): Promise<"subscribed" | "duplicate"> {
     const email = signup.email.trim();
@@ -40,6 +48,8 @@ export function createEmailSignupService(deps: { db: Db; clock: Clock; outbox: O
     );
     return db.transaction(async (tx) => {
       const code = couponCode();
+      const unsubscribeToken = newToken();
+      const unsubscribeUrl = `${origin}${unsubscribePath(unsubscribeToken)}`;
       const inserted = await tx
         .insert(emailSubscriptions)
         .values({
@@ -52,7 +62,7 @@ export function createEmailSignupService(deps: { db: Db; clock: Clock; outbox: O
           component: signup.component ?? null,
           custom: signup.custom ?? {},
           couponCode: code,
-          unsubscribeToken: newToken(),
+          unsubscribeToken,
           createdAt: clock.now(),
         })
         // The only conflict a new random token leaves possible is lower(email)'s unique index.
@@ -81,15 +91,54 @@ export function createEmailSignupService(deps: { db: Db; clock: Clock; outbox: O
             `    ${code}`,
             "",
             "Enter the code in your cart at checkout. It works once, for this email address.",
+            "",
+            `Unsubscribe anytime: ${unsubscribeUrl}`,
           ].join("\n"),
           template: "email_capture_coupon",
+          unsubscribe_url: unsubscribeUrl,
         },
       });
       return "subscribed";
     });
   }
 
-  return { subscribe };
+  /** The subscription an unsubscribe link names, if any (the page shows its address). */
+  async function findByUnsubscribeToken(token: string) {
+    if (!token || token.length > 100) return null;
+    const rows = await db
+      .select({
+        email: emailSubscriptions.email,
+        unsubscribedAt: emailSubscriptions.unsubscribedAt,
+      })
+      .from(emailSubscriptions)
+      .where(eq(emailSubscriptions.unsubscribeToken, token))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Stops the e-mails of the subscription the token names; idempotent (a second click is fine).
+   * The coupon stays valid: it was a gift, not a condition of subscribing.
+   */
+  async function unsubscribe(token: string): Promise<boolean> {
+    const found = await findByUnsubscribeToken(token);
+    if (!found) return false;
+    await db
+      .update(emailSubscriptions)
+      .set({ unsubscribedAt: clock.now() })
+      .where(
+        and(
+          eq(emailSubscriptions.unsubscribeToken, token),
+          isNull(emailSubscriptions.unsubscribedAt),
+        ),
+      );
+    return true;
+  }
+
+  return { subscribe, findByUnsubscribeToken, unsubscribe };
 }
+
+/** The unsubscribe page of a subscription (app/routes/email-unsubscribe.tsx). */
+export const unsubscribePath = (token: string) => `/email/unsubscribe/${token}/`;
 
 export type EmailSignupService = ReturnType<typeof createEmailSignupService>;

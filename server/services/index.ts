@@ -30,6 +30,7 @@ import { createCartService } from "./cart";
 import { createCheckoutService } from "./checkout";
 import { createOrderService } from "./orders";
 import { createRewardService } from "./rewards";
+import { createGrowthService } from "./growth";
 
 export type ServiceDeps = { db: Db; clock: Clock; config: Config };
 
@@ -77,7 +78,12 @@ export function createServices(deps: ServiceDeps) {
       log: (err, message) => console.warn(message, err),
     }),
     search,
-    emailSignup: createEmailSignupService({ db: deps.db, clock: deps.clock, outbox }),
+    emailSignup: createEmailSignupService({
+      db: deps.db,
+      clock: deps.clock,
+      outbox,
+      publicUrl: deps.config.publicUrl,
+    }),
     sessions,
     loginThrottle,
     accounts,
@@ -123,6 +129,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     orders: createOrderService({ db: deps.db }),
     rewards: createRewardService({ db: deps.db, clock: deps.clock }),
+    growth: createGrowthService({ db: deps.db, clock: deps.clock }),
   };
 }
 

@@ -1,0 +1,55 @@
+import { Form, data } from "react-router";
+import { appContext } from "../context";
+import { AuthCard, TextLink } from "./accounts/form-ui";
+import type { Route } from "./+types/email-unsubscribe";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Unsubscribe | Payonce" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The coupon e-mail's unsubscribe link. Opening it only asks: mail scanners follow links with
+ * GET, so the unsubscribe itself is the form's POST (it works without JavaScript).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  const found = await services.emailSignup.findByUnsubscribeToken(params.token);
+  if (!found) throw data(null, { status: 404 });
+  return { email: found.email, unsubscribed: found.unsubscribedAt !== null };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext);
+  if (!(await services.emailSignup.unsubscribe(params.token))) throw data(null, { status: 404 });
+  return { done: true };
+}
+
+export default function EmailUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, unsubscribed } = loaderData;
+  if (unsubscribed || actionData?.done) {
+    return (
+      <AuthCard
+        title="You're unsubscribed"
+        subtitle={<>We won't send deal e-mails to {email} anymore.</>}
+      >
+        <TextLink to="/browse">Browse all deals</TextLink>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Unsubscribe" subtitle={<>Stop deal e-mails to {email}?</>}>
+      <Form method="post">
+        <button
+          type="submit"
+          className="w-full rounded-full bg-ink px-6 py-3 font-bold text-white hover:bg-black"
+        >
+          Unsubscribe
+        </button>
+      </Form>
+      <div className="mt-4">
+        <TextLink to="/">Keep me subscribed</TextLink>
+      </div>
+    </AuthCard>
+  );
+}
