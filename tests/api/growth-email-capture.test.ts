@@ -27,7 +27,7 @@ describe("unsubscribe", () => {
       .select({ payload: outbox.payload })
       .from(outbox)
       .where(sql`${outbox.payload}->>'to' = 'leaver@example.com'`);
-    const text = String((mails[0]?.payload as { text?: string }).text);
+    const text = String((mails[0]?.payload as { text?: string } | undefined)?.text);
     expect(text).toContain(sub?.couponCode ?? "missing");
     expect(text).toContain(`http://localhost:3000${unsubscribePath(sub?.unsubscribeToken ?? "")}`);
 
