@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The public origin: absolute URLs in structured data (app/seo) without echoing a Host header.
   const origin = ctx.publicConfig.publicUrl;
   // Growth: the session's currency and experiments (one shared value without a session).
-  const growth = await loadGrowthRootData(ctx, request);
+  const growth = await loadGrowthRootData(ctx);
   return { user, campaigns: session?.campaigns ?? [], csrfToken, origin, growth };
 }
 
@@ -73,11 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <DisplayCurrencyContext.Provider value={data?.growth.display ?? null}>
-          <SiteHeader
-            user={data?.user ?? null}
-            currency={data?.growth.currency}
-            localCurrency={data?.growth.localCurrency ?? null}
-          />
+          <SiteHeader user={data?.user ?? null} currency={data?.growth.currency} />
           <div className="flex-1">{children}</div>
         </DisplayCurrencyContext.Provider>
         <ViewItemEvent />

@@ -5,6 +5,7 @@ import {
   CODE_EXPERIMENTS,
   collectionVisible,
   CURRENCY_EXPERIMENT,
+  experimentsCacheKey,
   bucketHash,
   fnv1a,
   isExperimentEnabled,
@@ -68,5 +69,14 @@ describe("experiment assignment", () => {
     expect(collectionVisible(data, { home_hero: "a" })).toBe(false);
     expect(collectionVisible(data, {})).toBe(false);
     expect(collectionVisible({ experiment: "home_hero", variant: "control" }, {})).toBe(true);
+  });
+
+  it("keys cached pages on the code experiments' variants only", () => {
+    expect(experimentsCacheKey(null)).toBe("");
+    const key = experimentsCacheKey("k");
+    const assigned = assignExperiments("k", { home_hero: ["a", "b"] });
+    expect(key).toBe(
+      `currency_conversion=${assigned.currency_conversion};campaign_discount=${assigned.campaign_discount}`,
+    );
   });
 });

@@ -106,3 +106,16 @@ export function collectionVisible(
   // Visitors without a session (no assignment) see the control.
   return (assignments[experiment] ?? CONTROL_VARIANT) === variant;
 }
+
+/**
+ * The code experiments' variants of a session as a short stable string ("" without a session):
+ * what a shared (cached) page rendered for this session depends on, besides currency and
+ * campaigns. Only the code's experiments: collection experiments never reach a product page.
+ */
+export function experimentsCacheKey(sessionKey: string | null | undefined): string {
+  if (!sessionKey) return "";
+  const assigned = assignExperiments(sessionKey);
+  return Object.keys(CODE_EXPERIMENTS)
+    .map((name) => `${name}=${assigned[name] ?? ""}`)
+    .join(";");
+}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { CURRENCY_SELECT_MIN_WIDTH_PX } from "../../domain/constants";
 import { currencyOptions } from "../../domain/growth";
@@ -14,23 +14,23 @@ import { postJson } from "./api";
  */
 export function CurrencySelector({
   currency,
-  localCurrency,
   className,
 }: {
   currency: string;
-  localCurrency: string | null;
   className?: string;
 }) {
   const revalidator = useRevalidator();
-  const [local, setLocal] = useState(localCurrency);
+  const [local, setLocal] = useState<string | null>(null);
+  const asked = useRef(false);
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const options = currencyOptions(local ?? localCurrency);
+  const options = currencyOptions(local);
   const value = pending ?? currency;
   if (!options.includes(value)) options.push(value);
 
   async function learnLocal() {
-    if (local || localCurrency) return;
+    if (asked.current) return;
+    asked.current = true;
     try {
       // Offered only when the site holds a rate for it (the server refuses it otherwise).
       const [session, rates] = await Promise.all([

@@ -117,12 +117,10 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
 export function SiteHeader({
   user,
   currency = "USD",
-  localCurrency = null,
 }: {
   user: HeaderUser;
-  /** The session's display currency and the visitor's local one (app/growth). */
+  /** The session's display currency (app/growth). */
   currency?: string;
-  localCurrency?: string | null;
 }) {
   const location = useLocation();
   const next = `${location.pathname}${location.search}`;
@@ -142,11 +140,7 @@ export function SiteHeader({
         </nav>
         <SearchForm className="hidden flex-1 sm:block sm:max-w-md" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <CurrencySelector
-            currency={currency}
-            localCurrency={localCurrency}
-            className="hidden sm:block"
-          />
+          <CurrencySelector currency={currency} className="hidden sm:block" />
           <Link
             to="/browse"
             className="rounded-full px-3 py-2 text-sm font-semibold text-ink-soft hover:text-ink md:hidden"
@@ -174,7 +168,7 @@ export function SiteHeader({
       </div>
       <div className="flex items-center gap-2 px-4 pb-3 sm:hidden">
         <SearchForm className="min-w-0 flex-1" />
-        <CurrencySelector currency={currency} localCurrency={localCurrency} />
+        <CurrencySelector currency={currency} />
       </div>
     </header>
   );

@@ -7,6 +7,7 @@
  */
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { experimentsCacheKey } from "../../domain/experiments";
 import { isHarmlessQuery, pageVariant, productPageSlug } from "../../domain/page-cache";
 import type { PageCacheService } from "../services/page-cache";
 
@@ -32,7 +33,10 @@ export async function cacheDecision(
   // An anonymous session's header shows its cart count: personal.
   if (session && (await pageCache.sessionHasCart(session.id))) return { kind: "bypass" };
   const variant = pageVariant(session?.currency ?? "USD", session?.campaigns ?? []);
-  return { kind: "cache", key: `/products/${slug}/|${variant}`, slug };
+  // Growth: prices and the root data also follow the session's experiment variants.
+  const experiments = experimentsCacheKey(session?.id);
+  const key = `/products/${slug}/|${variant}${experiments ? `|${experiments}` : ""}`;
+  return { kind: "cache", key, slug };
 }
 
 /** Headers worth replaying: everything React Router set except cookies. */
