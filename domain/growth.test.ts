@@ -5,43 +5,8 @@ import {
   reportListingHref,
   restockSignupVisible,
   shareTargetUrl,
-  staffMessageVisible,
   withShareRef,
 } from "./growth";
-
-const viewer = (v: Partial<{ isStaff: boolean; hasPurchased: boolean; hasPlus: boolean }>) => ({
-  isStaff: false,
-  hasPurchased: false,
-  hasPlus: false,
-  ...v,
-});
-
-describe("staff message audience", () => {
-  it("all: everyone", () => {
-    expect(staffMessageVisible("all", viewer({}))).toBe(true);
-  });
-  it("paid: purchasers only", () => {
-    expect(staffMessageVisible("paid", viewer({}))).toBe(false);
-    expect(staffMessageVisible("paid", viewer({ hasPurchased: true }))).toBe(true);
-  });
-  it("paid_plus: purchasers with Plus", () => {
-    expect(staffMessageVisible("paid_plus", viewer({ hasPurchased: true }))).toBe(false);
-    expect(staffMessageVisible("paid_plus", viewer({ hasPlus: true }))).toBe(false);
-    expect(staffMessageVisible("paid_plus", viewer({ hasPurchased: true, hasPlus: true }))).toBe(
-      true,
-    );
-  });
-  it("paid_non_plus: purchasers without Plus", () => {
-    expect(staffMessageVisible("paid_non_plus", viewer({ hasPurchased: true }))).toBe(true);
-    expect(
-      staffMessageVisible("paid_non_plus", viewer({ hasPurchased: true, hasPlus: true })),
-    ).toBe(false);
-  });
-  it("staff see every message; an unknown group nobody else", () => {
-    expect(staffMessageVisible("paid_plus", viewer({ isStaff: true }))).toBe(true);
-    expect(staffMessageVisible("everyone", viewer({ hasPurchased: true }))).toBe(false);
-  });
-});
 
 describe("report listing link", () => {
   const deal = { id: 7, slug: "taskflow", is_info: false };

@@ -1,40 +1,9 @@
 /**
- * Growth rules (spec 000 sections 3-9, spec 001 sections 4-7): staff message audiences, the
- * Report listing link, share links, the restock sign-up's visibility, the incentivized share and
- * the currency selector's options. Pure: the server and the UI both use these.
+ * Growth rules (spec 000 sections 3-9, spec 001 sections 4-7): the Report listing link, share links, the restock sign-up's visibility, the incentivized share and
+ * the currency selector's options. Pure: the server and the UI both use these. (The staff message audience rule is
+ * staffMessageVisible in domain/blocks.ts, with the block that renders it.)
  */
-import {
-  CURRENCIES,
-  DEFAULT_CURRENCY,
-  INCENTIVIZED_SHARE_MIN_PURCHASES,
-  type STAFF_MESSAGE_USER_GROUPS,
-} from "./constants";
-
-export type StaffMessageUserGroup = (typeof STAFF_MESSAGE_USER_GROUPS)[number];
-
-/**
- * Who sees a staff message (spec 001 section 6): all; paid (purchasers of the deal); paid_plus
- * (purchasers with Plus); paid_non_plus (purchasers without Plus). Staff see every message.
- * An unknown group is shown to no one but staff (a typo never broadcasts).
- */
-export function staffMessageVisible(
-  group: string,
-  viewer: { isStaff: boolean; hasPurchased: boolean; hasPlus: boolean },
-): boolean {
-  if (viewer.isStaff) return true;
-  switch (group) {
-    case "all":
-      return true;
-    case "paid":
-      return viewer.hasPurchased;
-    case "paid_plus":
-      return viewer.hasPurchased && viewer.hasPlus;
-    case "paid_non_plus":
-      return viewer.hasPurchased && !viewer.hasPlus;
-    default:
-      return false;
-  }
-}
+import { CURRENCIES, DEFAULT_CURRENCY, INCENTIVIZED_SHARE_MIN_PURCHASES } from "./constants";
 
 /**
  * The Report listing link (spec 001 section 5): only for a signed-in user with an e-mail, for a

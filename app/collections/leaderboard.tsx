@@ -1,3 +1,4 @@
+import { PriceText } from "../growth/display-currency";
 import { Link } from "react-router";
 import { LEADERBOARD_MAX, LEADERBOARD_SMALL_SCREEN_VISIBLE_FRACTION } from "../../domain/constants";
 import { dealBanner } from "../ui/deal-card";
@@ -72,7 +73,9 @@ export function Leaderboard({ data, now }: CollectionProps) {
                     />
                   )}
                 </span>
-                <span className="shrink-0 text-right font-bold">{deal.price_text}</span>
+                <span className="shrink-0 text-right font-bold">
+                  <PriceText text={deal.price_text} major={deal.price} />
+                </span>
               </Link>
             </li>
           );

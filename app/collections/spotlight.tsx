@@ -1,3 +1,4 @@
+import { PriceText } from "../growth/display-currency";
 import { Link } from "react-router";
 import { repeatToMinimum } from "../../domain/carousel";
 import {
@@ -67,7 +68,9 @@ function SpotlightCard({ deal }: { deal: DealCardJson }) {
           <span className="truncate text-base font-semibold text-white">
             {deal.public_name || deal.name}
           </span>
-          <span className="shrink-0 text-sm font-bold text-brand-400">{deal.price_text}</span>
+          <span className="shrink-0 text-sm font-bold text-brand-400">
+            <PriceText text={deal.price_text} major={deal.price} />
+          </span>
         </span>
         {deal.card_description ? (
           <span className="mt-0.5 block truncate text-sm text-white/65">

@@ -46,3 +46,9 @@ export function Price({ major }: { major: number | null | undefined }) {
   const display = useDisplayCurrency();
   return <>{displayPrice(major, display)}</>;
 }
+
+/** A deal's server-made price text ("Starting at $59") in the display currency. */
+export function PriceText({ text, major }: { text: string; major: number | null | undefined }) {
+  const display = useDisplayCurrency();
+  return <>{displayPriceText(text, major, display)}</>;
+}
