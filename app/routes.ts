@@ -26,6 +26,12 @@ export default [
   route("account/email", "routes/account/email.tsx"),
   route("account/email/verify/:token", "routes/account/email-verify.tsx"),
   route("account/password/update", "routes/account/password-update.tsx"),
+  // Account: billing, tax, cards, Plus, products (h/account).
+  route("account/billing", "routes/account/billing.tsx"),
+  route("account/tax", "routes/account/tax.tsx"),
+  route("account/cards", "routes/account/cards.tsx"),
+  route("account/plus", "routes/account/plus.tsx"),
+  route("account/products", "routes/account/products.tsx"),
   route("staff/outbox", "routes/staff-outbox.tsx"),
   // Product page buying: the Plus deal's ids for the Plus shelf (JSON resource route).
   route("plus/offer", "product/plus-offer.route.ts"),

@@ -108,6 +108,9 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
         <Link to="/account/products/" className="block rounded-lg px-3 py-2 hover:bg-stone-100">
           Your products
         </Link>
+        <Link to="/account/billing/" className="block rounded-lg px-3 py-2 hover:bg-stone-100">
+          Billing & payments
+        </Link>
         <LogoutForm className="block w-full rounded-lg px-3 py-2 text-left hover:bg-stone-100" />
       </div>
     </details>

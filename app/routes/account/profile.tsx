@@ -4,6 +4,13 @@ import { accountContext, accountSetup, requireUser } from "../accounts/accounts.
 import { Alert, AuthCard } from "../accounts/form-ui";
 
 const NOTICES: Record<string, string> = { password: "Your password has been set." };
+const ACCOUNT_COMMERCE_LINKS = [
+  ["/account/products/", "Your products"],
+  ["/account/billing/", "Billing details"],
+  ["/account/tax/", "Tax information"],
+  ["/account/cards/", "Payment methods"],
+  ["/account/plus/", "Plus membership"],
+] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Your account | Payonce" }];
 
@@ -90,6 +97,16 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         >
           Change password
         </Link>
+        {/* Account: billing, cards, Plus, products (h/account). */}
+        {ACCOUNT_COMMERCE_LINKS.map(([to, label]) => (
+          <Link
+            key={to}
+            to={to}
+            className="rounded-full border border-black/15 px-4 py-2 text-sm font-semibold hover:bg-stone-50"
+          >
+            {label}
+          </Link>
+        ))}
         {user.isStaff ? (
           <Link
             to="/staff/outbox/"

@@ -1,0 +1,109 @@
+import { useState } from "react";
+import { isPostalCodeRequired, POSTAL_CODE_FORMATS } from "../../domain/billing";
+import { COUNTRIES } from "./countries";
+import { FieldError, inputStyles } from "./shell";
+
+/**
+ * Country select and postal code. The postal code field shows only for countries on the list
+ * (spec 000 billing form); without JavaScript the server answers with the field when it is needed.
+ */
+export function CountryPostalFields({
+  defaultCountry,
+  defaultPostalCode,
+  errors,
+  countryLabel = "Country",
+  withPostalCode = true,
+}: {
+  defaultCountry: string;
+  defaultPostalCode?: string;
+  errors?: Record<string, string[] | undefined>;
+  countryLabel?: string;
+  withPostalCode?: boolean;
+}) {
+  const [country, setCountry] = useState(defaultCountry);
+  const needsPostal = withPostalCode && isPostalCodeRequired(country);
+  const example = POSTAL_CODE_FORMATS[country]?.example;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="space-y-1.5">
+        <label htmlFor="field-country" className="text-sm font-semibold text-ink">
+          {countryLabel}
+        </label>
+        <select
+          id="field-country"
+          name="country"
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+          aria-invalid={errors?.country ? true : undefined}
+          aria-describedby={errors?.country ? "field-country-error" : undefined}
+          className={inputStyles(Boolean(errors?.country))}
+        >
+          <option value="">Select a country</option>
+          {COUNTRIES.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <FieldError id="field-country-error" errors={errors?.country} />
+      </div>
+      {needsPostal ? (
+        <div className="space-y-1.5">
+          <label htmlFor="field-postal_code" className="text-sm font-semibold text-ink">
+            Postal code
+          </label>
+          <input
+            id="field-postal_code"
+            name="postal_code"
+            defaultValue={defaultPostalCode}
+            autoComplete="postal-code"
+            placeholder={example}
+            aria-invalid={errors?.postal_code ? true : undefined}
+            aria-describedby={errors?.postal_code ? "field-postal_code-error" : undefined}
+            className={inputStyles(Boolean(errors?.postal_code))}
+          />
+          <FieldError id="field-postal_code-error" errors={errors?.postal_code} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextInput({
+  label,
+  name,
+  defaultValue,
+  errors,
+  autoComplete,
+  placeholder,
+  optional,
+}: {
+  label: string;
+  name: string;
+  defaultValue?: string;
+  errors?: string[];
+  autoComplete?: string;
+  placeholder?: string;
+  optional?: boolean;
+}) {
+  const id = `field-${name}`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+        {optional ? <span className="ml-1 font-normal text-ink-soft">(optional)</span> : null}
+      </label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+        className={inputStyles(Boolean(errors?.length))}
+      />
+      <FieldError id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
