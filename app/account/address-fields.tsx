@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { isPostalCodeRequired, POSTAL_CODE_FORMATS } from "../../domain/billing";
 import { COUNTRIES } from "./countries";
 import { FieldError, inputStyles } from "./shell";
@@ -21,10 +21,13 @@ export function CountryPostalFields({
   withPostalCode?: boolean;
 }) {
   const [country, setCountry] = useState(defaultCountry);
+  // Marks the fields live once hydrated (the postal code then follows the country at once).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const needsPostal = withPostalCode && isPostalCodeRequired(country);
   const example = POSTAL_CODE_FORMATS[country]?.example;
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid gap-4 sm:grid-cols-2" data-live={live || undefined}>
       <div className="space-y-1.5">
         <label htmlFor="field-country" className="text-sm font-semibold text-ink">
           {countryLabel}

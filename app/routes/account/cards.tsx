@@ -9,6 +9,7 @@ import {
 import { fieldErrors } from "../../../domain/schemas/common";
 import { failure, invalid } from "../../account/actions.server";
 import { CountryPostalFields } from "../../account/address-fields";
+import { brandName } from "../../account/brand";
 import { countryFromRequest, TEST_CARDS } from "../../account/data.server";
 import { headerRecord, noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
@@ -95,15 +96,6 @@ function BrandChip({ brand }: { brand: string }) {
     </span>
   );
 }
-
-const brandName = (brand: string) =>
-  ({
-    visa: "Visa",
-    mastercard: "Mastercard",
-    amex: "American Express",
-    discover: "Discover",
-    jcb: "JCB",
-  })[brand] ?? brand;
 
 export default function CardsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cards, testCards, country, postalCode, notice } = loaderData;

@@ -4,6 +4,7 @@ import { SOMETHING_WENT_WRONG, SUBSCRIPTION_UPDATED } from "../../../domain/mess
 import { CancelReasonSchema, PlusSubscriptionPatchSchema } from "../../../domain/schemas/account";
 import { fieldErrors } from "../../../domain/schemas/common";
 import { failure, invalid } from "../../account/actions.server";
+import { brandName } from "../../account/brand";
 import { TEST_CARDS } from "../../account/data.server";
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reasons: reasons?.reasons ?? [],
     cards: cards
       .filter((c) => !c.is_expired)
-      .map((c) => ({ id: c.id, label: `${c.brand} ·· ${c.last4}` })),
+      .map((c) => ({ id: c.id, label: `${brandName(c.brand)} ·· ${c.last4}` })),
     testCards: TEST_CARDS.filter((c) => !c.declines).map((c) => ({
       token: c.token,
       label: c.label,
@@ -114,7 +115,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
               Payment method:{" "}
               <span className="font-semibold">
                 {sub.payment_method
-                  ? `${sub.payment_method.brand} ending in ${sub.payment_method.last4}${sub.payment_method.is_expired ? " (expired)" : ""}`
+                  ? `${brandName(sub.payment_method.brand)} ending in ${sub.payment_method.last4}${sub.payment_method.is_expired ? " (expired)" : ""}`
                   : "none"}
               </span>
             </p>

@@ -93,8 +93,8 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       }
     >
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <nav aria-label="Filter products" className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
+      <div className="flex flex-col gap-3">
+        <nav aria-label="Filter products" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <ul className="flex gap-1.5">
             {PRODUCT_FILTERS.map((f) => (
               <li key={f}>
@@ -114,7 +114,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         </nav>
-        <Form method="get" role="search" className="flex gap-2">
+        <Form method="get" role="search" className="flex gap-2 sm:max-w-md">
           {meta.f !== "all" ? <input type="hidden" name="f" value={meta.f} /> : null}
           <label htmlFor="products-q" className="sr-only">
             Search your products
@@ -125,7 +125,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             type="search"
             defaultValue={meta.q}
             placeholder="Search products or codes"
-            className={cx(inputStyles(), "lg:w-64")}
+            className={inputStyles()}
           />
           <button type="submit" className={buttonStyles.secondary}>
             Search
@@ -195,15 +195,17 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                         {p.licence_codes.map((c) => (
                           <li
                             key={c.code}
-                            className={cx(
-                              "rounded-lg border border-dashed px-2.5 py-1 font-mono text-xs",
-                              c.redeemed
-                                ? "border-black/10 text-ink-soft line-through"
-                                : "border-ink/30 text-ink",
-                            )}
-                            title={c.redeemed ? "Redeemed" : "Not redeemed yet"}
+                            className="flex items-center gap-2 rounded-lg border border-dashed border-ink/25 px-2.5 py-1 font-mono text-xs text-ink"
                           >
-                            {c.code}
+                            <span className="select-all">{c.code}</span>
+                            <span
+                              className={cx(
+                                "font-sans text-[11px] font-bold",
+                                c.redeemed ? "text-emerald-700" : "text-ink-soft",
+                              )}
+                            >
+                              {c.redeemed ? "Redeemed" : "Not redeemed"}
+                            </span>
                           </li>
                         ))}
                       </ul>

@@ -1,0 +1,86 @@
+import { expect, type Page, test } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+
+// A buyer's account pages (spec 001 sections 5, 7, 8): products with CSV, billing with the
+// postal-code rule, cards. Desktop and phone share one database, so each step leaves the buyer
+// as it found them, or tolerates the other project's run (identical billing is skipped).
+const BUYER = { email: "buyer@payonce.test", password: "payonce-demo-1" };
+
+async function logIn(page: Page) {
+  const res = await page.context().request.post("/api/users/login/", { data: BUYER });
+  expect(res.status()).toBe(200);
+}
+
+test("a buyer sees their products with licence codes, searches, and downloads the CSV", async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto("/account/products/");
+  await expect(page.getByRole("heading", { name: "Your products" })).toBeVisible();
+  const taskflow = page.getByTestId("product").filter({ hasText: "TaskFlow" });
+  await expect(taskflow).toBeVisible();
+  await expect(taskflow.getByRole("list", { name: "Licence codes" })).toContainText(/TASK-/);
+  await expect(taskflow).toContainText("60-day money-back guarantee");
+
+  await page.getByLabel("Search your products").fill("no-such-product");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No products match.")).toBeVisible();
+  await page.getByLabel("Search your products").fill("");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(taskflow).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await page.getByTestId("products-csv").click();
+  const csv = await readFile((await (await download).path()) as string, "utf8");
+  expect(csv.split("\n")[0]).toContain(
+    "Product,Plan,Plan type,Price (USD),Purchased,Licence codes",
+  );
+  expect(csv).toContain("TaskFlow");
+  expect(csv).toMatch(/TASK-/);
+});
+
+test("a buyer saves billing details: a bad postal code first, then a good one", async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto("/account/billing/");
+  await expect(page.locator("[data-live]")).toBeVisible();
+  // The postal code shows only for countries on the list.
+  await page.getByLabel("Country").selectOption("BR");
+  await expect(page.getByLabel("Postal code")).toHaveCount(0);
+  await page.getByLabel("Country").selectOption("US");
+  await page.getByLabel("Postal code").fill("123");
+  await page.getByLabel("Business name").fill("Bailey Books LLC");
+  await page.getByRole("button", { name: "Save billing details" }).click();
+  await expect(
+    page.getByText("Invalid postal code. Use the format 12345 or 12345-1234."),
+  ).toBeVisible();
+
+  await page.getByLabel("Postal code").fill("94107");
+  await page.getByRole("button", { name: "Save billing details" }).click();
+  await expect(page.getByText("Billing details saved.")).toBeVisible();
+  const entry = page
+    .getByTestId("billing-entries")
+    .getByRole("listitem")
+    .filter({ hasText: "Bailey Books LLC" });
+  await expect(entry).toContainText("United States · 94107");
+});
+
+test("a buyer adds a card from a test token and removes it", async ({ page }) => {
+  await logIn(page);
+  await page.goto("/account/cards/");
+  await expect(page.locator("[data-live]")).toBeVisible();
+  await page.getByLabel("Card", { exact: true }).selectOption("pm_card_mastercard");
+  await page.getByLabel("Card country").selectOption("GB");
+  await page.getByLabel("Postal code").fill("EC1A 1BB");
+  await page.getByRole("button", { name: "Add card" }).click();
+  await expect(page.getByText("Payment method added.")).toBeVisible();
+  const mastercard = page.getByTestId("card").filter({ hasText: "Mastercard ending in 4444" });
+  await expect(mastercard).toBeVisible();
+  // The buyer's first card stays the default, listed first.
+  await expect(page.getByTestId("card").first()).toContainText("Default");
+
+  await page.getByRole("button", { name: "Remove Mastercard ending in 4444" }).click();
+  await expect(page.getByText("Payment method removed.")).toBeVisible();
+  await expect(mastercard).toHaveCount(0);
+});
