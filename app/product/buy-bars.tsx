@@ -13,8 +13,8 @@ import type { ProductViewer } from "./viewer";
 
 export type BuyBarsProps = { deal: DealDetailsJson; viewer: ProductViewer };
 
-/** The main pricing card, whose visibility hides the phone buy bar. */
-const PRICING_CARD_SELECTOR = '[data-testid="pricing-card"]';
+/** The pricing card block and the purchase panel: while either is on screen the phone bar hides. */
+const PRICING_CARD_SELECTOR = '[data-testid="pricing-card"], [data-testid="purchase-panel"]';
 /** Where the dismissed keyboard hint is remembered (per browser, all deals). */
 const HINT_DISMISSED_KEY = "payonce:buy-hint-dismissed";
 

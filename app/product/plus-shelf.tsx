@@ -58,7 +58,11 @@ export function PlusShelf({ deal, viewer }: { deal: DealDetailsJson; viewer: Pro
           <Dialog.Description className="mt-2 text-ink-soft">
             {plan ? (
               <>
-                Join Plus to get <strong className="text-ink">{plan.public_name}</strong>
+                Join Plus to get{" "}
+                <strong className="text-ink">
+                  {deal.public_name || deal.name}
+                  {activePlans(deal).length > 1 ? ` (${plan.public_name})` : ""}
+                </strong>
                 {memberPrice ? (
                   <>
                     {" "}
