@@ -189,7 +189,6 @@ describe("constants", () => {
       ],
       PLUS_BILLING_INTERVAL: "year",
       PLUS_DISCOUNT_PERCENT: 10,
-      PLUS_DEAL_SLUG: "payonce-plus",
       PLUS_PRICE_CENTS: 9900,
       PLUS_SUBSCRIPTION_ACTIONS: ["cancel", "reactivate", "update_payment_method"],
       PRESS_ROTATION_MS: 10000,

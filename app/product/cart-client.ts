@@ -53,13 +53,19 @@ async function post(path: string, body: unknown, fallback: string): Promise<unkn
   return data;
 }
 
-/** Adds one line; answers the created line (201) as far as we need it. */
+/**
+ * Adds one line. The cart answers 201 with the whole cart; the new line is the top-level line of
+ * this plan (its id lets the add-ons hang off it).
+ */
 export async function addCartItem(item: CartItemRequest, fallback: string): Promise<CartItemRef> {
   const data = await post("/api/cart/items/", item, fallback);
-  const record = data && typeof data === "object" ? (data as Record<string, unknown>) : {};
-  const line = (record.item ?? record.cart_item ?? record) as Record<string, unknown>;
-  const id = line.id;
-  return { ...line, id: typeof id === "number" || typeof id === "string" ? id : null };
+  const lines =
+    data && typeof data === "object" && Array.isArray((data as { cart_items?: unknown }).cart_items)
+      ? ((data as { cart_items: { id?: unknown; plan?: { id?: unknown } }[] }).cart_items ?? [])
+      : [];
+  const line = lines.find((l) => l.plan?.id === item.planId);
+  const id = line?.id;
+  return { id: typeof id === "number" || typeof id === "string" ? id : null };
 }
 
 /** Adds the chosen add-ons in one call. */

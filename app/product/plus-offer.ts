@@ -1,2 +1,2 @@
 /** The Plus membership as the cart sells it: the Plus deal's id and its annual plan. */
-export type PlusOffer = { dealId: number; planId: number; price: number };
+export type { PlusOffer } from "../../server/services/plus-offer";

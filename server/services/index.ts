@@ -31,6 +31,8 @@ import { createCheckoutService } from "./checkout";
 import { createOrderService } from "./orders";
 import { createRewardService } from "./rewards";
 import { createGrowthService } from "./growth";
+// Product page buying: the Plus deal's ids for the Plus shelf.
+import { createPlusOfferService } from "./plus-offer";
 
 export type ServiceDeps = { db: Db; clock: Clock; config: Config };
 
@@ -130,6 +132,7 @@ export function createServices(deps: ServiceDeps) {
     orders: createOrderService({ db: deps.db }),
     rewards: createRewardService({ db: deps.db, clock: deps.clock }),
     growth: createGrowthService({ db: deps.db, clock: deps.clock }),
+    plusOffer: createPlusOfferService({ db: deps.db }),
   };
 }
 
