@@ -188,6 +188,7 @@ describe("constants", () => {
         "Digital Download",
       ],
       PLUS_BILLING_INTERVAL: "year",
+      PLUS_DEAL_SLUG: "payonce-plus",
       PLUS_DISCOUNT_PERCENT: 10,
       PLUS_PRICE_CENTS: 9900,
       PLUS_SUBSCRIPTION_ACTIONS: ["cancel", "reactivate", "update_payment_method"],
