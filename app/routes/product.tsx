@@ -1,12 +1,14 @@
+import { useEffect } from "react";
 import { Link, data } from "react-router";
-import { buyButtonState, initialSelectedPlanId } from "../../domain/deal-state";
-import { accessLabel, planText, refundText } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import { assignAnchorIds } from "../../domain/blocks";
+import { COMMUNITY_TABS, SECTION_NAV_SCROLL_OFFSET_PX } from "../../domain/constants";
+import { sanitizeBlocks } from "../blocks/sanitize.server";
 import { CommunitySection, LatestQuestions } from "../discussions/community-section";
 import { dealSummary, loadCommunity } from "../discussions/data.server";
 import { appContext } from "../context";
-import { cx, priceLabel } from "../ui/format";
-import { TacoRating } from "../ui/taco-rating";
+import { ProductHeader } from "../blocks/product-header";
+import { ProductBlocks, ProductFooter, PurchaseColumn } from "../blocks/product-layout";
+import { loadProductViewer } from "../product/viewer.server";
 import { productJsonLdMeta } from "../seo/product-json-ld";
 import type { Route } from "./+types/product";
 
@@ -14,9 +16,31 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const deal = await ctx.services.catalog.getDealDetails(params.slug);
   if (!deal) throw data(null, { status: 404 });
-  // The community section and 'Latest questions' panel (app/discussions).
-  const community = await loadCommunity(ctx, deal, request);
-  return { deal, summary: dealSummary(deal), community };
+  // Everything below needs only the deal; it runs side by side. The page (blocks, zones,
+  // testimonials, badges) is the same for every visitor; what is personal is in `viewer`.
+  const [community, viewer, page] = await Promise.all([
+    loadCommunity(ctx, deal, request),
+    loadProductViewer(ctx, deal),
+    ctx.services.productPage.getProductPage(deal),
+  ]);
+  const needsCampaign = page.blocks.some(
+    (b) => b.type === "campaign_banner" || b.type === "subscribe_form",
+  );
+  const campaign = needsCampaign ? await ctx.services.pages.activeCampaign() : null;
+  return {
+    deal,
+    summary: dealSummary(deal),
+    community,
+    viewer,
+    blocks: sanitizeBlocks(page.blocks),
+    zones: page.zones,
+    testimonials: page.testimonials,
+    badges: page.badges,
+    campaign,
+    now: new Date().toISOString(),
+    reportListingUrl: ctx.publicConfig.reportListingUrl,
+    origin: ctx.publicConfig.publicUrl,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -35,7 +59,43 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-function Breadcrumbs({ deal }: { deal: DealDetailsJson }) {
+/** Ids the page's own sections hold; blocks asking for one of them get a suffixed id instead. */
+const PAGE_SECTION_IDS = [...COMMUNITY_TABS, "community", "main"];
+
+/**
+ * A hash on load scrolls smoothly to its section, 68 px below the top (the sticky header). The
+ * community tabs (#faqs, #reviews...) scroll themselves once their tab is chosen. A
+ * "scroll-to-price-plan" event scrolls to the pricing section.
+ */
+function useAnchorScrolling(pricingId: string) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const previous = root.style.scrollBehavior;
+    root.style.scrollBehavior = "smooth";
+    const scrollTo = (id: string) => {
+      const el = document.getElementById(id);
+      if (!el) return;
+      const top = el.getBoundingClientRect().top + window.scrollY - SECTION_NAV_SCROLL_OFFSET_PX;
+      window.scrollTo({ top, behavior: "smooth" });
+    };
+    const fromHash = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      if (!id || (COMMUNITY_TABS as readonly string[]).includes(id)) return;
+      requestAnimationFrame(() => scrollTo(id));
+    };
+    const toPricing = () => scrollTo(pricingId);
+    fromHash();
+    window.addEventListener("hashchange", fromHash);
+    window.addEventListener("scroll-to-price-plan", toPricing);
+    return () => {
+      root.style.scrollBehavior = previous;
+      window.removeEventListener("hashchange", fromHash);
+      window.removeEventListener("scroll-to-price-plan", toPricing);
+    };
+  }, [pricingId]);
+}
+
+function Breadcrumbs({ deal }: { deal: Route.ComponentProps["loaderData"]["deal"] }) {
   const { group, category, subcategory } = deal.taxonomy;
   const crumbs: { label: string; to: string }[] = [];
   if (group) crumbs.push({ label: group.name, to: `/${group.slug}/` });
@@ -64,137 +124,54 @@ function Breadcrumbs({ deal }: { deal: DealDetailsJson }) {
   );
 }
 
-function PlanCard({
-  plan,
-  highlighted,
-}: {
-  plan: DealDetailsJson["plans"][number];
-  highlighted: boolean;
-}) {
-  return (
-    <li
-      className={cx(
-        "rounded-2xl border bg-white p-4",
-        highlighted ? "border-brand-500 ring-2 ring-brand-400/40" : "border-black/10",
-      )}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <p className="text-xs font-semibold uppercase tracking-wide text-ink-soft">
-            {planText(plan)}
-          </p>
-          <h3 className="font-bold">{plan.public_name}</h3>
-        </div>
-        {plan.highlight ? (
-          <span className="rounded-full bg-brand-400 px-2 py-0.5 text-[11px] font-bold uppercase">
-            Recommended
-          </span>
-        ) : null}
-      </div>
-      <div className="mt-2 flex flex-wrap items-baseline gap-x-2">
-        <span className="text-2xl font-extrabold">
-          {plan.is_free || plan.price === 0 ? "FREE" : priceLabel(plan.price)}
-        </span>
-        {plan.discount_percent > 0 ? (
-          <>
-            <s className="text-ink-soft">{priceLabel(plan.original_price)}</s>
-            <span className="rounded-md bg-brand-100 px-1.5 py-0.5 text-xs font-bold text-brand-700">
-              -{plan.discount_percent}%
-            </span>
-          </>
-        ) : null}
-      </div>
-      <p className="mt-1 text-sm text-ink-soft">{accessLabel(plan.access)}</p>
-    </li>
-  );
-}
-
-function PricingPanel({ deal }: { deal: DealDetailsJson }) {
-  const activePlans = deal.plans.filter((p) => p.is_active);
-  const selected = initialSelectedPlanId(activePlans, null, deal.default_plan?.id ?? null);
-  const button = buyButtonState(deal.buy_button, activePlans, selected);
-  return (
-    <aside
-      id="pricing"
-      className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
-    >
-      <div className="rounded-3xl border border-black/5 bg-brand-50 p-5 shadow-card">
-        <h2 className="text-lg font-bold">Plans &amp; pricing</h2>
-        {deal.has_ended ? (
-          <p className="mt-3 text-2xl font-extrabold">Sold out</p>
-        ) : (
-          <ul className="mt-3 space-y-3">
-            {deal.plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} highlighted={plan.highlight} />
-            ))}
-          </ul>
-        )}
-        <button
-          type="button"
-          disabled={button.disabled}
-          className="mt-4 w-full rounded-full bg-brand-400 px-6 py-3 text-base font-bold text-ink shadow-sm hover:bg-brand-500 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-ink-soft"
-        >
-          {button.text}
-        </button>
-        <p className="mt-3 text-center text-sm text-ink-soft">{refundText(deal.refundable_days)}</p>
-      </div>
-    </aside>
-  );
-}
-
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { deal, summary, community } = loaderData;
-  const story = deal.products[0]?.story ?? null;
-  const hero =
-    story?.images[0] ?? (deal.media_url ? { image: deal.media_url, alt_text: deal.name } : null);
-  const review = deal.deal_review;
+  const { deal, summary, community, viewer, blocks, zones } = loaderData;
+  const anchors = assignAnchorIds(blocks, PAGE_SECTION_IDS);
+  const taken = new Set(anchors.filter(Boolean));
+  // #overview and #pricing always exist: the header and the purchase panel hold them unless a
+  // block (features, pricing card) does.
+  const overviewId = taken.has("overview") ? undefined : "overview";
+  const pricingId = taken.has("pricing") ? undefined : "pricing";
+  useAnchorScrolling(pricingId ?? "pricing");
+  const page = {
+    testimonials: loaderData.testimonials,
+    badges: loaderData.badges,
+    campaign: loaderData.campaign,
+    now: loaderData.now,
+  };
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+    <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8" data-layout="two-column">
       <Breadcrumbs deal={deal} />
-      {/* Phones read top to bottom: story, then pricing, then FAQs; at lg pricing is the sticky
-          right column beside both. */}
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
-        <div className="min-w-0 space-y-8 lg:col-start-1">
-          <header id="overview" className="space-y-3">
-            <div className="flex items-center gap-3">
-              {deal.product_logo ? (
-                <img src={deal.product_logo} alt="" className="h-10 w-10 rounded-xl" />
-              ) : null}
-              <h1 className="text-3xl font-black tracking-tight sm:text-4xl">
-                {deal.public_name || deal.name}
-              </h1>
-            </div>
-            {story?.value_prop ? (
-              <p className="text-xl font-semibold text-ink sm:text-2xl">{story.value_prop}</p>
-            ) : null}
-            {story?.subheader ? <p className="text-ink-soft">{story.subheader}</p> : null}
-            <a href="#reviews" className="inline-flex items-center gap-2 hover:underline">
-              <TacoRating rating={review.average_rating} size="lg" />
-              <span className="text-sm text-ink-soft">
-                <span className="font-bold text-ink">{review.average_rating.toFixed(2)}</span> ·{" "}
-                {review.review_count} {review.review_count === 1 ? "review" : "reviews"}
-              </span>
-            </a>
-          </header>
-          {hero ? (
-            <img
-              src={hero.image}
-              alt={hero.alt_text}
-              width={832}
-              height={468}
-              className="aspect-[16/9] w-full rounded-3xl bg-brand-50 object-cover shadow-card"
-            />
-          ) : null}
-          <p className="text-lg leading-relaxed text-ink-soft">{deal.card_description}</p>
+        <div className="min-w-0 lg:col-start-1">
+          <ProductHeader
+            deal={deal}
+            viewer={viewer}
+            blocks={blocks}
+            anchors={anchors}
+            overviewId={overviewId}
+            page={page}
+            origin={loaderData.origin}
+            reportListingUrl={loaderData.reportListingUrl}
+          />
         </div>
-
-        <PricingPanel deal={deal} />
-
-        <div className="min-w-0 space-y-8 lg:col-start-1">
-          <LatestQuestions slug={deal.slug} questions={community.latestQuestions} />
-          <CommunitySection deal={summary} data={community} />
+        <PurchaseColumn deal={deal} viewer={viewer} id={pricingId} />
+        <div className="min-w-0 space-y-10 lg:col-start-1">
+          <ProductBlocks
+            deal={deal}
+            viewer={viewer}
+            blocks={blocks}
+            anchors={anchors}
+            zones={zones}
+            page={page}
+            beforeQuestions={
+              <LatestQuestions slug={deal.slug} questions={community.latestQuestions} />
+            }
+            community={<CommunitySection deal={summary} data={community} />}
+          />
         </div>
       </div>
+      <ProductFooter deal={deal} viewer={viewer} zones={zones} now={loaderData.now} />
     </main>
   );
 }

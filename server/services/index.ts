@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Clock } from "../providers/clock";
 import { createLocalMediaProvider } from "../providers/media";
 import { createCatalogService } from "./catalog";
+import { createProductPageService } from "./product-page";
 import { createDiscussionService } from "./discussions";
 import { createLoginThrottle } from "./login-throttle";
 import { createPagesService } from "./pages";
@@ -108,6 +109,7 @@ export function createServices(deps: ServiceDeps) {
       publicUrl: deps.config.publicUrl,
       pageEvents,
     }),
+    productPage: createProductPageService({ db: deps.db, clock: deps.clock }),
     shortLinks: createShortLinkService({
       db: deps.db,
       clock: deps.clock,

@@ -427,16 +427,179 @@ const OTHER_COLLECTIONS: CollectionSpec[] = [
   },
 ];
 
-/** Blocks of the product page layout (two-column), in order. */
-const PRODUCT_PAGE_BLOCKS = [
-  "hero_gallery",
-  "pricing_card",
-  "deal_attributes",
-  "features_overview",
-  "video_collection",
-  "from_founders_card",
-  "faq",
-  "terms_and_conditions",
+/**
+ * Blocks of the product page layout (two-column), in order, with their json_data. The template is
+ * shared by every deal: blocks that read the deal (FAQ, features, founders, videos, terms) show
+ * what each deal has and render nothing otherwise; editorial blocks name their deals in
+ * deal_slugs. Anchors: #modular-pricing-card, #overview (features default), #from-the-founders.
+ */
+const PRODUCT_PAGE_BLOCKS = (time: Timeline): [string, Record<string, unknown>][] => [
+  ["hero_gallery", { anchor_tag_id: "gallery" }],
+  ["staff_messaging", { css_class: "pdp-staff-message" }],
+  ["campaign_banner", {}],
+  ["inline_countdown_clock", { label: "This deal ends soon" }],
+  ["inline_notification_signup", {}],
+  ["sold_out_notification_signup", {}],
+  ["social_proof_badges", {}],
+  ["pricing_card", { anchor_tag_id: "modular-pricing-card" }],
+  ["deal_attributes", { anchor_tag_id: "at-a-glance" }],
+  ["features_overview", { title: "Overview" }],
+  [
+    "features_accordion",
+    {
+      anchor_tag_id: "features",
+      title: "Built for the way agencies work",
+      deal_slugs: ["taskflow"],
+      items: [
+        {
+          title: "Automations that run your week",
+          description:
+            "Move cards, assign owners and ping clients when a task changes status: 1,000 runs a month on Starter.",
+          image: demoImage("taskflow-2"),
+        },
+        {
+          title: "Client portals with your branding",
+          description:
+            "Share progress, files and approvals in one link. Guests and clients never count as seats.",
+          image: demoImage("taskflow-3"),
+        },
+        {
+          title: "Gantt charts and dependencies",
+          description: "Drag a date and every dependent task moves with it.",
+          image: demoImage("taskflow-4"),
+        },
+        {
+          title: "Time tracking and timesheets",
+          description: "Track time on any task and export approved timesheets for billing.",
+          image: demoImage("taskflow-5"),
+        },
+      ],
+    },
+  ],
+  ["video_collection", { anchor_tag_id: "videos" }],
+  [
+    "use_cases_carousel",
+    {
+      anchor_tag_id: "use-cases",
+      title: "What teams build with TaskFlow",
+      deal_slugs: ["taskflow"],
+      items: [
+        {
+          tag: "Agencies",
+          title: "Run client onboarding from one template",
+          url: "/products/taskflow/questions/",
+        },
+        {
+          tag: "Marketing",
+          title: "Plan a quarter of campaigns on one timeline",
+          link_text: "See the template",
+        },
+        {
+          tag: "Operations and finance teams",
+          title: "Approve invoices with a two-step automation",
+        },
+        { tag: "Product", title: "Ship a roadmap your customers can follow in a portal" },
+        { tag: "Freelancers", title: "Track hours per client and export timesheets every Friday" },
+        { tag: "Support", title: "Turn customer emails into tasks with owners and due dates" },
+      ],
+    },
+  ],
+  ["testimonial_masonry", { anchor_tag_id: "testimonials", title: "What buyers are saying" }],
+  [
+    "press",
+    {
+      deal_slugs: ["taskflow", "pixelforge"],
+      items: [
+        {
+          quote: "The project tool small agencies have been waiting for.",
+          source: "Agency Weekly",
+        },
+        {
+          quote: "Automation that feels like it was built by people who bill by the hour.",
+          source: "SaaS Digest",
+        },
+        {
+          quote: "A serious Asana alternative, without the per-seat bill.",
+          source: "Remote Work Review",
+        },
+      ],
+    },
+  ],
+  ["money_back_guarantee", {}],
+  ["we_got_your_back", {}],
+  ["from_founders_card", { anchor_tag_id: "from-the-founders" }],
+  ["faq", { anchor_tag_id: "faq", title: "Frequently asked questions" }],
+  ["terms_and_conditions", { anchor_tag_id: "plans-and-features" }],
+  [
+    "resources_list",
+    {
+      deal_slugs: ["taskflow"],
+      items: [
+        {
+          title: "Getting started with TaskFlow",
+          description: "Set up your first workspace in 10 minutes",
+          url: "https://taskflow.example.com/docs/start",
+        },
+        {
+          title: "Migrating from Asana",
+          description: "Bring projects, tasks and comments across",
+          url: "https://taskflow.example.com/docs/asana",
+        },
+        {
+          title: "Questions from buyers",
+          description: "Answered by the TaskFlow team",
+          url: "/products/taskflow/questions/",
+        },
+      ],
+    },
+  ],
+  [
+    "related_cards",
+    {
+      deal_slugs: ["taskflow"],
+      items: [
+        {
+          title: "Productivity deals",
+          description: "Tools that give you hours back every week",
+          url: "/collections/productivity-picks",
+          image: demoImage("collection-productivity-picks"),
+        },
+        {
+          title: "Freebies",
+          description: "Free tools, templates and downloads",
+          url: "/collections/freebies/",
+          image: demoImage("collection-free-stuff"),
+        },
+        {
+          title: "Browse every deal",
+          description: "Search by category, price and plan type",
+          url: "/browse",
+          image: demoImage("og-home"),
+        },
+      ],
+    },
+  ],
+  [
+    "inline_copy_banner",
+    {
+      text: "Launch week: the TaskFlow founders answer questions every day.",
+      link: "/products/taskflow/questions/",
+      link_text: "Ask yours",
+      deal_slugs: ["taskflow"],
+      start_date: time.ago(2).toISOString(),
+      end_date: time.ahead(10).toISOString(),
+    },
+  ],
+  [
+    "subscribe_form",
+    {
+      action: "/api/email-signup/",
+      text: "Sign up to get the hottest software deals sent straight to your inbox",
+      content_slug: "pdp-subscribe",
+      campaign_slug: "pdp",
+    },
+  ],
+  ["buy_now_bar", { position: "bottom" }],
 ];
 
 export async function seedPages(
@@ -550,13 +713,10 @@ export async function seedPages(
   const blocks = await tx
     .insert(staticComponents)
     .values(
-      PRODUCT_PAGE_BLOCKS.map((type) => ({
+      PRODUCT_PAGE_BLOCKS(time).map(([type, jsonData]) => ({
         name: `Product page: ${type}`,
         modularComponentType: type,
-        jsonData: {
-          anchor_tag_id: type.replaceAll("_", "-"),
-          css_class: `pdp-${type.replaceAll("_", "-")}`,
-        },
+        jsonData: { css_class: `pdp-${type.replaceAll("_", "-")}`, ...jsonData },
       })),
     )
     .returning({ id: staticComponents.id });

@@ -1,0 +1,343 @@
+import useEmblaCarousel from "embla-carousel-react";
+import { useCallback, useEffect, useState } from "react";
+import {
+  dataString,
+  galleryNeedsThumbnailArrows,
+  heroDescription,
+  heroTitle,
+} from "../../domain/blocks";
+import { HERO_GALLERY_IMAGE_HEIGHT, HERO_GALLERY_IMAGE_WIDTH } from "../../domain/constants";
+import { VIDEO_LOAD_FAILED } from "../../domain/messages";
+import type { DealDetailsJson } from "../../server/services/catalog";
+import { cx } from "../ui/format";
+import { BlockSection } from "./shell";
+import type { BlockProps } from "./types";
+
+export type GalleryItem =
+  | { kind: "image"; src: string; alt: string }
+  | { kind: "video"; src: string; poster: string | null; title: string };
+
+/** The deal's story images and videos; a video goes second, after the cover image. */
+export function galleryItems(deal: DealDetailsJson): GalleryItem[] {
+  const story = deal.products[0]?.story;
+  const images: GalleryItem[] = (story?.images ?? []).map((i) => ({
+    kind: "image",
+    src: i.image,
+    alt: i.alt_text || deal.name,
+  }));
+  const videos: GalleryItem[] = (story?.videos ?? []).map((v) => ({
+    kind: "video",
+    src: v.src,
+    poster: v.thumbnail,
+    title: v.title,
+  }));
+  if (images.length === 0 && deal.media_url) {
+    images.push({ kind: "image", src: deal.media_url, alt: deal.public_name || deal.name });
+  }
+  return images.length > 0 ? [images[0] as GalleryItem, ...videos, ...images.slice(1)] : videos;
+}
+
+/**
+ * A poster with a play button that becomes the player on click: nothing heavy loads until asked,
+ * and a file that fails to load says so.
+ */
+export function PosterVideo({
+  src,
+  poster,
+  title,
+  className,
+}: {
+  src: string;
+  poster: string | null;
+  title: string;
+  className?: string;
+}) {
+  const [playing, setPlaying] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (playing) {
+    return (
+      <div className={cx("relative bg-black", className)}>
+        {/* biome-ignore lint/a11y/useMediaCaption: demo and partner videos carry no caption track */}
+        <video
+          src={src}
+          poster={poster ?? undefined}
+          controls
+          autoPlay
+          playsInline
+          className="h-full w-full object-contain"
+          onError={() => setFailed(true)}
+        />
+        {failed ? (
+          <p
+            role="alert"
+            className="absolute inset-x-0 bottom-0 bg-black/75 px-4 py-3 text-center text-sm text-white"
+          >
+            {VIDEO_LOAD_FAILED}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => setPlaying(true)}
+      aria-label={`Play video: ${title}`}
+      className={cx("group relative block overflow-hidden bg-ink", className)}
+    >
+      {poster ? (
+        <img src={poster} alt="" className="h-full w-full object-cover opacity-90" />
+      ) : null}
+      <span className="absolute inset-0 flex items-center justify-center">
+        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/95 shadow-card-hover transition group-hover:scale-105">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-1 h-7 w-7 fill-ink">
+            <path d="M8 5v14l11-7z" />
+          </svg>
+        </span>
+      </span>
+    </button>
+  );
+}
+
+function Slide({ item, eager }: { item: GalleryItem; eager: boolean }) {
+  if (item.kind === "video") {
+    return (
+      <PosterVideo
+        src={item.src}
+        poster={item.poster}
+        title={item.title}
+        className="aspect-video w-full"
+      />
+    );
+  }
+  return (
+    <img
+      src={item.src}
+      alt={item.alt}
+      width={HERO_GALLERY_IMAGE_WIDTH}
+      height={HERO_GALLERY_IMAGE_HEIGHT}
+      loading={eager ? "eager" : "lazy"}
+      className="aspect-video w-full bg-brand-50 object-cover"
+    />
+  );
+}
+
+function ArrowIcon({ prev }: { prev: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.25"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={prev ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"} />
+    </svg>
+  );
+}
+
+/**
+ * The hero gallery: a main Embla carousel (832x468, 16:9) with dots on phones and a thumbnail
+ * strip on large screens, which gets its own arrows above 6 items. Before hydration the first
+ * item shows alone, so the page reads without JavaScript.
+ */
+export function HeroGallery({ items, label }: { items: GalleryItem[]; label: string }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const [mainRef, mainApi] = useEmblaCarousel({ loop: false });
+  const [thumbRef, thumbApi] = useEmblaCarousel({
+    containScroll: "keepSnaps",
+    dragFree: true,
+    align: "start",
+  });
+  const [selected, setSelected] = useState(0);
+
+  const onSelect = useCallback(() => {
+    if (!mainApi) return;
+    const index = mainApi.selectedScrollSnap();
+    setSelected(index);
+    thumbApi?.scrollTo(index);
+  }, [mainApi, thumbApi]);
+
+  useEffect(() => {
+    if (!mainApi) return;
+    onSelect();
+    mainApi.on("select", onSelect).on("reInit", onSelect);
+    return () => {
+      mainApi.off("select", onSelect).off("reInit", onSelect);
+    };
+  }, [mainApi, onSelect]);
+
+  if (items.length === 0) return null;
+  const shown = mounted ? items : items.slice(0, 1);
+  const thumbArrows = galleryNeedsThumbnailArrows(items.length);
+
+  return (
+    <section aria-roledescription="carousel" aria-label={label} className="space-y-3">
+      <div className="relative overflow-hidden rounded-3xl bg-brand-50 shadow-card">
+        <div ref={mounted ? mainRef : undefined} className="overflow-hidden">
+          <div className="flex touch-pan-y">
+            {shown.map((item, i) => (
+              // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern's slide is a group
+              <div
+                key={`${item.kind}-${item.src}`}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${items.length}`}
+                className="min-w-0 shrink-0 grow-0 basis-full"
+              >
+                <Slide item={item} eager={i === 0} />
+              </div>
+            ))}
+          </div>
+        </div>
+        {mounted && items.length > 1 ? (
+          <>
+            <button
+              type="button"
+              aria-label="Previous image"
+              onClick={() => mainApi?.scrollPrev()}
+              disabled={selected === 0}
+              className="absolute top-1/2 left-3 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 shadow-card-hover disabled:opacity-0"
+            >
+              <ArrowIcon prev />
+            </button>
+            <button
+              type="button"
+              aria-label="Next image"
+              onClick={() => mainApi?.scrollNext()}
+              disabled={selected === items.length - 1}
+              className="absolute top-1/2 right-3 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 shadow-card-hover disabled:opacity-0"
+            >
+              <ArrowIcon prev={false} />
+            </button>
+            <ol className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5 lg:hidden">
+              {items.map((item, i) => (
+                <li
+                  key={`dot-${item.src}`}
+                  className={cx(
+                    "h-2 w-2 rounded-full",
+                    i === selected ? "bg-ink" : "bg-white/80 ring-1 ring-black/10",
+                  )}
+                />
+              ))}
+            </ol>
+          </>
+        ) : null}
+      </div>
+      {items.length > 1 ? (
+        <div className="relative hidden lg:block" data-testid="gallery-thumbnails">
+          <div ref={mounted ? thumbRef : undefined} className="overflow-hidden">
+            <div className="flex gap-3">
+              {items.map((item, i) => (
+                <button
+                  key={`thumb-${item.kind}-${item.src}`}
+                  type="button"
+                  aria-label={`Show ${item.kind === "video" ? "video" : "image"} ${i + 1}`}
+                  aria-current={i === selected ? "true" : undefined}
+                  onClick={() => mainApi?.scrollTo(i)}
+                  className={cx(
+                    "relative aspect-video w-[calc((100%-5*0.75rem)/6)] shrink-0 overflow-hidden rounded-xl ring-2 transition",
+                    i === selected
+                      ? "ring-brand-500"
+                      : "ring-transparent opacity-75 hover:opacity-100",
+                  )}
+                >
+                  {item.kind === "image" ? (
+                    <img
+                      src={item.src}
+                      alt=""
+                      loading="lazy"
+                      className="h-full w-full object-cover"
+                    />
+                  ) : (
+                    <>
+                      {item.poster ? (
+                        <img src={item.poster} alt="" className="h-full w-full object-cover" />
+                      ) : (
+                        <span className="block h-full w-full bg-ink" />
+                      )}
+                      <span className="absolute inset-0 flex items-center justify-center bg-black/25 text-white">
+                        ▶
+                      </span>
+                    </>
+                  )}
+                </button>
+              ))}
+            </div>
+          </div>
+          {thumbArrows && mounted ? (
+            <>
+              <button
+                type="button"
+                aria-label="Previous thumbnails"
+                onClick={() => thumbApi?.scrollPrev()}
+                className="absolute top-1/2 -left-3 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-white shadow-card-hover"
+              >
+                <ArrowIcon prev />
+              </button>
+              <button
+                type="button"
+                aria-label="Next thumbnails"
+                onClick={() => thumbApi?.scrollNext()}
+                className="absolute top-1/2 -right-3 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-white shadow-card-hover"
+              >
+                <ArrowIcon prev={false} />
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The hero_gallery block: the deal's gallery where the template places it. */
+export function HeroGalleryBlock(props: BlockProps) {
+  const items = galleryItems(props.deal);
+  if (items.length === 0) return null;
+  return (
+    <BlockSection props={props}>
+      <HeroGallery items={items} label={`${props.deal.public_name || props.deal.name} gallery`} />
+    </BlockSection>
+  );
+}
+
+/**
+ * The hero block: title (65 characters) and description (200), with an optional poster that
+ * becomes the player on click. Falls back to the deal's value proposition and description.
+ */
+export function HeroBlock(props: BlockProps) {
+  const { block, deal } = props;
+  const story = deal.products[0]?.story;
+  const title = dataString(block.data, "title") ?? story?.value_prop ?? null;
+  const description = dataString(block.data, "description") ?? deal.card_description ?? null;
+  if (!title && !description) return null;
+  const poster = dataString(block.data, "poster") ?? dataString(block.data, "image");
+  const video = dataString(block.data, "video_url");
+  return (
+    <BlockSection props={props}>
+      <div className="grid items-center gap-6 rounded-3xl bg-brand-50 p-6 sm:p-8 md:grid-cols-2">
+        <div>
+          {title ? <p className="text-2xl font-black tracking-tight">{heroTitle(title)}</p> : null}
+          {description ? (
+            <p className="mt-2 text-ink-soft">{heroDescription(description)}</p>
+          ) : null}
+        </div>
+        {video ? (
+          <PosterVideo
+            src={video}
+            poster={poster}
+            title={title ?? deal.name}
+            className="aspect-video w-full rounded-2xl"
+          />
+        ) : poster ? (
+          <img src={poster} alt="" className="aspect-video w-full rounded-2xl object-cover" />
+        ) : null}
+      </div>
+    </BlockSection>
+  );
+}

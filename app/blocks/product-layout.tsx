@@ -1,0 +1,139 @@
+import { Fragment, type ReactNode } from "react";
+import type { PdpZone } from "../../server/db/schema";
+import type { DealDetailsJson } from "../../server/services/catalog";
+import type { SmartCollectionDataJson } from "../../server/services/deal-json";
+import type { BlockJson } from "../../server/services/product-page";
+import { COLLECTION_COMPONENTS } from "../collections";
+import { ProductCarousel } from "../collections/product-carousel";
+import { BuyBars } from "../product/buy-bars";
+import { PurchasePanel } from "../product/purchase-panel";
+import type { ProductViewer } from "../product/viewer";
+import { Block } from "./registry";
+import type { BlockPageData } from "./types";
+
+/** The template's first hero_gallery block goes in the hero slot, not in the list below. */
+export const heroGalleryIndex = (blocks: readonly BlockJson[]) =>
+  blocks.findIndex((b) => b.type === "hero_gallery");
+
+/** A pdp zone's smart collection with the existing collection components; empty renders nothing. */
+export function Zone({
+  name,
+  zone,
+  now,
+  signedIn,
+}: {
+  name: PdpZone;
+  zone: SmartCollectionDataJson | null;
+  now: string;
+  signedIn: boolean;
+}) {
+  if (!zone || zone.deals.length === 0) return null;
+  const Component = COLLECTION_COMPONENTS[zone.modular_component_type] ?? ProductCarousel;
+  return (
+    <div data-zone={name} className="[&>section]:px-0 [&>section]:py-0">
+      <Component data={zone} now={new Date(now)} signedIn={signedIn} />
+    </div>
+  );
+}
+
+/** The sticky purchase panel: right column at large widths, after the hero on phones. */
+export function PurchaseColumn({
+  deal,
+  viewer,
+  id,
+}: {
+  deal: DealDetailsJson;
+  viewer: ProductViewer;
+  id: string | undefined;
+}) {
+  return (
+    <aside
+      id={id}
+      aria-label="Buy"
+      className="scroll-mt-[68px] lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+    >
+      <PurchasePanel deal={deal} viewer={viewer} />
+    </aside>
+  );
+}
+
+/**
+ * The blocks of the two-column layout in page order, with the zones where their names put them:
+ * pdp_top first, pdp_before_terms before the terms block (or after the blocks when there is
+ * none), pdp_before_questions before the community section.
+ */
+export function ProductBlocks({
+  deal,
+  viewer,
+  blocks,
+  anchors,
+  zones,
+  page,
+  beforeQuestions,
+  community,
+}: {
+  deal: DealDetailsJson;
+  viewer: ProductViewer;
+  blocks: BlockJson[];
+  anchors: (string | null)[];
+  zones: Record<PdpZone, SmartCollectionDataJson | null>;
+  page: BlockPageData;
+  beforeQuestions: ReactNode;
+  community: ReactNode;
+}) {
+  const heroIndex = heroGalleryIndex(blocks);
+  const termsIndex = blocks.findIndex((b) => b.type === "terms_and_conditions");
+  const zone = (name: PdpZone) => (
+    <Zone name={name} zone={zones[name]} now={page.now} signedIn={viewer.isAuthenticated} />
+  );
+  return (
+    <>
+      {zone("pdp_top")}
+      {blocks.map((block, i) =>
+        i === heroIndex ? null : (
+          <Fragment key={block.id}>
+            {i === termsIndex ? zone("pdp_before_terms") : null}
+            <Block
+              block={block}
+              anchorId={anchors[i] ?? null}
+              deal={deal}
+              viewer={viewer}
+              page={page}
+            />
+          </Fragment>
+        ),
+      )}
+      {termsIndex < 0 ? zone("pdp_before_terms") : null}
+      {zone("pdp_before_questions")}
+      {beforeQuestions}
+      {community}
+    </>
+  );
+}
+
+/** The zone after the questions, full width under both columns, and the buy bars. */
+export function ProductFooter({
+  deal,
+  viewer,
+  zones,
+  now,
+}: {
+  deal: DealDetailsJson;
+  viewer: ProductViewer;
+  zones: Record<PdpZone, SmartCollectionDataJson | null>;
+  now: string;
+}) {
+  return (
+    <>
+      <div className="mt-10">
+        <Zone
+          name="pdp_after_questions"
+          zone={zones.pdp_after_questions}
+          now={now}
+          signedIn={viewer.isAuthenticated}
+        />
+      </div>
+      <BuyBars deal={deal} viewer={viewer} />
+    </>
+  );
+}

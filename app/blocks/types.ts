@@ -1,0 +1,23 @@
+import type { DealDetailsJson } from "../../server/services/catalog";
+import type { CampaignJson } from "../../server/services/pages";
+import type { BadgeJson, BlockJson, TestimonialJson } from "../../server/services/product-page";
+import type { ProductViewer } from "../product/viewer";
+
+/** Page-wide data some blocks read (the same for every anonymous visitor). */
+export type BlockPageData = {
+  testimonials: TestimonialJson[];
+  badges: BadgeJson[];
+  campaign: CampaignJson | null;
+  /** The request's "now" (ISO), so server HTML and the first client render agree. */
+  now: string;
+};
+
+/** What every block component receives. */
+export type BlockProps = {
+  block: BlockJson;
+  /** The block's anchor id (sanitised, defaulted, unique on the page), or null. */
+  anchorId: string | null;
+  deal: DealDetailsJson;
+  viewer: ProductViewer;
+  page: BlockPageData;
+};

@@ -1,0 +1,250 @@
+/**
+ * The rules of the product page's blocks (spec 001 section 2, "Block types" and "Block
+ * behaviours", and section 9): truncations, how many items a block shows and when it shows
+ * nothing, anchor ids, time boxes and staff-message audiences. Pure: the block components and
+ * the product-page service both call these.
+ */
+import {
+  ACCORDION_AUTOPLAY_MS,
+  ACCORDION_INACTIVITY_PAUSE_MS,
+  BENTO_SUB_COLLECTIONS,
+  BUNDLE_GRID_MAX,
+  BUNDLE_ROW_COUNT,
+  FEATURES_BLOCK_ANCHOR,
+  FOUNDER_POST_MAX,
+  FOUNDER_POSTS_INITIAL,
+  HERO_DESCRIPTION_MAX,
+  HERO_GALLERY_THUMBNAIL_ARROWS_ABOVE,
+  HERO_TITLE_MAX,
+  LEADERBOARD_MAX,
+  LEADERBOARD_SMALL_SCREEN_VISIBLE_FRACTION,
+  PRICING_BLOCK_ANCHOR,
+  type STAFF_MESSAGE_USER_GROUPS,
+  TESTIMONIAL_TEXT_MAX,
+  USE_CASE_LINK_TEXT_MAX,
+  USE_CASE_TAG_MAX,
+  USE_CASE_TITLE_MAX,
+  USE_CASES_MAX,
+  USE_CASES_MIN,
+  VIDEO_COLLECTION_MIN_VIDEOS,
+} from "./constants";
+
+export const ELLIPSIS = "…";
+
+/**
+ * Cuts text to at most `max` characters, the last being an ellipsis when anything was cut, at a
+ * word boundary when one is near (so "Get started with" never becomes "Get started wi…").
+ */
+export function truncate(text: string, max: number): string {
+  const clean = text.trim();
+  if (clean.length <= max) return clean;
+  const room = clean.slice(0, Math.max(0, max - 1));
+  const space = room.lastIndexOf(" ");
+  // Only back up to a space in the last fifth; a long word is cut where it is.
+  const cut = space >= Math.floor(room.length * 0.8) ? room.slice(0, space) : room;
+  return `${cut.trimEnd()}${ELLIPSIS}`;
+}
+
+export const heroTitle = (title: string) => truncate(title, HERO_TITLE_MAX);
+export const heroDescription = (text: string) => truncate(text, HERO_DESCRIPTION_MAX);
+export const founderPostText = (text: string) => truncate(text, FOUNDER_POST_MAX);
+export const testimonialText = (text: string) => truncate(text, TESTIMONIAL_TEXT_MAX);
+
+/** Hero gallery thumbnails get previous/next arrows above this many images. */
+export const galleryNeedsThumbnailArrows = (count: number) =>
+  count > HERO_GALLERY_THUMBNAIL_ARROWS_ABOVE;
+
+// ---------------------------------------------------------------------------------------------
+// Anchors
+// ---------------------------------------------------------------------------------------------
+
+/** Letters, digits, underscore and hyphen only (spec 001 "Block behaviours"). */
+export const sanitizeAnchorId = (raw: unknown): string =>
+  typeof raw === "string" ? raw.replace(/[^A-Za-z0-9_-]/g, "") : "";
+
+const FEATURES_BLOCKS = new Set(["features_overview", "features_accordion"]);
+
+/** The default anchor of a block type with none given: pricing, overview, or none. */
+export function defaultAnchorId(type: string): string | null {
+  if (type === "pricing_card") return PRICING_BLOCK_ANCHOR;
+  if (FEATURES_BLOCKS.has(type)) return FEATURES_BLOCK_ANCHOR;
+  return null;
+}
+
+/**
+ * The anchor id of every block, in page order: the sanitised anchor_tag_id, else the type's
+ * default, else none. Ids already taken (by an earlier block or by `reserved`, the page's own
+ * sections such as #reviews) get -2, -3... so the page never has two elements with one id.
+ */
+export function assignAnchorIds(
+  blocks: readonly { type: string; data: Record<string, unknown> }[],
+  reserved: readonly string[] = [],
+): (string | null)[] {
+  const taken = new Set(reserved);
+  return blocks.map((b) => {
+    const wanted = sanitizeAnchorId(b.data.anchor_tag_id) || defaultAnchorId(b.type);
+    if (!wanted) return null;
+    let id = wanted;
+    for (let n = 2; taken.has(id); n += 1) id = `${wanted}-${n}`;
+    taken.add(id);
+    return id;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time boxes and audiences
+// ---------------------------------------------------------------------------------------------
+
+const toTime = (v: unknown): number | null => {
+  if (typeof v !== "string" && !(v instanceof Date)) return null;
+  const t = new Date(v).getTime();
+  return Number.isNaN(t) ? null : t;
+};
+
+/** A time-boxed block shows from its start (inclusive) until its end (exclusive). */
+export function isWithinWindow(start: unknown, end: unknown, now: Date): boolean {
+  const s = toTime(start);
+  const e = toTime(end);
+  const t = now.getTime();
+  return (s == null || s <= t) && (e == null || t < e);
+}
+
+export type StaffMessageAudience = (typeof STAFF_MESSAGE_USER_GROUPS)[number];
+
+/**
+ * Whether a viewer sees a staff message of this audience: all; paid = purchasers of the deal;
+ * paid_plus and paid_non_plus split purchasers by Plus. Staff see every message.
+ */
+export function staffMessageVisible(
+  audience: string,
+  viewer: { isStaff: boolean; hasPurchased: boolean; hasPlus: boolean },
+): boolean {
+  if (viewer.isStaff) return true;
+  switch (audience as StaffMessageAudience) {
+    case "all":
+      return true;
+    case "paid":
+      return viewer.hasPurchased;
+    case "paid_plus":
+      return viewer.hasPurchased && viewer.hasPlus;
+    case "paid_non_plus":
+      return viewer.hasPurchased && !viewer.hasPlus;
+    default:
+      // An unknown audience is nobody's: better hidden than shown to the wrong people.
+      return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists and their limits
+// ---------------------------------------------------------------------------------------------
+
+export type UseCase = { tag?: string; title: string; link_text?: string; url?: string };
+
+export const USE_CASE_DEFAULT_LINK_TEXT = "Get started";
+/** The four colour themes use-case cards rotate through. */
+export const USE_CASE_THEMES = ["lilac", "mint", "peach", "sky"] as const;
+
+/**
+ * The use cases carousel: at most 12 items, nothing with fewer than 3; tag cut to 25, title to
+ * 100, link text to 20 (default "Get started"); the colour themes rotate.
+ */
+export function useCaseCards(items: readonly UseCase[]) {
+  const list = items.filter((i) => i.title?.trim()).slice(0, USE_CASES_MAX);
+  if (list.length < USE_CASES_MIN) return [];
+  return list.map((i, n) => ({
+    tag: i.tag ? truncate(i.tag, USE_CASE_TAG_MAX) : null,
+    title: truncate(i.title, USE_CASE_TITLE_MAX),
+    linkText: truncate(i.link_text?.trim() || USE_CASE_DEFAULT_LINK_TEXT, USE_CASE_LINK_TEXT_MAX),
+    url: i.url ?? null,
+    theme: USE_CASE_THEMES[n % USE_CASE_THEMES.length] as (typeof USE_CASE_THEMES)[number],
+  }));
+}
+
+export type BundleLayout = "single" | "grid" | "centred-row" | "three-columns";
+
+/** Bundle products: 2 to 4 in a grid, 5 in a centred wrapping row, more than 5 in 3 columns. */
+export function bundleLayout(count: number): BundleLayout {
+  if (count <= 1) return "single";
+  if (count <= BUNDLE_GRID_MAX) return "grid";
+  if (count === BUNDLE_ROW_COUNT) return "centred-row";
+  return "three-columns";
+}
+
+/** Bento box and collection mosaic: exactly the first 4 sub-collections, or nothing under 4. */
+export function bentoSubCollections<T>(subs: readonly T[]): T[] {
+  return subs.length < BENTO_SUB_COLLECTIONS ? [] : subs.slice(0, BENTO_SUB_COLLECTIONS);
+}
+
+/** Leaderboard: at most 10 deals; positions beyond half are hidden on small screens. */
+export function leaderboardRows<T>(deals: readonly T[]) {
+  const shown = deals.slice(0, LEADERBOARD_MAX);
+  const visibleOnSmall = Math.ceil(shown.length * LEADERBOARD_SMALL_SCREEN_VISIBLE_FRACTION);
+  return shown.map((deal, i) => ({ deal, position: i + 1, hiddenOnSmall: i >= visibleOnSmall }));
+}
+
+/** From the founders: the first 5 posts, the rest behind "Show more". */
+export function founderPostsShown<T>(posts: readonly T[], expanded: boolean) {
+  const shown = expanded ? [...posts] : posts.slice(0, FOUNDER_POSTS_INITIAL);
+  return { shown, hasMore: !expanded && posts.length > FOUNDER_POSTS_INITIAL };
+}
+
+/** A video collection block needs at least 3 videos. */
+export const videoCollectionShown = (count: number) => count >= VIDEO_COLLECTION_MIN_VIDEOS;
+
+// ---------------------------------------------------------------------------------------------
+// Rotation (press, features accordion)
+// ---------------------------------------------------------------------------------------------
+
+/** The next index of a rotation over `count` items. */
+export const nextIndex = (index: number, count: number) => (count <= 0 ? 0 : (index + 1) % count);
+
+/**
+ * Accordion features: rotate every 8 s while visible, unless a manual choice happened in the last
+ * 30 s. `lastManualAt` is the time of the last click (ms), or null.
+ */
+export function accordionMayRotate(
+  now: number,
+  lastManualAt: number | null,
+  visible: boolean,
+): boolean {
+  if (!visible) return false;
+  return lastManualAt == null || now - lastManualAt >= ACCORDION_INACTIVITY_PAUSE_MS;
+}
+
+export const ACCORDION_ROTATION_MS = ACCORDION_AUTOPLAY_MS;
+
+// ---------------------------------------------------------------------------------------------
+// Reading block configuration (json_data is free-form JSON edited by staff)
+// ---------------------------------------------------------------------------------------------
+
+export type BlockData = Record<string, unknown>;
+
+export const dataString = (data: BlockData, key: string): string | null => {
+  const v = data[key];
+  return typeof v === "string" && v.trim() ? v : null;
+};
+
+export const dataNumber = (data: BlockData, key: string): number | null => {
+  const v = data[key];
+  return typeof v === "number" && Number.isFinite(v) ? v : null;
+};
+
+/** An array of objects under `key`; anything else (missing, a string...) is an empty list. */
+export const dataList = <T extends object = Record<string, unknown>>(
+  data: BlockData,
+  key: string,
+): T[] => {
+  const v = data[key];
+  return Array.isArray(v) ? (v.filter((x) => x && typeof x === "object") as T[]) : [];
+};
+
+/**
+ * Whether a block of the shared product-page template applies to this deal: json_data may name
+ * the deals it is for (deal_slugs) and a display window (start_date, end_date).
+ */
+export function blockAppliesTo(data: BlockData, dealSlug: string, now: Date): boolean {
+  const only = data.deal_slugs;
+  if (Array.isArray(only) && only.length > 0 && !only.includes(dealSlug)) return false;
+  return isWithinWindow(data.start_date, data.end_date, now);
+}
