@@ -1,0 +1,130 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { modularPageItems, modularPages, staticComponents } from "../../server/db/schema";
+import { RouterContextProvider } from "react-router";
+import { appContext } from "../../app/context";
+import { loader } from "../../app/routes/product";
+import { createTestApp, type TestApp } from "../helpers/app";
+
+// The product page's blocks, zones, testimonials and badges (server/services/product-page.ts) and
+// the page's loader, with the number of SQL statements each takes.
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+async function dealOf(slug: string) {
+  const deal = await app.services.catalog.getDealDetails(slug);
+  if (!deal) throw new Error(`no deal ${slug}`);
+  return deal;
+}
+
+describe("product page data", () => {
+  it("loads blocks, zones, testimonials and badges in 4 statements", async () => {
+    const deal = await dealOf("taskflow");
+    app.database.queries.reset();
+    const page = await app.services.productPage.getProductPage(deal);
+    expect(app.database.queries.count).toBe(4);
+
+    const types = page.blocks.map((b) => b.type);
+    expect(types[0]).toBe("hero_gallery");
+    expect(types).toEqual(expect.arrayContaining(["pricing_card", "faq", "terms_and_conditions"]));
+    expect(page.blocks.find((b) => b.type === "pricing_card")?.data.anchor_tag_id).toBe(
+      "modular-pricing-card",
+    );
+    // The page's own deal is not suggested in its zones; empty zones are null.
+    expect(page.zones.pdp_top?.deals.map((d) => d.slug)).not.toContain("taskflow");
+    expect(page.zones.pdp_top?.deals.length).toBeGreaterThan(0);
+    expect(page.zones.pdp_before_terms).toBeNull();
+    expect(page.testimonials.length).toBeGreaterThan(0);
+    expect(page.badges.map((b) => b.title)).toContain("G2 High Performer");
+  });
+
+  it("keeps blocks limited by deal_slugs to those deals", async () => {
+    const taskflow = await app.services.productPage.getProductPage(await dealOf("taskflow"));
+    const mailbeam = await app.services.productPage.getProductPage(await dealOf("mailbeam"));
+    expect(taskflow.blocks.map((b) => b.type)).toContain("use_cases_carousel");
+    expect(mailbeam.blocks.map((b) => b.type)).not.toContain("use_cases_carousel");
+    expect(mailbeam.testimonials).toEqual([]);
+    // A zone still lists the page's own deal on other deals' pages.
+    const pixelforge = await app.services.productPage.getProductPage(await dealOf("pixelforge"));
+    expect(pixelforge.zones.pdp_top?.deals.map((d) => d.slug)).not.toContain("pixelforge");
+    expect(taskflow.zones.pdp_top?.deals.map((d) => d.slug)).toContain("pixelforge");
+  });
+
+  it("shows a time-boxed page item only from its start until its end", async () => {
+    const deal = await dealOf("taskflow");
+    const [press] = await app.database.db
+      .select({ itemId: modularPageItems.id })
+      .from(modularPageItems)
+      .innerJoin(modularPages, eq(modularPages.id, modularPageItems.pageId))
+      .innerJoin(staticComponents, eq(staticComponents.id, modularPageItems.staticComponentId))
+      .where(
+        and(eq(modularPages.slug, "product"), eq(staticComponents.modularComponentType, "press")),
+      );
+    if (!press) throw new Error("seed: no press block");
+    const now = new Date();
+    await app.database.db
+      .update(modularPageItems)
+      .set({
+        startDate: new Date(now.getTime() - 60_000),
+        endDate: new Date(now.getTime() + 60_000),
+      })
+      .where(eq(modularPageItems.id, press.itemId));
+    const types = async (at: Date) =>
+      (await app.services.productPage.getProductPage(deal, { now: at })).blocks.map((b) => b.type);
+    expect(await types(now)).toContain("press");
+    expect(await types(new Date(now.getTime() + 60_000))).not.toContain("press");
+    expect(await types(new Date(now.getTime() - 120_000))).not.toContain("press");
+    await app.database.db
+      .update(modularPageItems)
+      .set({ startDate: null, endDate: null })
+      .where(eq(modularPageItems.id, press.itemId));
+  });
+});
+
+describe("the product page loader", () => {
+  const load = async (slug: string) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      services: app.services,
+      session: null,
+      publicConfig: {
+        reportListingUrl: "https://example.com/report",
+        publicUrl: "http://localhost",
+      },
+    });
+    const url = `http://localhost/products/${slug}/`;
+    return loader({
+      context,
+      params: { slug },
+      request: new Request(url),
+      unstable_pattern: "/products/:slug",
+    } as unknown as Parameters<typeof loader>[0]);
+  };
+
+  it("carries the blocks (embed html sanitised), zones and an anonymous viewer", async () => {
+    const data = await load("taskflow");
+    expect(data.viewer.isAuthenticated).toBe(false);
+    expect(data.blocks.map((b) => b.type)).toContain("from_founders_card");
+    expect(data.zones.pdp_top?.deals.length).toBeGreaterThan(0);
+    // The page has a campaign_banner block, so the live campaign comes along.
+    expect(data.campaign?.optin_slug).toBe("lifetime-fest");
+  });
+
+  it("answers an unknown deal with 404", async () => {
+    await expect(load("no-such-deal")).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it("takes a fixed number of statements, whatever the deal's blocks, plans or reviews", async () => {
+    const counts: Record<string, number> = {};
+    for (const slug of ["taskflow", "pixelforge", "freebie-kit"]) {
+      app.database.queries.reset();
+      await load(slug);
+      counts[slug] = app.database.queries.count;
+    }
+    // measured: 18 to 20 = the deal (7), the page (4), the campaign (1) and the community
+    // section (6 to 8: a deal's reviews summary adds statements). Never per block or per plan.
+    for (const slug of Object.keys(counts)) expect(counts[slug], slug).toBeLessThanOrEqual(20);
+  });
+});
