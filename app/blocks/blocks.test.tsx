@@ -300,7 +300,31 @@ describe("block behaviours", () => {
         { deal: emptyDeal({ refundable_days: 60 } as never) },
       ),
     ).toContain("2 months");
+    expect(
+      renderBlock(
+        "money_back_guarantee",
+        {},
+        {
+          deal: emptyDeal({ refundable_days: 60, has_ended: true } as never),
+        },
+      ),
+    ).toBe("");
     expect(renderBlock("thematic_roadblock", { headline: "Bundle" })).toContain("Buy now!");
+  });
+
+  it("buy-now bar: only on a deal that can be bought now", () => {
+    const plans = [{ id: 1, is_active: true }];
+    expect(renderBlock("buy_now_bar", {}, { deal: emptyDeal({ plans } as never) })).toContain(
+      "Buy now",
+    );
+    const soon = emptyDeal({
+      plans,
+      buy_button: { ...emptyDeal().buy_button, is_coming_soon: true },
+    } as never);
+    expect(renderBlock("buy_now_bar", {}, { deal: soon })).toBe("");
+    expect(
+      renderBlock("buy_now_bar", {}, { deal: emptyDeal({ plans, has_ended: true } as never) }),
+    ).toBe("");
   });
 
   it("time-boxed countdown uses the block's dates", () => {

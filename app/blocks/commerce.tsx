@@ -56,7 +56,13 @@ export function InlineNotificationSignupBlock(props: BlockProps) {
  */
 export function BuyNowBarBlock(props: BlockProps) {
   const { deal } = props;
-  if (deal.has_ended || deal.is_info || deal.plans.every((p) => !p.is_active)) return null;
+  const buyable =
+    !deal.has_ended &&
+    !deal.is_info &&
+    deal.has_started &&
+    !deal.buy_button.is_coming_soon &&
+    deal.plans.some((p) => p.is_active);
+  if (!buyable) return null;
   const position = props.block.data.position === "top" ? "top" : "bottom";
   return (
     <BlockSection props={props}>

@@ -233,7 +233,12 @@ export function TermsAndConditionsBlock(props: BlockProps) {
   if (shownTerms.length === 0 && included.length === 0) return null;
   return (
     <BlockSection props={props} title={blockTitle(props, TERMS_TITLE)}>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div
+        className={cx(
+          "grid gap-4",
+          shownTerms.length > 0 && included.length > 0 && "md:grid-cols-2",
+        )}
+      >
         {shownTerms.length > 0 ? (
           <div className="rounded-2xl bg-white p-5 shadow-card">
             <h3 className="font-bold">Deal terms &amp; conditions</h3>
@@ -330,13 +335,18 @@ export function DealAttributesBlock(props: BlockProps) {
 /** Money-back guarantee callout (only for deals that are refundable for 60 days or more). */
 export function MoneyBackGuaranteeBlock(props: BlockProps) {
   const days = props.deal.refundable_days ?? 0;
-  if (props.deal.is_info || days < MONEY_BACK_GUARANTEE_MIN_DAYS) return null;
+  // Nothing to guarantee on a deal nobody can buy.
+  if (props.deal.is_info || props.deal.has_ended || days < MONEY_BACK_GUARANTEE_MIN_DAYS)
+    return null;
   return (
     <BlockSection props={props}>
       <div className="flex items-start gap-4 rounded-3xl border border-emerald-200 bg-emerald-50 p-5">
-        <span aria-hidden="true" className="text-3xl">
-          🛡️
-        </span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-9 w-9 shrink-0 text-emerald-600">
+          <path
+            fill="currentColor"
+            d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Zm-1.2 14.2-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z"
+          />
+        </svg>
         <div>
           <h2 className="text-lg font-bold">
             {dataString(props.block.data, "title") ??
@@ -354,7 +364,7 @@ export function MoneyBackGuaranteeBlock(props: BlockProps) {
 
 /** "We've got your back": purchase protection copy (one year; 50% in credits, 100% with Plus). */
 export function WeGotYourBackBlock(props: BlockProps) {
-  if (props.deal.is_info) return null;
+  if (props.deal.is_info || props.deal.has_ended) return null;
   return (
     <BlockSection props={props}>
       <div className="rounded-3xl bg-ink p-6 text-white">
@@ -696,7 +706,7 @@ export function UseCasesCarouselBlock(props: BlockProps) {
   if (cards.length === 0) return null;
   return (
     <BlockSection props={props} title={blockTitle(props, "Use cases")}>
-      <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-3 [scrollbar-width:thin]">
+      <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] sm:mx-0 sm:px-0">
         {cards.map((c) => {
           const href = safeHref(c.url);
           return (

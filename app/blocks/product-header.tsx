@@ -65,7 +65,11 @@ export function ProductHeader({
               }}
               data-testid="deal-badge"
             >
-              {badge.icon ? <img src={badge.icon} alt="" className="h-3.5 w-3.5" /> : null}
+              {badge.icon && /^(\/|https:\/\/)/.test(badge.icon) ? (
+                <img src={badge.icon} alt="" className="h-3.5 w-3.5" />
+              ) : badge.icon ? (
+                <span aria-hidden="true">★</span>
+              ) : null}
               {badge.label}
             </span>
           ) : null}
@@ -124,14 +128,13 @@ export function ProductHeader({
         </div>
       </header>
       {items.length > 0 ? (
-        <section
+        <div
           id={heroIndex >= 0 ? (anchors[heroIndex] ?? undefined) : undefined}
           data-block-type="hero_gallery"
-          aria-label={`${name} gallery`}
           className="scroll-mt-[68px]"
         >
           <HeroGallery items={items} label={`${name} gallery`} />
-        </section>
+        </div>
       ) : null}
     </div>
   );
