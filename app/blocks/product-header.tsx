@@ -1,4 +1,3 @@
-import { dealBanner } from "../ui/deal-card";
 import { ReportListingLink } from "../growth/report-listing-link";
 import { ShareControl } from "../growth/share-control";
 import type { DealDetailsJson } from "../../server/services/catalog";
@@ -9,17 +8,9 @@ import { HeroGallery, galleryItems } from "./hero";
 import { heroGalleryIndex } from "./product-layout";
 import type { BlockPageData } from "./types";
 
-const BANNER_STYLE: Record<string, string> = {
-  coming_soon: "bg-sky-600 text-white",
-  sold_out: "bg-ink text-white",
-  last_call: "bg-rose-600 text-white",
-  black_friday: "bg-ink text-brand-400",
-  ending_soon: "bg-rose-600 text-white",
-  new: "bg-emerald-600 text-white",
-};
-
 /**
- * The top of the left column: deal badge and banner, name, value proposition, rating summary
+ * The top of the left column: deal badge and banner_details (the banner type, "Sold out",
+ * "Coming soon"..., is the purchase panel's), name, value proposition, rating summary
  * (to #reviews), share and report links, then the hero gallery (where the template's
  * hero_gallery block is; the deal's gallery by default).
  */
@@ -44,7 +35,6 @@ export function ProductHeader({
 }) {
   const story = deal.products[0]?.story ?? null;
   const review = deal.deal_review;
-  const banner = dealBanner(deal, new Date(page.now), viewer.campaigns);
   const details = deal.banner_details;
   const badge = deal.badge;
   const heroIndex = heroGalleryIndex(blocks);
@@ -71,14 +61,6 @@ export function ProductHeader({
                 <span aria-hidden="true">★</span>
               ) : null}
               {badge.label}
-            </span>
-          ) : null}
-          {banner.type !== "none" && banner.text ? (
-            <span
-              className={`rounded-full px-2.5 py-1 text-xs font-bold ${BANNER_STYLE[banner.type] ?? "bg-ink text-white"}`}
-              data-banner={banner.type}
-            >
-              {banner.text}
             </span>
           ) : null}
           {details?.text ? (

@@ -39,6 +39,8 @@ export function emptyDeal(overrides: Partial<DealDetailsJson> = {}): DealDetails
       is_get_now: false,
     },
     deal_review: { average_rating: 0, review_count: 0 },
+    stage_details: { current_stage: "active", next_stage: null, next_stage_start_date: null },
+    browse_deal_status: null,
     common_features: [],
     core_features: [],
     dealfeatures: [],

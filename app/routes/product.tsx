@@ -8,6 +8,7 @@ import { dealSummary, loadCommunity } from "../discussions/data.server";
 import { appContext } from "../context";
 import { ProductHeader } from "../blocks/product-header";
 import { ProductBlocks, ProductFooter, PurchaseColumn } from "../blocks/product-layout";
+import { PurchaseProvider } from "../product/purchase-context";
 import { loadProductViewer } from "../product/viewer.server";
 import { productJsonLdMeta } from "../seo/product-json-ld";
 import type { Route } from "./+types/product";
@@ -140,38 +141,41 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     now: loaderData.now,
   };
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8" data-layout="two-column">
-      <Breadcrumbs deal={deal} />
-      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
-        <div className="min-w-0 lg:col-start-1">
-          <ProductHeader
-            deal={deal}
-            viewer={viewer}
-            blocks={blocks}
-            anchors={anchors}
-            overviewId={overviewId}
-            page={page}
-            origin={loaderData.origin}
-            reportListingUrl={loaderData.reportListingUrl}
-          />
+    // One purchase store for the panel, the pricing card block and the buy bars.
+    <PurchaseProvider deal={deal}>
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8" data-layout="two-column">
+        <Breadcrumbs deal={deal} />
+        <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
+          <div className="min-w-0 lg:col-start-1">
+            <ProductHeader
+              deal={deal}
+              viewer={viewer}
+              blocks={blocks}
+              anchors={anchors}
+              overviewId={overviewId}
+              page={page}
+              origin={loaderData.origin}
+              reportListingUrl={loaderData.reportListingUrl}
+            />
+          </div>
+          <PurchaseColumn deal={deal} viewer={viewer} id={pricingId} />
+          <div className="min-w-0 space-y-10 lg:col-start-1">
+            <ProductBlocks
+              deal={deal}
+              viewer={viewer}
+              blocks={blocks}
+              anchors={anchors}
+              zones={zones}
+              page={page}
+              beforeQuestions={
+                <LatestQuestions slug={deal.slug} questions={community.latestQuestions} />
+              }
+              community={<CommunitySection deal={summary} data={community} />}
+            />
+          </div>
         </div>
-        <PurchaseColumn deal={deal} viewer={viewer} id={pricingId} />
-        <div className="min-w-0 space-y-10 lg:col-start-1">
-          <ProductBlocks
-            deal={deal}
-            viewer={viewer}
-            blocks={blocks}
-            anchors={anchors}
-            zones={zones}
-            page={page}
-            beforeQuestions={
-              <LatestQuestions slug={deal.slug} questions={community.latestQuestions} />
-            }
-            community={<CommunitySection deal={summary} data={community} />}
-          />
-        </div>
-      </div>
-      <ProductFooter deal={deal} viewer={viewer} zones={zones} now={loaderData.now} />
-    </main>
+        <ProductFooter deal={deal} viewer={viewer} zones={zones} now={loaderData.now} />
+      </main>
+    </PurchaseProvider>
   );
 }
