@@ -87,7 +87,7 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
           p.id as plan_id, p.public_name as plan_name, p.plan_type, p.codes as plan_codes,
           ii.price_cents, ii.quantity, ii.parent_invoice_item_id,
           coalesce(o.paid_at, o.created_at) as purchased_at, ii.refunded_at,
-          (ii.transferred_to_user_id = ${userId}) as received_by_transfer,
+          coalesce(ii.transferred_to_user_id = ${userId}, false) as received_by_transfer,
           coalesce((select json_agg(json_build_object('code', l.code, 'redeemed', l.redeemed_at is not null)
             order by l.id) from licences l where l.invoice_item_id = ii.id), '[]'::json) as codes
         from invoice_items ii

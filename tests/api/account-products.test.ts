@@ -126,6 +126,7 @@ describe("GET /api/users/products/", () => {
       deal: { slug: "taskflow", get_absolute_url: "/products/taskflow/" },
       price: item.priceCents / 100,
       refundable_days: 60,
+      received_by_transfer: false,
       refund: {
         refundable: true,
         text: "60-day money-back guarantee",

@@ -84,3 +84,42 @@ test("a buyer adds a card from a test token and removes it", async ({ page }) =>
   await expect(page.getByText("Payment method removed.")).toBeVisible();
   await expect(mastercard).toHaveCount(0);
 });
+
+test("a Plus member cancels with a reason, keeps Plus to the period end, and reactivates", async ({
+  page,
+}) => {
+  const res = await page.context().request.post("/api/users/login/", {
+    data: { email: "plus@payonce.test", password: BUYER.password },
+  });
+  expect(res.status()).toBe(200);
+  await page.goto("/account/plus/");
+  const status = page.getByTestId("plus-status");
+  await expect(status).toContainText("Active");
+  await page.getByText("Cancel membership", { exact: true }).first().click();
+  await page.getByLabel("I don't use it enough").check();
+  await page.getByLabel("Anything else?").fill("Back next year");
+  await page.getByRole("button", { name: "Cancel membership" }).click();
+  await expect(page.getByText("Subscription updated")).toBeVisible();
+  await expect(status).toContainText("Cancels at period end");
+  await expect(status).toContainText("Your Plus benefits last until");
+
+  await page.getByRole("button", { name: "Keep my membership" }).click();
+  await expect(status).toContainText("Active");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the cards form still adds and removes a card", async ({ page }) => {
+    await logIn(page);
+    await page.goto("/account/cards/");
+    await page.getByLabel("Card", { exact: true }).selectOption("pm_card_discover");
+    await page.getByLabel("Card country").selectOption("GB");
+    await page.getByLabel("Postal code").fill("EC1A 1BB");
+    await page.getByRole("button", { name: "Add card" }).click();
+    await expect(page.getByText("Payment method added.")).toBeVisible();
+    await page.getByRole("button", { name: "Remove Discover ending in 1117" }).click();
+    await expect(page.getByText("Payment method removed.")).toBeVisible();
+    await expect(page.getByTestId("card").filter({ hasText: "Discover" })).toHaveCount(0);
+  });
+});
