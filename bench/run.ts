@@ -1,13 +1,15 @@
 // npm run bench: HTTP load (autocannon) against the hot pages and endpoints, each beside a bare
 // node:http baseline measured in the same run. Prints requests/s, p50 and p99 latency and the ratio
 // to the baseline, on PGlite and, when DATABASE_URL is set, on PostgreSQL.
+// The product page is measured twice: anonymous (served from the HTML page cache) and signed in
+// (rendered on every request); the X-Cache column shows which one each row measured.
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { openDatabase } from "../server/db/client";
-import { seedIfEmpty } from "../server/db/seed";
+import { DEMO_PASSWORD, seedIfEmpty } from "../server/db/seed";
 import { systemClock } from "../server/providers/clock";
 import { prepareBenchData } from "./prepare";
 
@@ -15,7 +17,15 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const root = path.resolve(import.meta.dirname, "..");
 
-type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
+type Result = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** The page cache's verdict on the measured request (X-Cache), when it has one. */
+  cache: string;
+};
 
 function startProcess(args: string[], env: Record<string, string>, ready: RegExp | string) {
   return new Promise<ChildProcess>((resolve, reject) => {
@@ -42,22 +52,39 @@ async function waitForHealth(port: number) {
   throw new Error("app did not become healthy");
 }
 
-async function load(name: string, url: string): Promise<Result> {
+async function load(name: string, url: string, headers: Record<string, string> = {}) {
   // Warm up caches and JIT before measuring.
-  await autocannon({ url, connections: 4, duration: 1 });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  await autocannon({ url, headers, connections: 4, duration: 1 });
+  const cache = (await fetch(url, { headers })).headers.get("x-cache") ?? "";
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
   return {
     name,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.non2xx,
-  };
+    cache,
+  } satisfies Result;
+}
+
+/** Signs in a demo account; the session and CSRF cookies as one Cookie header. */
+async function signIn(base: string, email: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/api/users/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${email} failed: ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie };
 }
 
 function printTable(title: string, rows: Result[], baseline: Result) {
   console.log(`\n${title}`);
-  const header = ["target", "req/s", "p50 ms", "p99 ms", "vs baseline", "errors"];
+  const header = ["target", "req/s", "p50 ms", "p99 ms", "vs baseline", "errors", "x-cache"];
   const lines = [baseline, ...rows].map((r) => [
     r.name,
     r.rps.toFixed(0),
@@ -65,6 +92,7 @@ function printTable(title: string, rows: Result[], baseline: Result) {
     r.p99.toFixed(1),
     `${((r.rps / baseline.rps) * 100).toFixed(1)}%`,
     String(r.errors),
+    r.cache,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));
   const fmt = (cols: string[]) => cols.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
@@ -174,7 +202,13 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
     try {
       const baseline = await load("node:http baseline", "http://127.0.0.1:3290/");
       const rows = [
-        await load("GET /products/taskflow/", `${base}/products/taskflow/`),
+        // Anonymous views come from the HTML cache; signed-in views render every time.
+        await load("GET /products/taskflow/ (anonymous, cached)", `${base}/products/taskflow/`),
+        await load(
+          "GET /products/taskflow/ (signed in, uncached)",
+          `${base}/products/taskflow/`,
+          await signIn(base, "shopper@payonce.test"),
+        ),
         await load("GET /api/v2/deals/taskflow/details/", `${base}/api/v2/deals/taskflow/details/`),
         await load(
           `GET /api/v2/deals/${details.deal.id}/reviews/`,
