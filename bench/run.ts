@@ -204,6 +204,10 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
       const rows = [
         // Anonymous views come from the HTML cache; signed-in views render every time.
         await load("GET /products/taskflow/ (anonymous, cached)", `${base}/products/taskflow/`),
+        // What a browser asks for: the cache keeps a gzip copy of each page.
+        await load("  same, Accept-Encoding: gzip", `${base}/products/taskflow/`, {
+          "accept-encoding": "gzip",
+        }),
         await load(
           "GET /products/taskflow/ (signed in, uncached)",
           `${base}/products/taskflow/`,

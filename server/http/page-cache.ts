@@ -6,12 +6,16 @@
  * Set-Cookie is never stored nor replayed; the visitor's own CSRF cookie is issued per request.
  */
 import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { experimentsCacheKey } from "../../domain/experiments";
 import { isHarmlessQuery, pageVariant, productPageSlug } from "../../domain/page-cache";
 import type { PageCacheService } from "../services/page-cache";
 
 export const CACHE_HEADER = "x-cache";
+
+const gzipAsync = promisify(gzip);
 
 export type CacheDecision =
   /** Not a cacheable kind of page at all: no X-Cache header. */
@@ -45,6 +49,8 @@ function storableHeaders(response: Response): Record<string, string> | null {
   for (const [name, value] of response.headers) {
     // A page that sets a cookie is about its visitor: never shared.
     if (name === "set-cookie") return null;
+    // Fastify computes the length of what it sends (identity or gzip).
+    if (name === "content-length" || name === "content-encoding") continue;
     headers[name] = value;
   }
   return headers;
@@ -64,7 +70,10 @@ export async function serveCached(
   const hit = await pageCache.get(decision.key, decision.slug);
   if (hit) {
     reply.status(hit.status).headers(hit.headers).header(CACHE_HEADER, "HIT");
-    return reply.send(request.method === "HEAD" ? undefined : hit.body);
+    reply.header("vary", "Accept-Encoding");
+    const gzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+    if (gzip) reply.header("content-encoding", "gzip");
+    return reply.send(request.method === "HEAD" ? undefined : gzip ? hit.gzip : hit.body);
   }
   // Taken before rendering: an invalidation during the render leaves this page stale on arrival.
   const stamp = await pageCache.stamp(decision.slug);
@@ -74,11 +83,12 @@ export async function serveCached(
   if (request.method !== "GET" || response.status !== 200 || !headers || !html || !stamp) {
     return sendResponse(reply.header(CACHE_HEADER, "MISS"), response);
   }
-  const body = await response.text();
+  const body = Buffer.from(await response.arrayBuffer());
   await pageCache.put(decision.key, decision.slug, stamp, {
     status: response.status,
     headers,
     body,
+    gzip: await gzipAsync(body),
   });
   reply.status(response.status).headers(headers).header(CACHE_HEADER, "MISS");
   return reply.send(body);

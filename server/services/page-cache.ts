@@ -19,7 +19,10 @@ export type CachedPage = {
   status: number;
   /** Response headers without set-cookie (never stored, never replayed). */
   headers: Record<string, string>;
-  body: string;
+  /** Bytes, not a string: a hit is then sent without encoding the page again. */
+  body: Buffer;
+  /** The same body gzipped once at store time, for the (nearly all) clients that accept it. */
+  gzip: Buffer;
 };
 
 type StoredPage = CachedPage & { stamp: string; expiresAt: number };
@@ -38,7 +41,8 @@ interface PageStore {
 
 const pageBytes = (key: string, p: StoredPage) =>
   key.length +
-  Buffer.byteLength(p.body) +
+  p.body.length +
+  p.gzip.length +
   Object.entries(p.headers).reduce((n, [k, v]) => n + k.length + v.length, 64);
 
 /** An LRU over a Map (insertion order is recency order), evicting past a byte budget. */
@@ -120,13 +124,25 @@ export function createRedisPageStore(url: string, prefix: string, log: (err: unk
     async get(key, slug, now) {
       const [raw, all, deal] = await redis.mget(pageKey(key), allKey, dealKey(slug));
       if (!raw) return null;
-      const page = JSON.parse(raw) as StoredPage;
-      if (page.stamp !== stampFrom(all, deal) || page.expiresAt <= now) return null;
-      return page;
+      const stored = JSON.parse(raw) as Omit<StoredPage, "body" | "gzip"> & {
+        body: string;
+        gzip: string;
+      };
+      if (stored.stamp !== stampFrom(all, deal) || stored.expiresAt <= now) return null;
+      return {
+        ...stored,
+        body: Buffer.from(stored.body, "utf8"),
+        gzip: Buffer.from(stored.gzip, "base64"),
+      };
     },
     async set(key, page, now) {
       const ttl = Math.max(1, page.expiresAt - now);
-      await redis.set(pageKey(key), JSON.stringify(page), "PX", ttl);
+      const value = JSON.stringify({
+        ...page,
+        body: page.body.toString("utf8"),
+        gzip: page.gzip.toString("base64"),
+      });
+      await redis.set(pageKey(key), value, "PX", ttl);
     },
     async bumpDeal(slug) {
       await redis.incr(dealKey(slug));

@@ -33,7 +33,20 @@ export type SessionState = {
   user: SessionUser | null;
 };
 
-export const newToken = () => randomBytes(32).toString("base64url");
+// Tokens are cut from a pooled buffer of CSPRNG bytes (each byte used once), as Node's own
+// randomUUID does: one randomBytes call per 128 tokens instead of one per anonymous page view.
+const TOKEN_BYTES = 32;
+let tokenPool = Buffer.alloc(0);
+let tokenOffset = 0;
+export const newToken = () => {
+  if (tokenOffset + TOKEN_BYTES > tokenPool.length) {
+    tokenPool = randomBytes(TOKEN_BYTES * 128);
+    tokenOffset = 0;
+  }
+  const token = tokenPool.toString("base64url", tokenOffset, tokenOffset + TOKEN_BYTES);
+  tokenOffset += TOKEN_BYTES;
+  return token;
+};
 /** Only a hash of the cookie is stored: a leaked sessions table does not log anyone in. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 

@@ -6,6 +6,7 @@
  * product page does, so a stale page shows stale numbers.
  */
 import { randomBytes } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,6 +78,20 @@ describe("anonymous product pages", () => {
     expect(page.renders.count).toBe(rendersAfterFirst);
     // Without the trailing slash it is the same page.
     expect((await get("/products/taskflow")).headers["x-cache"]).toBe("HIT");
+  });
+
+  it("send the stored gzip copy to clients that accept gzip", async () => {
+    const plain = await get("/products/taskflow/");
+    const res = await app.inject({
+      method: "GET",
+      url: "/products/taskflow/",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(res.headers["x-cache"]).toBe("HIT");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(res.rawPayload).toString("utf8")).toBe(plain.body);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
   });
 
   it("answer HEAD from the cache without a body", async () => {
