@@ -13,7 +13,7 @@ const SECTIONS = [
 ] as const;
 
 /**
- * The frame of the buyer's account pages: a section menu (a scrolling row on phones, a column
+ * The frame of the buyer's account pages: a section menu (wrapping rows on phones, a column
  * from md up) beside the page's content.
  */
 export function AccountShell({
@@ -30,8 +30,8 @@ export function AccountShell({
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <div className="md:grid md:grid-cols-[12rem_1fr] md:gap-10">
-        <nav aria-label="Account" className="-mx-4 mb-6 overflow-x-auto px-4 md:mx-0 md:px-0">
-          <ul className="flex gap-1 md:flex-col">
+        <nav aria-label="Account" className="mb-6">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {SECTIONS.map((s) => (
               <li key={s.to}>
                 <NavLink

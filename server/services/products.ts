@@ -81,15 +81,17 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
       : sql``;
     const where = sql`ii.user_id = ${userId} and o.status in ('paid', 'refunded')
       and ${filterSql(query.f)} ${search}`;
-    const [list, count] = await Promise.all([
-      db.execute(sql`select ii.id, ii.order_id, d.id as deal_id, d.slug as deal_slug,
+    // One statement: the page and, by a window count, the total (PGlite runs one query at a time).
+    const list = rowsOf<Row & { total: number }>(
+      await db.execute(sql`select ii.id, ii.order_id, d.id as deal_id, d.slug as deal_slug,
           d.public_name as deal_name, d.product_logo as deal_logo, d.refundable_days,
           p.id as plan_id, p.public_name as plan_name, p.plan_type, p.codes as plan_codes,
           ii.price_cents, ii.quantity, ii.parent_invoice_item_id,
           coalesce(o.paid_at, o.created_at) as purchased_at, ii.refunded_at,
           coalesce(ii.transferred_to_user_id = ${userId}, false) as received_by_transfer,
           coalesce((select json_agg(json_build_object('code', l.code, 'redeemed', l.redeemed_at is not null)
-            order by l.id) from licences l where l.invoice_item_id = ii.id), '[]'::json) as codes
+            order by l.id) from licences l where l.invoice_item_id = ii.id), '[]'::json) as codes,
+          count(*) over ()::int as total
         from invoice_items ii
         join orders o on o.id = ii.order_id
         join deals d on d.id = ii.deal_id
@@ -97,12 +99,17 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
         where ${where}
         order by coalesce(o.paid_at, o.created_at) desc, ii.id desc
         limit ${limit} offset ${offset}`),
-      db.execute(sql`select count(*)::int as total from invoice_items ii
+    );
+    if (list.length > 0 || offset === 0) {
+      return { rows: list, total: Number(list[0]?.total ?? 0) };
+    }
+    // A page past the end has no rows to carry the total: count separately.
+    const [count] = rowsOf<{ total: number }>(
+      await db.execute(sql`select count(*)::int as total from invoice_items ii
         join orders o on o.id = ii.order_id join deals d on d.id = ii.deal_id
         left join plans p on p.id = ii.plan_id where ${where}`),
-    ]);
-    const total = Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0);
-    return { rows: rowsOf<Row>(list), total };
+    );
+    return { rows: list, total: Number(count?.total ?? 0) };
   }
 
   function productJson(r: Row, now: Date) {

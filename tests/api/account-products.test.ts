@@ -171,6 +171,8 @@ describe("GET /api/users/products/", () => {
     expect(second.meta).toMatchObject({ total: 11, pages: 2, page: 2 });
     const ids = new Set([...first.results, ...second.results].map((p: Product) => p.invoice_item));
     expect(ids.size).toBe(11);
+    const past = (await get("/api/users/products/?page=5", shopper)).json();
+    expect(past).toMatchObject({ results: [], meta: { total: 11, pages: 2, page: 5 } });
   });
 });
 

@@ -113,7 +113,6 @@ export default function TaxPage({ loaderData, actionData }: Route.ComponentProps
             label="Tax ID"
             name="tax_id"
             defaultValue={typed?.tax_id}
-            placeholder="12 345 678 910"
             errors={errors?.tax_id}
           />
           <TextInput
