@@ -40,6 +40,10 @@ export default [
   // Storefront (spec 001 section 2): search and browse, collections, taxonomy. One module
   // resolves /{slug}/ (a root-level collection, else a taxonomy group, else a real 404); static
   // paths (/browse, /products/..., /accounts/...) always rank above these dynamic segments.
+  // Cart and checkout (spec 001 section 2; contract.md /orders/{id}/). POST /checkout/ is the server's.
+  route("cart", "routes/cart.tsx"),
+  route("orders/:id", "routes/order.tsx"),
+  route("plus", "routes/plus.tsx"),
   route("browse", "routes/browse.tsx"),
   route("collections/best-for/:slug", "routes/collection.tsx", { id: "collection-best-for" }),
   route("collections/:slug", "routes/collection.tsx", { id: "collection" }),

@@ -209,6 +209,8 @@ describe("messages", () => {
       PLUS_ALREADY_MEMBER: "You are already a Plus member.",
       GIFT_CARD_ALREADY_REDEEMED: "This gift card has already been redeemed.",
       ORDER_PAID: "Thank you! Your order is complete.",
+      CHECKOUT_ITEMS_UNAVAILABLE:
+        "Some items in your cart can no longer be bought. Remove them to continue.",
     });
   });
 

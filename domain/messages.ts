@@ -334,3 +334,5 @@ export const PAYMENT_FAILED = "The payment could not be completed. No payment wa
 export const PLUS_ALREADY_MEMBER = "You are already a Plus member.";
 export const GIFT_CARD_ALREADY_REDEEMED = "This gift card has already been redeemed.";
 export const ORDER_PAID = "Thank you! Your order is complete.";
+export const CHECKOUT_ITEMS_UNAVAILABLE =
+  "Some items in your cart can no longer be bought. Remove them to continue.";

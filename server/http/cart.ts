@@ -94,8 +94,13 @@ export const cartRoutes: FastifyPluginAsync<{ services: Services; config: Config
     async (request, reply) => {
       const input = parse(AddCartItemSchema, request.body);
       const actor = await actorWithSession(request, reply, services, config);
-      const view = await services.cart.addItem(actor, input);
-      return reply.status(201).send(cartJson(view));
+      const cart = cartJson(await services.cart.addItem(actor, input));
+      // The line just added, for the product page's cart:added event (the whole cart is there too).
+      const item =
+        cart.cart_items.find((i) =>
+          input.dealId != null ? i.deal.id === input.dealId : i.deal_group_id === input.dealGroupId,
+        ) ?? null;
+      return reply.status(201).send({ ...cart, item });
     },
   );
 

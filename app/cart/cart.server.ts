@@ -1,0 +1,212 @@
+/**
+ * Server side of the cart, order and Plus pages: loaders and actions call the cart services
+ * directly (never over HTTP), and the actions answer plain HTML form posts (no JavaScript) the
+ * same way they answer React Router's fetches.
+ */
+import { randomBytes } from "node:crypto";
+import { data, redirect } from "react-router";
+import { PLUS_DEAL_SLUG } from "../../domain/constants";
+import {
+  CARD_DECLINED,
+  CARD_NEEDS_AUTHENTICATION,
+  CART_EMPTY,
+  CHECKOUT_ITEMS_UNAVAILABLE,
+  COUPON_CODE_REQUIRED,
+  DEAL_SOLD_OUT,
+  GIFT_CARD_ALREADY_REDEEMED,
+  GIFT_CARD_APPLIED,
+  GIFT_CARD_NOT_FOUND,
+  INVALID_PAYMENT_METHOD_ID,
+  PAYMENT_METHOD_REQUIRED,
+  couponNotApplied,
+  couponRemoved,
+} from "../../domain/messages";
+import { HttpError } from "../../server/http/errors";
+import { type CartActor, cartJson } from "../../server/services/cart";
+import type { SessionState } from "../../server/services/sessions";
+import { type AppLoadContext, appContext } from "../context";
+import { readCookie } from "../ui/cookies";
+
+type ContextGetter = { get(key: typeof appContext): AppLoadContext };
+
+export const actorOf = (session: SessionState | null): CartActor => ({
+  sessionId: session?.id ?? null,
+  user: session?.user
+    ? {
+        id: session.user.id,
+        email: session.user.email,
+        hasPlus: session.user.hasPlus,
+        isStaff: session.user.isStaff,
+      }
+    : null,
+});
+
+/** What a failed checkout redirect's code means to the buyer (server/http/checkout.ts). */
+const CHECKOUT_ERRORS: Record<string, string> = {
+  declined: CARD_DECLINED,
+  requires_action: CARD_NEEDS_AUTHENTICATION,
+  invalid: INVALID_PAYMENT_METHOD_ID,
+  payment_method: PAYMENT_METHOD_REQUIRED,
+  empty: CART_EMPTY,
+  sold_out: DEAL_SOLD_OUT,
+  coupon: couponNotApplied("").trim(),
+  unavailable: CHECKOUT_ITEMS_UNAVAILABLE,
+};
+
+/** The test cards the demo's payment form offers (Stripe's documented test card ids). */
+export const TEST_CARD_OPTIONS = [
+  { value: "pm_card_visa", label: "Visa ending 4242", note: "Test card: pays" },
+  {
+    value: "pm_card_chargeDeclined",
+    label: "Visa ending 0002",
+    note: "Test card: declined",
+  },
+  {
+    value: "pm_card_authenticationRequired",
+    label: "Visa ending 3155",
+    note: "Test card: needs authentication",
+  },
+] as const;
+
+export async function loadCartPage(context: ContextGetter, request: Request) {
+  const { services, session } = context.get(appContext);
+  const actor = actorOf(session);
+  const cart = cartJson(await services.cart.get(actor));
+  const user = session?.user ?? null;
+  const cards = user ? await services.cards.list(user.id).catch(() => []) : [];
+  const code = new URL(request.url).searchParams.get("checkout_error");
+  return {
+    cart,
+    signedIn: Boolean(user),
+    cards: cards.map((c) => ({
+      id: c.id,
+      brand: c.brand,
+      last4: c.last4,
+      isDefault: c.is_default,
+      expired: c.is_expired,
+    })),
+    checkoutError: code ? (CHECKOUT_ERRORS[code] ?? null) : null,
+    // One key per rendered form: a double-clicked Pay button is one order.
+    idempotencyKey: `cart-${randomBytes(12).toString("hex")}`,
+    csrfToken: user ? readCookie(request.headers.get("cookie"), "csrftoken") : "",
+  };
+}
+
+export type CartPageData = Awaited<ReturnType<typeof loadCartPage>>;
+export type CartActionResult = { ok: boolean; message: string | null; field?: string };
+
+const messageOf = (err: HttpError): string => {
+  const body = (err.body ?? {}) as Record<string, unknown>;
+  for (const value of Object.values(body)) {
+    if (typeof value === "string") return value;
+    if (Array.isArray(value) && typeof value[0] === "string") return value[0];
+  }
+  return err.message;
+};
+
+/** The cart page's forms: remove, quantity, coupon, credits, gift card. */
+export async function cartAction(context: ContextGetter, request: Request) {
+  const { services, session } = context.get(appContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const actor = actorOf(session);
+  const done = (result: CartActionResult, status = 200) => data(result, { status });
+  if (!session) return done({ ok: false, message: CART_EMPTY }, 400);
+  try {
+    switch (intent) {
+      case "remove":
+        await services.cart.removeItem(actor, Number(form.get("item")));
+        return done({ ok: true, message: null });
+      case "quantity":
+        await services.cart.updateItem(actor, Number(form.get("item")), Number(form.get("quantity")));
+        return done({ ok: true, message: null });
+      case "coupon": {
+        const code = String(form.get("code") ?? "").trim();
+        if (!code) return done({ ok: false, message: COUPON_CODE_REQUIRED, field: "code" }, 400);
+        await services.cart.applyCoupon(actor, code);
+        return done({ ok: true, message: null });
+      }
+      case "remove_coupon": {
+        const { code } = await services.cart.removeCoupon(actor);
+        return done({ ok: true, message: code ? couponRemoved(code) : null });
+      }
+      case "credits":
+        await services.cart.setUseCredit(actor, form.get("use_credit") === "true");
+        return done({ ok: true, message: null });
+      case "giftcard": {
+        const code = String(form.get("giftcard") ?? "").trim();
+        // "A missing code does nothing."
+        if (!code || !actor.user) return done({ ok: true, message: null });
+        const result = await services.rewards.redeemGiftCard(actor.user.id, code);
+        if (result.status === "ok") {
+          return done({ ok: true, message: GIFT_CARD_APPLIED, field: "giftcard" });
+        }
+        return done(
+          {
+            ok: false,
+            field: "giftcard",
+            message: result.status === "redeemed" ? GIFT_CARD_ALREADY_REDEEMED : GIFT_CARD_NOT_FOUND,
+          },
+          result.status === "redeemed" ? 409 : 404,
+        );
+      }
+      default:
+        return done({ ok: false, message: null }, 400);
+    }
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    const field = intent === "coupon" ? "code" : undefined;
+    return done({ ok: false, message: messageOf(err), field }, err.statusCode);
+  }
+}
+
+/** The confirmation page's order: its owner or staff; anyone else 404 (log in first). */
+export async function loadOrderPage(context: ContextGetter, request: Request, id: string) {
+  const { services, session } = context.get(appContext);
+  const user = session?.user;
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/accounts/login/?next=${encodeURIComponent(url.pathname)}`);
+  }
+  const order = await services.orders.get(Number(id), user);
+  if (!order) throw data(null, { status: 404 });
+  return { order };
+}
+
+/** /plus: the Plus deal's plan and whether the visitor is already a member. */
+export async function loadPlusPage(context: ContextGetter, request: Request) {
+  const { services, session } = context.get(appContext);
+  const cart = cartJson(await services.cart.get(actorOf(session)));
+  return {
+    isMember: Boolean(session?.user?.hasPlus),
+    inCart: cart.has_plus_deal,
+    signedIn: Boolean(session?.user),
+    ref: new URL(request.url).searchParams.get("ref"),
+  };
+}
+
+/** "Join Plus": adds the Plus deal to the cart (a new visitor gets a session) and goes to /cart. */
+export async function joinPlusAction(context: ContextGetter) {
+  const { services } = context.get(appContext);
+  let { session } = context.get(appContext);
+  const cookies: string[] = [];
+  if (!session) {
+    const started = await services.sessions.start(null, null);
+    cookies.push(...services.accounts.sessionCookies(started));
+    session = await services.sessions.load(started.token);
+  }
+  const deal = await services.cart.dealIdBySlug(PLUS_DEAL_SLUG);
+  try {
+    await services.cart.addItem(actorOf(session), { dealId: deal ?? undefined, dealGroupId: undefined });
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return data({ message: messageOf(err) }, { status: err.statusCode, headers: setCookies(cookies) });
+  }
+  throw redirect("/cart", { headers: setCookies(cookies) });
+}
+
+function setCookies(cookies: string[]): Headers {
+  const headers = new Headers();
+  for (const c of cookies) headers.append("Set-Cookie", c);
+  return headers;
+}

@@ -1,0 +1,140 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/order";
+import { ORDER_PAID } from "../../domain/messages";
+import { loadOrderPage } from "../cart/cart.server";
+import { money } from "../cart/money";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Order #${loaderData.order.id} | Payonce` : "Order | Payonce" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const loader = ({ context, request, params }: Route.LoaderArgs) =>
+  loadOrderPage(context, request, params.id);
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const paid = order.status === "paid";
+  const date = new Date(order.paid_at ?? order.created).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <div className="rounded-2xl bg-emerald-50 px-5 py-6 sm:px-8">
+        <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">
+          Order #{order.id} · {date}
+        </p>
+        <h1 className="mt-1 text-2xl font-black sm:text-3xl">
+          {paid ? ORDER_PAID : `Order ${order.status}`}
+        </h1>
+        <p className="mt-2 text-sm text-ink-soft">
+          We e-mailed your receipt. Your licence codes are below and in your products.
+        </p>
+      </div>
+
+      <ul className="mt-8 divide-y divide-black/5 border-y border-black/5" aria-label="Items">
+        {order.items.map((item) => (
+          <li key={item.id} className="py-5" data-testid="order-item">
+            <div className="flex items-start justify-between gap-4">
+              <div className="min-w-0">
+                <p className="font-bold">{item.deal.public_name}</p>
+                <p className="text-sm text-ink-soft">{item.plan?.public_name}</p>
+              </div>
+              <p className="font-bold tabular-nums">{money(item.price)}</p>
+            </div>
+            {item.addons.length ? (
+              <ul className="mt-2 space-y-1 rounded-xl bg-stone-50 px-3 py-2 text-sm">
+                {item.addons.map((a) => (
+                  <li key={a.id} className="flex justify-between gap-3">
+                    <span>
+                      <span className="mr-1.5 font-bold text-brand-600">+</span>
+                      {a.deal.public_name} · {a.plan?.public_name}
+                    </span>
+                    <span className="tabular-nums">{a.price === 0 ? "Included" : money(a.price)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {item.licences.length ? (
+              <div className="mt-3">
+                <p className="text-xs font-semibold uppercase tracking-wide text-ink-soft">
+                  {item.licences.length === 1 ? "Licence code" : "Licence codes"}
+                </p>
+                <ul className="mt-1 flex flex-wrap gap-2">
+                  {item.licences.map((code) => (
+                    <li key={code}>
+                      <code className="select-all rounded-lg border border-black/10 bg-white px-2 py-1 font-mono text-sm">
+                        {code}
+                      </code>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {paid && !item.is_plus ? (
+              <div className="mt-3 flex flex-wrap gap-4 text-sm font-semibold">
+                <Link to={item.deal.get_absolute_url} className="underline underline-offset-4">
+                  View deal
+                </Link>
+                <Link
+                  to={`/products/${item.deal.slug}/reviews/new/`}
+                  className="underline underline-offset-4"
+                >
+                  Write a review
+                </Link>
+              </div>
+            ) : item.is_plus ? (
+              <p className="mt-2 text-sm text-emerald-700">
+                Welcome to Plus: your 10% member discount applies from now on.
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+
+      <dl className="ml-auto mt-6 max-w-xs space-y-1.5 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-ink-soft">Subtotal</dt>
+          <dd className="font-semibold tabular-nums">{money(order.subtotal)}</dd>
+        </div>
+        {order.coupon_discount > 0 ? (
+          <div className="flex justify-between text-emerald-700">
+            <dt>Coupon {order.coupon}</dt>
+            <dd className="font-semibold tabular-nums">-{money(order.coupon_discount)}</dd>
+          </div>
+        ) : null}
+        {order.credit > 0 ? (
+          <div className="flex justify-between text-emerald-700">
+            <dt>Credits</dt>
+            <dd className="font-semibold tabular-nums">-{money(order.credit)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between border-t border-black/5 pt-2 text-base">
+          <dt className="font-bold">Total paid</dt>
+          <dd className="font-black tabular-nums" data-testid="order-total">
+            {money(order.total)}
+          </dd>
+        </div>
+        {order.card ? (
+          <p className="pt-1 text-right text-xs text-ink-soft">
+            <span className="capitalize">{order.card.brand}</span> ending {order.card.last4}
+          </p>
+        ) : null}
+      </dl>
+
+      <div className="mt-10 text-center">
+        <Link
+          to="/browse"
+          className="inline-block rounded-full bg-brand-400 px-6 py-3 font-bold hover:bg-brand-500"
+        >
+          Keep browsing deals
+        </Link>
+      </div>
+    </main>
+  );
+}
