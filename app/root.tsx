@@ -17,6 +17,7 @@ import { readCookie } from "./ui/cookies";
 import { DisplayCurrencyContext } from "./growth/display-currency";
 import { loadGrowthRootData } from "./growth/root-data.server";
 import { ViewItemEvent } from "./growth/view-item-event";
+import { actorOf as cartActorOf } from "./cart/cart.server";
 
 /** The signed-in user summary every page's header needs; nothing else personal goes here. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -38,7 +39,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = ctx.publicConfig.publicUrl;
   // Growth: the session's currency and experiments (one shared value without a session).
   const growth = await loadGrowthRootData(ctx);
-  return { user, campaigns: session?.campaigns ?? [], csrfToken, origin, growth };
+  // Cart: the header's item count (no query without a session).
+  const cartCount = session ? await ctx.services.cart.count(cartActorOf(session)) : 0;
+  return { user, campaigns: session?.campaigns ?? [], csrfToken, origin, growth, cartCount };
 }
 
 // The logo's coin, inline, so the browser's favicon request never becomes a 404.
@@ -73,7 +76,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <DisplayCurrencyContext.Provider value={data?.growth.display ?? null}>
-          <SiteHeader user={data?.user ?? null} currency={data?.growth.currency} />
+          <SiteHeader
+            user={data?.user ?? null}
+            currency={data?.growth.currency}
+            cartCount={data?.cartCount ?? 0}
+          />
           <div className="flex-1">{children}</div>
         </DisplayCurrencyContext.Provider>
         <ViewItemEvent />

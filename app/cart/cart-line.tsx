@@ -85,7 +85,10 @@ export function CartLine({ line }: { line: Line }) {
             </p>
           ) : null}
           {line.addons.length ? (
-            <ul className="mt-2 divide-y divide-black/5 rounded-xl bg-stone-50 px-3" aria-label="Add-ons">
+            <ul
+              className="mt-2 divide-y divide-black/5 rounded-xl bg-stone-50 px-3"
+              aria-label="Add-ons"
+            >
               {line.addons.map((a) => (
                 <AddonRow key={a.id} addon={a} />
               ))}

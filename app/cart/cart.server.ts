@@ -53,21 +53,6 @@ const CHECKOUT_ERRORS: Record<string, string> = {
   unavailable: CHECKOUT_ITEMS_UNAVAILABLE,
 };
 
-/** The test cards the demo's payment form offers (Stripe's documented test card ids). */
-export const TEST_CARD_OPTIONS = [
-  { value: "pm_card_visa", label: "Visa ending 4242", note: "Test card: pays" },
-  {
-    value: "pm_card_chargeDeclined",
-    label: "Visa ending 0002",
-    note: "Test card: declined",
-  },
-  {
-    value: "pm_card_authenticationRequired",
-    label: "Visa ending 3155",
-    note: "Test card: needs authentication",
-  },
-] as const;
-
 export async function loadCartPage(context: ContextGetter, request: Request) {
   const { services, session } = context.get(appContext);
   const actor = actorOf(session);
@@ -118,7 +103,11 @@ export async function cartAction(context: ContextGetter, request: Request) {
         await services.cart.removeItem(actor, Number(form.get("item")));
         return done({ ok: true, message: null });
       case "quantity":
-        await services.cart.updateItem(actor, Number(form.get("item")), Number(form.get("quantity")));
+        await services.cart.updateItem(
+          actor,
+          Number(form.get("item")),
+          Number(form.get("quantity")),
+        );
         return done({ ok: true, message: null });
       case "coupon": {
         const code = String(form.get("code") ?? "").trim();
@@ -145,7 +134,8 @@ export async function cartAction(context: ContextGetter, request: Request) {
           {
             ok: false,
             field: "giftcard",
-            message: result.status === "redeemed" ? GIFT_CARD_ALREADY_REDEEMED : GIFT_CARD_NOT_FOUND,
+            message:
+              result.status === "redeemed" ? GIFT_CARD_ALREADY_REDEEMED : GIFT_CARD_NOT_FOUND,
           },
           result.status === "redeemed" ? 409 : 404,
         );
@@ -197,10 +187,16 @@ export async function joinPlusAction(context: ContextGetter) {
   }
   const deal = await services.cart.dealIdBySlug(PLUS_DEAL_SLUG);
   try {
-    await services.cart.addItem(actorOf(session), { dealId: deal ?? undefined, dealGroupId: undefined });
+    await services.cart.addItem(actorOf(session), {
+      dealId: deal ?? undefined,
+      dealGroupId: undefined,
+    });
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    return data({ message: messageOf(err) }, { status: err.statusCode, headers: setCookies(cookies) });
+    return data(
+      { message: messageOf(err) },
+      { status: err.statusCode, headers: setCookies(cookies) },
+    );
   }
   throw redirect("/cart", { headers: setCookies(cookies) });
 }

@@ -82,7 +82,11 @@ function CouponForm({ cart, error }: { cart: CartJson; error: string | null }) {
 function CreditsToggle({ cart }: { cart: CartJson }) {
   if (cart.credit <= 0) return null;
   return (
-    <Form method="post" preventScrollReset className="flex items-center justify-between gap-3 text-sm">
+    <Form
+      method="post"
+      preventScrollReset
+      className="flex items-center justify-between gap-3 text-sm"
+    >
       <input type="hidden" name="intent" value="credits" />
       <input type="hidden" name="use_credit" value={cart.use_credit ? "false" : "true"} />
       <span>
@@ -92,7 +96,7 @@ function CreditsToggle({ cart }: { cart: CartJson }) {
         type="submit"
         role="switch"
         aria-checked={cart.use_credit}
-        className="flex items-center gap-2 font-semibold"
+        className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold"
       >
         <span
           className={`relative h-6 w-11 rounded-full transition ${cart.use_credit ? "bg-emerald-600" : "bg-stone-300"}`}
@@ -172,7 +176,9 @@ function PayForm(props: Props) {
               <span className="font-semibold capitalize">{c.brand}</span>
               <span className="text-ink-soft">ending {c.last4}</span>
               {c.isDefault ? (
-                <span className="ml-auto rounded-full bg-stone-100 px-2 py-0.5 text-xs">Default</span>
+                <span className="ml-auto rounded-full bg-stone-100 px-2 py-0.5 text-xs">
+                  Default
+                </span>
               ) : c.expired ? (
                 <span className="ml-auto text-xs text-red-700">Expired</span>
               ) : null}
@@ -221,10 +227,16 @@ export function OrderSummary(props: Props) {
       <dl className="border-t border-black/5 pt-3" data-testid="cart-totals">
         <Row label="Subtotal" value={money(cart.subtotal)} />
         {cart.plus_discount > 0 ? (
-          <Row label="Plus member savings (included)" value={`-${money(cart.plus_discount)}`} tone="discount" />
+          <p className="pb-1 text-xs font-semibold text-emerald-700">
+            Includes {money(cart.plus_discount)} Plus member savings
+          </p>
         ) : null}
         {cart.coupon_discount > 0 ? (
-          <Row label={`Coupon ${cart.coupon?.code ?? ""}`} value={`-${money(cart.coupon_discount)}`} tone="discount" />
+          <Row
+            label={`Coupon ${cart.coupon?.code ?? ""}`}
+            value={`-${money(cart.coupon_discount)}`}
+            tone="discount"
+          />
         ) : null}
         {cart.credit_applied > 0 ? (
           <Row label="Credits" value={`-${money(cart.credit_applied)}`} tone="discount" />
@@ -237,7 +249,11 @@ export function OrderSummary(props: Props) {
         </div>
       </dl>
       {props.checkoutError ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2.5 text-sm font-medium text-red-800" data-testid="checkout-error">
+        <p
+          role="alert"
+          className="rounded-xl bg-red-50 px-3 py-2.5 text-sm font-medium text-red-800"
+          data-testid="checkout-error"
+        >
           {props.checkoutError}
         </p>
       ) : null}

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/cart";
 import { CartLine } from "../cart/cart-line";
-import { cartAction, loadCartPage, TEST_CARD_OPTIONS } from "../cart/cart.server";
+import { cartAction, loadCartPage } from "../cart/cart.server";
+import { TEST_CARD_OPTIONS } from "../cart/test-cards";
 import { OrderSummary } from "../cart/order-summary";
 
 export const meta: Route.MetaFunction = () => [
@@ -17,7 +18,8 @@ export const action = ({ context, request }: Route.ActionArgs) => cartAction(con
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
-  const couponError = actionData && !actionData.ok && actionData.field === "code" ? actionData.message : null;
+  const couponError =
+    actionData && !actionData.ok && actionData.field === "code" ? actionData.message : null;
   const giftCardMessage =
     actionData?.message && actionData.field === "giftcard"
       ? { ok: actionData.ok, text: actionData.message }
@@ -29,7 +31,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       {cart.cart_items.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-black/10 bg-stone-50 px-6 py-16 text-center">
           <p className="text-lg font-bold">Your cart is empty.</p>
-          <p className="mt-1 text-ink-soft">Lifetime deals on the software your business runs on.</p>
+          <p className="mt-1 text-ink-soft">
+            Lifetime deals on the software your business runs on.
+          </p>
           <Link
             to="/browse"
             className="mt-6 inline-block rounded-full bg-brand-400 px-6 py-3 font-bold hover:bg-brand-500"

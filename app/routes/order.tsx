@@ -55,7 +55,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                       <span className="mr-1.5 font-bold text-brand-600">+</span>
                       {a.deal.public_name} · {a.plan?.public_name}
                     </span>
-                    <span className="tabular-nums">{a.price === 0 ? "Included" : money(a.price)}</span>
+                    <span className="tabular-nums">
+                      {a.price === 0 ? "Included" : money(a.price)}
+                    </span>
                   </li>
                 ))}
               </ul>

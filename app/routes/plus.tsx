@@ -14,7 +14,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Payonce Plus: a further 10% off every deal | Payonce" },
   {
     name: "description",
-    content: "Join Plus for 99 per year: 10% off every deal, Plus-exclusive deals and purchase protection.",
+    content:
+      "Join Plus for 99 per year: 10% off every deal, Plus-exclusive deals and purchase protection.",
   },
 ];
 
@@ -96,7 +97,10 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
       </section>
       <section className="mx-auto grid max-w-5xl gap-4 px-4 pb-16 sm:grid-cols-3 sm:px-6">
         {BENEFITS.map((b) => (
-          <article key={b.title} className="rounded-2xl border border-black/5 bg-white p-6 shadow-card">
+          <article
+            key={b.title}
+            className="rounded-2xl border border-black/5 bg-white p-6 shadow-card"
+          >
             <h2 className="text-lg font-bold">{b.title}</h2>
             <p className="mt-2 text-sm leading-relaxed text-ink-soft">{b.text}</p>
           </article>

@@ -120,10 +120,13 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
 export function SiteHeader({
   user,
   currency = "USD",
+  cartCount = 0,
 }: {
   user: HeaderUser;
   /** The session's display currency (app/growth). */
   currency?: string;
+  /** Lines in the visitor's cart (app/cart). */
+  cartCount?: number;
 }) {
   const location = useLocation();
   const next = `${location.pathname}${location.search}`;
@@ -153,9 +156,20 @@ export function SiteHeader({
           <Link
             to="/cart"
             className="relative rounded-full p-2 text-ink hover:bg-stone-100"
-            aria-label="Cart"
+            aria-label={
+              cartCount ? `Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}` : "Cart"
+            }
           >
             <CartIcon />
+            {/* Cart count (the cart's own lines; add-ons ride with their plan). */}
+            {cartCount > 0 ? (
+              <span
+                className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand-400 px-1 text-[11px] font-black text-ink ring-2 ring-white"
+                data-testid="cart-count"
+              >
+                {cartCount > 99 ? "99+" : cartCount}
+              </span>
+            ) : null}
           </Link>
           {user ? (
             <AccountMenu user={user} />

@@ -725,7 +725,11 @@ export function createCartService(deps: {
 
   /** A deal's id by slug (the Plus page adds the Plus deal by its slug). */
   async function dealIdBySlug(slug: string): Promise<number | null> {
-    const [row] = await db.select({ id: deals.id }).from(deals).where(eq(deals.slug, slug)).limit(1);
+    const [row] = await db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(eq(deals.slug, slug))
+      .limit(1);
     return row?.id ?? null;
   }
 
