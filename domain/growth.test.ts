@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   currencyOptions,
+  inlineSignupStorageKey,
+  SOLD_OUT_COMPONENT_SLUG,
   incentivizedShareDiscount,
   reportListingHref,
   restockSignupVisible,
@@ -93,5 +95,14 @@ describe("currency options", () => {
   it("keeps the defaults when the local currency is one of them or unknown", () => {
     expect(currencyOptions("EUR")).toEqual(["USD", "EUR", "GBP", "AUD", "INR"]);
     expect(currencyOptions(null)).toEqual(["USD", "EUR", "GBP", "AUD", "INR"]);
+  });
+});
+
+describe("inline sign-up flag", () => {
+  it("is kept per deal and component slug", () => {
+    expect(inlineSignupStorageKey("mailbeam", SOLD_OUT_COMPONENT_SLUG)).toBe(
+      "payonce:notification-signup:mailbeam:sold_out_notification_signup",
+    );
+    expect(inlineSignupStorageKey("a", "x")).not.toBe(inlineSignupStorageKey("b", "x"));
   });
 });

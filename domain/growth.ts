@@ -89,15 +89,18 @@ export function restockSignupVisible(input: {
   return true;
 }
 
-/** The local-storage key of the inline sign-up's flags, one per component slug. */
-export const inlineSignupStorageKey = (componentSlug: string) =>
-  `payonce:notification-signup:${componentSlug}`;
+/**
+ * The local-storage key of the inline sign-up's flag: per deal and component slug, so the
+ * sold-out subscription of one deal is shared by its tabs and blocks, and never by another deal.
+ */
+export const inlineSignupStorageKey = (dealSlug: string, componentSlug: string) =>
+  `payonce:notification-signup:${dealSlug}:${componentSlug}`;
 
 /** The stored flag: a logged-out click asks to subscribe after login; then it is subscribed. */
 export type InlineSignupFlag = "subscribe-after-login" | "subscribed";
 
-/** The component slug of a deal's sold-out sign-up: one per deal, so tabs and blocks share it. */
-export const soldOutComponentSlug = (dealSlug: string) => `sold-out-${dealSlug}`;
+/** The component slug of the sold-out sign-up (its block type), the same on every deal. */
+export const SOLD_OUT_COMPONENT_SLUG = "sold_out_notification_signup";
 
 /**
  * The currency selector's options (spec 000 section 9): USD, EUR, GBP, AUD, INR with the local

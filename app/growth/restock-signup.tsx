@@ -5,7 +5,7 @@ import {
   type InlineSignupFlag,
   inlineSignupStorageKey,
   restockSignupVisible,
-  soldOutComponentSlug,
+  SOLD_OUT_COMPONENT_SLUG,
 } from "../../domain/growth";
 import {
   RESTOCK_IDLE,
@@ -29,7 +29,7 @@ import { useDebouncedEmail } from "./use-debounced-email";
 export type RestockSignupProps = {
   deal: DealDetailsJson;
   viewer: ProductViewer;
-  /** The block's component slug; one per deal by default, so every tab and block shares it. */
+  /** The block's component slug (sold_out_notification_signup by default). */
   componentSlug?: string;
   /** The block's optional window (ISO dates): shown only while start <= now < end. */
   startDate?: string | null;
@@ -90,7 +90,7 @@ export function InlineNotificationSignup({
 }) {
   const toast = useToast();
   const location = useLocation();
-  const key = inlineSignupStorageKey(componentSlug);
+  const key = inlineSignupStorageKey(dealSlug, componentSlug);
   const [state, setState] = useState<"idle" | "loading" | "subscribed">("idle");
   const started = useRef(false);
 
@@ -285,7 +285,7 @@ export function RestockSignup({
   endDate,
 }: RestockSignupProps) {
   const now = new Date();
-  const slug = componentSlug ?? soldOutComponentSlug(deal.slug);
+  const slug = componentSlug ?? SOLD_OUT_COMPONENT_SLUG;
   const visible = restockSignupVisible({
     isEnded: deal.buy_button.is_ended,
     dealSlug: deal.slug,
