@@ -305,6 +305,7 @@ export function ShareControl({ kind, shareKey, url, title, shareRef }: ShareCont
       <Popover.Trigger asChild>{trigger}</Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label="Share this deal"
           align="end"
           sideOffset={8}
           className="z-40 w-80 rounded-2xl border border-black/5 bg-white p-4 shadow-card-hover"
