@@ -65,12 +65,11 @@ function useIncentive(purchases: number): string | null {
     fetch("/api/rewards/share-campaigns/", { credentials: "same-origin" })
       .then((res) => (res.ok ? res.json() : null))
       .then((body: unknown) => {
-        const list = Array.isArray(body)
-          ? body
-          : ((body as { results?: unknown } | null)?.results ?? []);
-        if (live && Array.isArray(list)) {
-          setDiscount(incentivizedShareDiscount(purchases, list as RewardCampaign[]));
-        }
+        // {eligible, give, receive, discount_display} (server/http/rewards.ts); the rule is
+        // checked here again so the button never claims more than the server gives.
+        const b = (body ?? {}) as { give?: RewardCampaign | null; receive?: RewardCampaign | null };
+        const list = [b.give, b.receive].filter((c): c is RewardCampaign => Boolean(c));
+        if (live) setDiscount(incentivizedShareDiscount(purchases, list));
       })
       .catch(() => {});
     return () => {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { bannerText, bannerType } from "../../domain/deal-state";
+import { BLACK_FRIDAY_CAMPAIGN_SLUG, LAST_CALL_CAMPAIGN_SLUG } from "../../domain/constants";
+import { bannerText, bannerType, inCampaign } from "../../domain/deal-state";
 import type { DealCardJson } from "../../server/services/deal-json";
 import { displayPrice, displayPriceText, useDisplayCurrency } from "../growth/display-currency";
 import { cx } from "./format";
@@ -20,8 +21,13 @@ export function dealBanner(
       startDate: deal.dates.start_date ? new Date(deal.dates.start_date) : null,
       endDate: deal.dates.end_date ? new Date(deal.dates.end_date) : null,
       activeTimer: deal.active_timer,
-      inLastCallCampaign: deal.participation.some((slug) => sessionCampaigns.includes(slug)),
-      inBlackFridayCampaign: false,
+      // Each banner needs the deal and the session in that campaign (spec 001 section 4).
+      inLastCallCampaign: inCampaign(LAST_CALL_CAMPAIGN_SLUG, deal.participation, sessionCampaigns),
+      inBlackFridayCampaign: inCampaign(
+        BLACK_FRIDAY_CAMPAIGN_SLUG,
+        deal.participation,
+        sessionCampaigns,
+      ),
     },
     now,
   );
