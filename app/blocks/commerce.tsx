@@ -98,14 +98,14 @@ export function CampaignBannerBlock(props: BlockProps) {
   );
 }
 
-/** The countdown's dates: the block's own, else the deal's when its timer is on. */
+/**
+ * The countdown's own dates (json_data start_date / end_date). The deal's own timer is the
+ * purchase panel's and the pricing card's; a block repeating it would make three clocks.
+ */
 function countdownDates(props: BlockProps) {
   const start = dataString(props.block.data, "start_date");
   const end = dataString(props.block.data, "end_date");
-  if (start || end) return { start, end };
-  const d = props.deal;
-  if (!d.active_timer || d.has_ended || !d.dates.end_date) return null;
-  return { start: d.dates.start_date, end: d.dates.end_date };
+  return start || end ? { start, end } : null;
 }
 
 /** countdown_clock and inline_countdown_clock: "Starts in" / "Ends in" clocks. */

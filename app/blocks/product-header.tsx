@@ -6,7 +6,6 @@ import type { ProductViewer } from "../product/viewer";
 import { TacoRating } from "../ui/taco-rating";
 import { HeroGallery, galleryItems } from "./hero";
 import { heroGalleryIndex } from "./product-layout";
-import type { BlockPageData } from "./types";
 
 /**
  * The top of the left column: deal badge and banner_details (the banner type, "Sold out",
@@ -20,7 +19,6 @@ export function ProductHeader({
   blocks,
   anchors,
   overviewId,
-  page,
   origin,
   reportListingUrl,
 }: {
@@ -29,7 +27,6 @@ export function ProductHeader({
   blocks: BlockJson[];
   anchors: (string | null)[];
   overviewId: string | undefined;
-  page: BlockPageData;
   origin: string;
   reportListingUrl: string;
 }) {

@@ -153,7 +153,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               blocks={blocks}
               anchors={anchors}
               overviewId={overviewId}
-              page={page}
               origin={loaderData.origin}
               reportListingUrl={loaderData.reportListingUrl}
             />

@@ -49,7 +49,7 @@ test("taskflow shows its blocks in page order, the purchase panel and the commun
   await expect(page.locator('[data-zone="pdp_top"]')).toBeVisible();
   await expect(page.getByRole("heading", { name: "Questions & reviews" })).toBeVisible();
   // From the founders: 5 posts, then Show more reveals the rest.
-  await hydrated(page, 6);
+  await hydrated(page, 7);
   const founders = page.locator("#from-the-founders");
   await expect(founders.locator("li h3")).toHaveCount(5);
   await founders.getByRole("button", { name: "Show more" }).click();
@@ -88,17 +88,20 @@ test("a hash on load scrolls to its section: #faqs, #reviews and a block anchor"
 test("the hero gallery moves between images", async ({ page, isMobile }) => {
   await page.goto("/products/taskflow/");
   const gallery = page.getByRole("region", { name: "TaskFlow gallery" }).first();
-  const slide = (n: number) => gallery.getByRole("group", { name: `${n} of 6` });
+  // Six screenshots and the tour video (second).
+  const slide = (n: number) => gallery.getByRole("group", { name: `${n} of 7` });
   await expect(slide(1)).toBeVisible();
-  await hydrated(page, 6);
+  await hydrated(page, 7);
   if (isMobile) {
     await expect(page.getByTestId("gallery-thumbnails")).toBeHidden();
     await gallery.getByRole("button", { name: "Next image" }).click();
   } else {
     const thumbs = page.getByTestId("gallery-thumbnails");
-    await expect(thumbs.getByRole("button")).toHaveCount(6);
-    await thumbs.getByRole("button", { name: "Show image 2" }).click();
-    await expect(thumbs.getByRole("button", { name: "Show image 2" })).toHaveAttribute(
+    await expect(thumbs.getByRole("button", { name: /^Show (image|video)/ })).toHaveCount(7);
+    // More than 6 items: the thumbnail strip has its own arrows.
+    await expect(thumbs.getByRole("button", { name: "Next thumbnails" })).toBeVisible();
+    await thumbs.getByRole("button", { name: "Show video 2" }).click();
+    await expect(thumbs.getByRole("button", { name: "Show video 2" })).toHaveAttribute(
       "aria-current",
       "true",
     );
@@ -112,11 +115,13 @@ test("the hero gallery moves between images", async ({ page, isMobile }) => {
       }),
     )
     .toBe(true);
+  // The video item is a poster that becomes the player on click.
+  await expect(slide(2).getByRole("button", { name: /Play video/ })).toBeVisible();
 });
 
 test("a video of the collection opens in a dialog", async ({ page }) => {
   await page.goto("/products/taskflow/");
-  await hydrated(page, 6);
+  await hydrated(page, 7);
   const videos = page.locator('[data-block-type="video_collection"]');
   await videos.getByRole("link", { name: /Build your first automation/ }).click();
   const dialog = page.getByRole("dialog");

@@ -11,9 +11,14 @@ import {
   type SmartCollectionType,
   smartCollectionDeals,
   smartCollections,
+  products,
   staticComponents,
+  stories,
+  storyVideos,
   subCollections,
+  videos,
 } from "../schema";
+import { eq } from "drizzle-orm";
 import { DEALS, type SeededDeal } from "./deals";
 import { demoImage, get, type Timeline, type Tx } from "./util";
 
@@ -437,7 +442,6 @@ const PRODUCT_PAGE_BLOCKS = (time: Timeline): [string, Record<string, unknown>][
   ["hero_gallery", { anchor_tag_id: "gallery" }],
   ["staff_messaging", { css_class: "pdp-staff-message" }],
   ["campaign_banner", {}],
-  ["inline_countdown_clock", { label: "This deal ends soon" }],
   ["inline_notification_signup", {}],
   ["sold_out_notification_signup", {}],
   ["social_proof_badges", {}],
@@ -587,7 +591,16 @@ const PRODUCT_PAGE_BLOCKS = (time: Timeline): [string, Record<string, unknown>][
       link_text: "Ask yours",
       deal_slugs: ["taskflow"],
       start_date: time.ago(2).toISOString(),
-      end_date: time.ahead(10).toISOString(),
+      end_date: time.ahead(5).toISOString(),
+    },
+  ],
+  [
+    "inline_countdown_clock",
+    {
+      label: "Founders' Q&A week",
+      deal_slugs: ["taskflow"],
+      start_date: time.ago(2).toISOString(),
+      end_date: time.ahead(5).toISOString(),
     },
   ],
   [
@@ -733,6 +746,23 @@ export async function seedPages(
       staticComponentId: b.id,
     })),
   ]);
+
+  // taskflow's hero gallery carries its tour video (second, after the cover image): with it the
+  // gallery has 7 items, so the thumbnail strip gets its arrows.
+  const [tourStory] = await tx
+    .select({ id: stories.id })
+    .from(stories)
+    .innerJoin(products, eq(products.id, stories.productId))
+    .where(eq(products.dealId, dealId("taskflow")))
+    .limit(1);
+  const [tour] = await tx
+    .select({ id: videos.id })
+    .from(videos)
+    .where(eq(videos.videoId, "tf-tour"))
+    .limit(1);
+  if (tourStory && tour) {
+    await tx.insert(storyVideos).values({ storyId: tourStory.id, videoId: tour.id, position: 0 });
+  }
 
   return { homeCollections: HOME_COLLECTIONS.map((c) => c.slug) };
 }
