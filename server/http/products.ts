@@ -1,3 +1,4 @@
+import rateLimit from "@fastify/rate-limit";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -67,6 +68,16 @@ export const productRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { services, publicUrl }) => {
   const { products, transfers } = services;
   const origin = publicUrl.replace(/\/$/, "");
+  await app.register(rateLimit, { global: false });
+  // Checking addresses tells whether an account exists: limited per signed-in user (in memory).
+  const TRANSFER_CHECK_LIMIT = {
+    max: 30,
+    timeWindow: "1 minute",
+    keyGenerator: (request: { session: { user: { id: number } | null } | null; ip: string }) =>
+      request.session?.user
+        ? `transfer-check:${request.session.user.id}`
+        : `transfer-check:${request.ip}`,
+  };
 
   app.get(
     "/api/users/products/",
@@ -125,6 +136,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/license/validate/email/:email/",
     {
+      config: { rateLimit: TRANSFER_CHECK_LIMIT },
       schema: {
         tags: ["products"],
         summary: "Whether an e-mail address belongs to an account (a transfer's target)",
@@ -140,6 +152,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/users/products/transfer/",
     {
+      config: { rateLimit: TRANSFER_CHECK_LIMIT },
       schema: {
         tags: ["products"],
         summary:

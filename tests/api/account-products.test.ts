@@ -410,4 +410,16 @@ describe("transfers", () => {
     );
     expect(whole.json().moved_items.sort()).toEqual([parent.id, addon?.id].sort());
   });
+
+  it("limits address checks per user (30 a minute): they reveal whether an account exists", async () => {
+    const partner = await app.login("partner@payonce.test");
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      codes.push((await get(`/license/validate/email/probe${i}@example.com/`, partner)).statusCode);
+    }
+    expect(codes.slice(0, 30).every((c) => c === 404)).toBe(true);
+    expect(codes[30]).toBe(429);
+    const other = await app.login("moderator@payonce.test");
+    expect((await get("/license/validate/email/probe@example.com/", other)).statusCode).toBe(404);
+  });
 });
