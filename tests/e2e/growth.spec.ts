@@ -125,7 +125,10 @@ test("a share link is created and resolves to the deal with its ref", async ({ p
   const share = page.getByRole("dialog", { name: "Share this deal" });
   // The control works once the page is hydrated: retry the click until the share panel opens.
   await expect(async () => {
-    await page.getByRole("button", { name: /^Share/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Share/ })
+      .first()
+      .click();
     await expect(share).toBeVisible({ timeout: 1000 });
   }).toPass();
   const link = share.getByLabel("Share link");
