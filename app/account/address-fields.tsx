@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { isPostalCodeRequired, POSTAL_CODE_FORMATS } from "../../domain/billing";
-import { COUNTRIES } from "./countries";
+import { CountrySelect } from "./country-select";
 import { FieldError, inputStyles } from "./shell";
 
 /**
@@ -32,22 +32,13 @@ export function CountryPostalFields({
         <label htmlFor="field-country" className="text-sm font-semibold text-ink">
           {countryLabel}
         </label>
-        <select
-          id="field-country"
-          name="country"
+        <CountrySelect
           value={country}
-          onChange={(e) => setCountry(e.target.value)}
-          aria-invalid={errors?.country ? true : undefined}
-          aria-describedby={errors?.country ? "field-country-error" : undefined}
-          className={inputStyles(Boolean(errors?.country))}
-        >
-          <option value="">Select a country</option>
-          {COUNTRIES.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </select>
+          onChange={setCountry}
+          live={live}
+          invalid={Boolean(errors?.country)}
+          describedBy={errors?.country ? "field-country-error" : undefined}
+        />
         <FieldError id="field-country-error" errors={errors?.country} />
       </div>
       {needsPostal ? (
