@@ -157,7 +157,8 @@ function PlanCard({
   const [expanded, setExpanded] = useState(false);
   const features = planFeatureTexts(rows, plan);
   const { shown, collapsible } = visibleFeatures(features, expanded);
-  const selected = state.selectedPlanId === plan.id;
+  // Only a card that can be bought shows as the selected one.
+  const selected = buying && state.selectedPlanId === plan.id;
   return (
     <article
       data-testid="plan-card"

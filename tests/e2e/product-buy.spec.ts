@@ -295,3 +295,10 @@ test("quickcrm shows the deal timer, ticking each second", async ({ page }) => {
   await expect.poll(() => clock.textContent()).not.toBe(first);
   await shoot(page, "quickcrm");
 });
+
+test("postloom runs low: the limited-quantity text and meter", async ({ page }) => {
+  await page.goto("/products/postloom/");
+  await expect(panel(page).getByText("Hurry! Only 70 remaining")).toBeVisible();
+  await expect(panel(page).getByTestId("quantity-meter")).toHaveText("70 remaining");
+  await shoot(page, "postloom");
+});

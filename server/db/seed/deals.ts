@@ -350,6 +350,8 @@ export const DEALS: DealSpec[] = [
     start: -18,
     features: ["Visual content calendar", "Best-time-to-post suggestions", "Client approval links"],
     attrs: ["alternative_to:hootsuite", "best_for:agencies", "best_for:marketers"],
+    // Limited quantity running low: "Hurry! Only 70 remaining" and the claimed meter.
+    extra: { quantityTotal: 500, quantitySold: 430, percentClaimed: 86 },
   },
   {
     slug: "rankrocket",
