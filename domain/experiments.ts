@@ -11,13 +11,10 @@
 export const CODE_EXPERIMENTS = {
   /** Prices are converted to the session's currency only in the "enabled" variant. */
   currency_conversion: ["control", "enabled"],
-  /** A campaign discount applies to listed tiers only in the "enabled" variant. */
-  campaign_discount: ["control", "enabled"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CodeExperiment = keyof typeof CODE_EXPERIMENTS;
 export const CURRENCY_EXPERIMENT: CodeExperiment = "currency_conversion";
-export const CAMPAIGN_DISCOUNT_EXPERIMENT: CodeExperiment = "campaign_discount";
 /** The variant a visitor without an assignment sees. */
 export const CONTROL_VARIANT = "control";
 /** The variant under which an experiment's behaviour is on. */

@@ -17,7 +17,7 @@ export function useExperiments(): ExperimentAssignments {
   return useGrowthRootData()?.experiments ?? {};
 }
 
-/** Whether one of the code's experiments is on for this session (e.g. campaign_discount). */
+/** Whether one of the code's experiments is on for this session (e.g. currency_conversion). */
 export function useExperimentEnabled(experiment: CodeExperiment): boolean {
   return isExperimentEnabled(useExperiments(), experiment);
 }
