@@ -25,7 +25,7 @@ export function CountrySelect({
 }) {
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState("");
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
     return f
@@ -105,7 +105,7 @@ export function CountrySelect({
             placeholder="Type to filter"
             className="mb-1 block w-full rounded-md border border-black/10 px-2.5 py-1.5 text-sm outline-none focus:border-brand-500"
           />
-          <ul
+          <div
             ref={listRef}
             role="listbox"
             aria-label="Countries"
@@ -113,7 +113,7 @@ export function CountrySelect({
             className="overflow-y-auto"
           >
             {shown.map(([code, name]) => (
-              <li key={code} role="none">
+              <div key={code}>
                 <button
                   type="button"
                   role="option"
@@ -126,14 +126,12 @@ export function CountrySelect({
                 >
                   {name}
                 </button>
-              </li>
+              </div>
             ))}
             {shown.length === 0 ? (
-              <li role="none" className="px-2.5 py-1.5 text-sm text-ink-soft">
-                No match
-              </li>
+              <p className="px-2.5 py-1.5 text-sm text-ink-soft">No match</p>
             ) : null}
-          </ul>
+          </div>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
