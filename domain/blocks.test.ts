@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   accordionMayRotate,
+  activeSection,
+  sectionNavShown,
   assignAnchorIds,
   bentoSubCollections,
   blockAppliesTo,
@@ -185,5 +187,20 @@ describe("rotation", () => {
     expect(accordionMayRotate(100_000, null, false)).toBe(false);
     expect(accordionMayRotate(100_000, 100_000 - 29_999, true)).toBe(false);
     expect(accordionMayRotate(100_000, 100_000 - 30_000, true)).toBe(true);
+  });
+});
+
+describe("section navigation", () => {
+  it("shows past 200 px and marks the last section that reached the 68 px offset", () => {
+    expect(sectionNavShown(200)).toBe(false);
+    expect(sectionNavShown(201)).toBe(true);
+    const tops = (a: number, b: number) => [
+      { id: "overview", top: a },
+      { id: "pricing", top: b },
+    ];
+    expect(activeSection(tops(300, 900))).toBeNull();
+    expect(activeSection(tops(68, 900))).toBe("overview");
+    expect(activeSection(tops(-500, 70))).toBe("overview");
+    expect(activeSection(tops(-500, 68))).toBe("pricing");
   });
 });

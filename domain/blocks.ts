@@ -19,6 +19,8 @@ import {
   LEADERBOARD_MAX,
   LEADERBOARD_SMALL_SCREEN_VISIBLE_FRACTION,
   PRICING_BLOCK_ANCHOR,
+  SECTION_NAV_HEADER_HIDE_PX,
+  SECTION_NAV_SCROLL_OFFSET_PX,
   type STAFF_MESSAGE_USER_GROUPS,
   TESTIMONIAL_TEXT_MAX,
   USE_CASE_LINK_TEXT_MAX,
@@ -247,4 +249,21 @@ export function blockAppliesTo(data: BlockData, dealSlug: string, now: Date): bo
   const only = data.deal_slugs;
   if (Array.isArray(only) && only.length > 0 && !only.includes(dealSlug)) return false;
   return isWithinWindow(data.start_date, data.end_date, now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sticky section navigation
+// ---------------------------------------------------------------------------------------------
+
+/** The section navigation shows (and the site header hides under it) past 200 px of scrolling. */
+export const sectionNavShown = (scrollY: number) => scrollY > SECTION_NAV_HEADER_HIDE_PX;
+
+/**
+ * The current section: the last one whose top has reached the scroll offset (68 px), or null
+ * above the first. `tops` are the sections' distances from the top of the window, in page order.
+ */
+export function activeSection(tops: readonly { id: string; top: number }[]): string | null {
+  let current: string | null = null;
+  for (const s of tops) if (s.top - SECTION_NAV_SCROLL_OFFSET_PX <= 1) current = s.id;
+  return current;
 }

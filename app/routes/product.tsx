@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { Link, data } from "react-router";
 import { assignAnchorIds } from "../../domain/blocks";
 import { COMMUNITY_TABS, SECTION_NAV_SCROLL_OFFSET_PX } from "../../domain/constants";
@@ -7,6 +7,7 @@ import { CommunitySection, LatestQuestions } from "../discussions/community-sect
 import { dealSummary, loadCommunity } from "../discussions/data.server";
 import { appContext } from "../context";
 import { ProductHeader } from "../blocks/product-header";
+import { type NavSection, SectionNav } from "../blocks/section-nav";
 import { ProductBlocks, ProductFooter, PurchaseColumn } from "../blocks/product-layout";
 import { PurchaseProvider } from "../product/purchase-context";
 import { loadProductViewer } from "../product/viewer.server";
@@ -134,6 +135,20 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const overviewId = taken.has("overview") ? undefined : "overview";
   const pricingId = taken.has("pricing") ? undefined : "pricing";
   useAnchorScrolling(pricingId ?? "pricing");
+  const pricingNavId = taken.has("modular-pricing-card") ? "modular-pricing-card" : "pricing";
+  const hasFaqs = deal.faqs.length > 0;
+  // Memoised: the navigation re-reads the page's sections whenever this list changes.
+  const sections = useMemo<NavSection[]>(
+    () => [
+      { id: "overview", label: "Overview" },
+      { id: pricingNavId, label: "Pricing" },
+      { id: "reviews", label: "Reviews" },
+      { id: "questions", label: "Questions" },
+      ...(hasFaqs ? [{ id: "faqs", label: "FAQs" }] : []),
+      { id: "from-the-founders", label: "From the founders" },
+    ],
+    [pricingNavId, hasFaqs],
+  );
   const page = {
     testimonials: loaderData.testimonials,
     badges: loaderData.badges,
@@ -143,6 +158,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   return (
     // One purchase store for the panel, the pricing card block and the buy bars.
     <PurchaseProvider deal={deal}>
+      <SectionNav sections={sections} />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8" data-layout="two-column">
         <Breadcrumbs deal={deal} />
         <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">

@@ -85,6 +85,22 @@ test("a hash on load scrolls to its section: #faqs, #reviews and a block anchor"
   await expect.poll(() => inViewport(page, "#reviews")).toBe(true);
 });
 
+test("the section navigation appears past 200 px and leads to its sections", async ({ page }) => {
+  await page.goto("/products/taskflow/");
+  await hydrated(page, 7);
+  const nav = page.getByRole("navigation", { name: "Sections" });
+  await expect(nav).toBeHidden();
+  await page.mouse.wheel(0, 600);
+  await expect(nav).toBeVisible();
+  await nav.getByRole("link", { name: "From the founders" }).click();
+  await expect(page).toHaveURL(/#from-the-founders$/);
+  await expect.poll(() => inViewport(page, "#from-the-founders")).toBe(true);
+  await expect(nav.getByRole("link", { name: "From the founders" })).toHaveAttribute(
+    "aria-current",
+    "location",
+  );
+});
+
 test("the hero gallery moves between images", async ({ page, isMobile }) => {
   await page.goto("/products/taskflow/");
   const gallery = page.getByRole("region", { name: "TaskFlow gallery" }).first();

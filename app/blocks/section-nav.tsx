@@ -1,0 +1,75 @@
+import { useEffect, useState } from "react";
+import { activeSection, sectionNavShown } from "../../domain/blocks";
+import { SCROLL_DEBOUNCE_MS } from "../../domain/constants";
+import { cx } from "../ui/format";
+
+export type NavSection = { id: string; label: string };
+
+/**
+ * Sticky section navigation: past 200 px of scrolling it slides in over the site header with
+ * links to the page's sections, the current one marked; scroll handling is debounced by 10 ms.
+ * The links are plain hashes, so the page's own anchor scrolling (68 px offset, community tabs)
+ * does the rest.
+ */
+export function SectionNav({ sections }: { sections: NavSection[] }) {
+  const [shown, setShown] = useState(false);
+  const [active, setActive] = useState<string | null>(null);
+  // Only sections the page really has (a block with nothing to show leaves no anchor).
+  const [present, setPresent] = useState<NavSection[]>(sections);
+  useEffect(() => {
+    setPresent(sections.filter((s) => document.getElementById(s.id)));
+  }, [sections]);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const update = () => {
+      setShown(sectionNavShown(window.scrollY));
+      const tops = sections.flatMap((s) => {
+        const el = document.getElementById(s.id);
+        // A hidden tab panel has no box; the community section stands for it.
+        const box = el && el.offsetParent !== null ? el : null;
+        return box ? [{ id: s.id, top: box.getBoundingClientRect().top }] : [];
+      });
+      setActive(activeSection(tops));
+    };
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(update, SCROLL_DEBOUNCE_MS);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("scroll", onScroll);
+    };
+  }, [sections]);
+  if (present.length < 2) return null;
+  return (
+    <nav
+      aria-label="Sections"
+      data-testid="section-nav"
+      className={cx(
+        "fixed inset-x-0 top-0 z-30 border-b border-black/5 bg-white/95 backdrop-blur transition-transform duration-200",
+        shown ? "translate-y-0" : "invisible -translate-y-full",
+      )}
+    >
+      <ol className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-2 [scrollbar-width:none] sm:px-6">
+        {present.map((s) => (
+          <li key={s.id} className="shrink-0">
+            <a
+              href={`#${s.id}`}
+              aria-current={active === s.id ? "location" : undefined}
+              className={cx(
+                "inline-block rounded-full px-3 py-1.5 text-sm font-semibold transition",
+                active === s.id
+                  ? "bg-ink text-white"
+                  : "text-ink-soft hover:bg-stone-100 hover:text-ink",
+              )}
+            >
+              {s.label}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
