@@ -6,7 +6,8 @@ import { cx } from "../ui/format";
 export type NavSection = { id: string; label: string };
 
 /**
- * Sticky section navigation: past 200 px of scrolling it slides in over the site header with
+ * Sticky section navigation (phones and small tablets): past 200 px of scrolling it slides in over
+ * the site header with
  * links to the page's sections, the current one marked; scroll handling is debounced by 10 ms.
  * The links are plain hashes, so the page's own anchor scrolling (68 px offset, community tabs)
  * does the rest.
@@ -48,7 +49,8 @@ export function SectionNav({ sections }: { sections: NavSection[] }) {
       aria-label="Sections"
       data-testid="section-nav"
       className={cx(
-        "fixed inset-x-0 top-0 z-30 border-b border-black/5 bg-white/95 backdrop-blur transition-transform duration-200",
+        // From md up the buy bar owns the top of the window; the sections are one scroll away.
+        "fixed inset-x-0 top-0 z-30 border-b border-black/5 bg-white/95 backdrop-blur transition-transform duration-200 md:hidden",
         shown ? "translate-y-0" : "invisible -translate-y-full",
       )}
     >
