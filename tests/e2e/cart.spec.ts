@@ -126,12 +126,16 @@ test("a declined card shows the error and makes no paid order", async ({ page })
   await page.goto("/cart");
   const before = await page.request.get("/api/cart/");
   expect((await before.json()).cart_items).toHaveLength(1);
+  const owned = async () =>
+    (await (await page.request.get("/api/users/products/")).json()).meta.total as number;
+  const productsBefore = await owned();
 
   await page.getByRole("radio", { name: /Visa ending 0002/ }).check();
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/cart\?checkout_error=declined$/);
   await expect(page.getByTestId("checkout-error")).toHaveText(CARD_DECLINED);
-  // Nothing was bought: the cart is still there.
+  // Nothing was bought: no new product, and the cart is still there.
+  expect(await owned()).toBe(productsBefore);
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
 });
 
