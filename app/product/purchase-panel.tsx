@@ -7,7 +7,7 @@ import { RestockSignup } from "../growth/restock-signup";
 import { WaitlistCapture } from "../growth/waitlist-capture";
 import { cx } from "../ui/format";
 import { AddonSelector } from "./addon-selector";
-import { BuyButton, DealTimer, LimitedQuantity, PlanPrice } from "./plan-bits";
+import { BuyButton, DealTimer, LimitedQuantity, PlanPrice, useMounted } from "./plan-bits";
 import { PlanSelector } from "./plan-selector";
 import { PlusShelf } from "./plus-shelf";
 import { selectedPlan, usePurchase } from "./purchase-context";
@@ -87,9 +87,12 @@ export function PurchasePanel({ deal, viewer }: PurchasePanelProps) {
     stage: { ...deal.stage_details, next_stage_start_date: null },
   });
   const plan = selectedPlan(deal, state);
+  // Set once React has taken over the panel (its buttons work from then on); tests wait for it.
+  const hydrated = useMounted();
   return (
     <div
       data-testid="purchase-panel"
+      data-hydrated={hydrated ? "true" : undefined}
       className="rounded-3xl border border-black/5 bg-brand-50 p-5 shadow-card sm:p-6"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">

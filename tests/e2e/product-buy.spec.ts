@@ -44,6 +44,12 @@ async function logIn(page: Page, email: string) {
 
 const panel = (page: Page) => page.getByTestId("purchase-panel");
 
+/** Opens a product page and waits until React has hydrated it (buttons do nothing before). */
+async function openProduct(page: Page, path: string) {
+  await page.goto(path);
+  await expect(panel(page)).toHaveAttribute("data-hydrated", "true");
+}
+
 /**
  * Records the cart calls (contract.md: POST /api/cart/items/ and /api/cart/addons/, with
  * X-CSRFToken); the real cart answers them.
@@ -80,7 +86,7 @@ test("taskflow: choose a plan and an add-on, buy, land on /cart", async ({ page 
   const calls = await recordCartCalls(page);
 
   // ?plan= preselects the plan (spec: "the given plan id").
-  await page.goto(`/products/taskflow/?plan=${tier2.id}`);
+  await openProduct(page, `/products/taskflow/?plan=${tier2.id}`);
   await expect(panel(page).getByRole("radio", { name: /Tier 2/ })).toBeChecked();
   await expect(panel(page).getByTestId("plan-price")).toHaveText("$118");
   await expect(panel(page).getByText("-83%")).toBeVisible();
@@ -133,7 +139,7 @@ test("taskflow: the B key buys, the hint is dismissible, long feature lists coll
   page,
 }, info) => {
   const calls = await recordCartCalls(page);
-  await page.goto("/products/taskflow/");
+  await openProduct(page, "/products/taskflow/");
   const card = page.getByTestId("pricing-card");
   // Tier 3 lists 11 features: the first 5 show until "Show all included features".
   const tier3 = card
@@ -152,6 +158,7 @@ test("taskflow: the B key buys, the hint is dismissible, long feature lists coll
     await hint.getByRole("button", { name: "Dismiss hint" }).click();
     await expect(hint).toBeHidden();
     await page.reload();
+    await expect(panel(page)).toHaveAttribute("data-hydrated", "true");
     await expect(page.getByTestId("buy-hint")).toBeHidden();
   }
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -163,7 +170,7 @@ test("taskflow: the B key buys, the hint is dismissible, long feature lists coll
 test("pixelforge: lifetime / annual toggle, the paged table on desktop, Plan X of N on phones", async ({
   page,
 }, info) => {
-  await page.goto("/products/pixelforge/");
+  await openProduct(page, "/products/pixelforge/");
   const card = page.getByTestId("pricing-card");
   const toggle = card.getByRole("radiogroup", { name: "Plan type" });
   await expect(toggle).toBeVisible();
@@ -198,7 +205,7 @@ test("pixelforge: lifetime / annual toggle, the paged table on desktop, Plan X o
 });
 
 test("mailbeam is sold out: no prices, no buy button, a restock sign-up", async ({ page }) => {
-  await page.goto("/products/mailbeam/");
+  await openProduct(page, "/products/mailbeam/");
   await expect(panel(page).getByTestId("sold-out")).toHaveText(BUY_SOLD_OUT);
   await expect(panel(page).getByTestId("plan-price")).toHaveCount(0);
   await expect(page.getByTestId("buy-button")).toHaveCount(0);
@@ -208,7 +215,7 @@ test("mailbeam is sold out: no prices, no buy button, a restock sign-up", async 
 });
 
 test("infohub takes waitlist e-mails instead of orders", async ({ page }) => {
-  await page.goto("/products/infohub/");
+  await openProduct(page, "/products/infohub/");
   await expect(panel(page)).toBeVisible();
   await expect(page.getByTestId("buy-button")).toHaveCount(0);
   await expect(panel(page).getByTestId("plan-price")).toHaveCount(0);
@@ -223,7 +230,7 @@ async function plusvault(page: Page) {
 }
 
 test("plusvault: an anonymous visitor gets the Plus shelf with a login link", async ({ page }) => {
-  await page.goto("/products/plusvault/");
+  await openProduct(page, "/products/plusvault/");
   await panel(page).getByRole("button", { name: BUY_NOW }).click();
   const shelf = page.getByRole("dialog");
   await expect(shelf.getByRole("button", { name: CONTINUE_WITH_PLUS })).toBeVisible();
@@ -244,7 +251,7 @@ test("plusvault: shopper@ continues with Plus: Plus first, then the plan, then /
   const { deal } = await plusvault(page);
   await logIn(page, "shopper@payonce.test");
   const calls = await recordCartCalls(page);
-  await page.goto("/products/plusvault/");
+  await openProduct(page, "/products/plusvault/");
   await panel(page).getByRole("button", { name: BUY_NOW }).click();
   const shelf = page.getByRole("dialog");
   await expect(shelf.getByRole("button", { name: CONTINUE_WITH_PLUS })).toBeVisible();
@@ -265,7 +272,7 @@ test("plusvault: plus@ (a member) adds the plan directly", async ({ page }) => {
   const { deal, plan } = await plusvault(page);
   await logIn(page, "plus@payonce.test");
   const calls = await recordCartCalls(page);
-  await page.goto("/products/plusvault/");
+  await openProduct(page, "/products/plusvault/");
   await panel(page).getByRole("button", { name: BUY_NOW }).click();
   await page.waitForURL(/\/cart\/?$/);
   expect(calls.items).toHaveLength(1);
@@ -273,21 +280,21 @@ test("plusvault: plus@ (a member) adds the plan directly", async ({ page }) => {
 });
 
 test("freebie-kit says Get now for FREE", async ({ page }) => {
-  await page.goto("/products/freebie-kit/");
+  await openProduct(page, "/products/freebie-kit/");
   await expect(panel(page).getByRole("button", { name: GET_NOW_FOR_FREE })).toBeEnabled();
   await expect(panel(page).getByTestId("plan-price")).toHaveText("FREE");
   await expect(panel(page).getByTestId("refund-text")).toHaveText("Non-refundable deal");
 });
 
 test("launchpad-x is coming soon: the buy button is disabled", async ({ page }) => {
-  await page.goto("/products/launchpad-x/");
+  await openProduct(page, "/products/launchpad-x/");
   const button = panel(page).getByRole("button", { name: BUY_COMING_SOON });
   await expect(button).toBeDisabled();
   await expect(panel(page).getByTestId("deal-banner")).toHaveText(BUY_COMING_SOON);
 });
 
 test("quickcrm shows the deal timer, ticking each second", async ({ page }) => {
-  await page.goto("/products/quickcrm/");
+  await openProduct(page, "/products/quickcrm/");
   const timer = panel(page).getByTestId("deal-timer");
   await expect(timer).toContainText(DEAL_ENDS_IN);
   const clock = timer.getByRole("timer");
@@ -297,7 +304,7 @@ test("quickcrm shows the deal timer, ticking each second", async ({ page }) => {
 });
 
 test("postloom runs low: the limited-quantity text and meter", async ({ page }) => {
-  await page.goto("/products/postloom/");
+  await openProduct(page, "/products/postloom/");
   await expect(panel(page).getByText("Hurry! Only 70 remaining")).toBeVisible();
   await expect(panel(page).getByTestId("quantity-meter")).toHaveText("70 remaining");
   await shoot(page, "postloom");
