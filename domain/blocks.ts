@@ -137,6 +137,14 @@ export function staffMessageVisible(
   }
 }
 
+/** The newest message (the list is newest first) this viewer's audience may see, if any. */
+export function staffMessageFor<M extends { user_group: string }>(
+  messages: readonly M[],
+  viewer: { isStaff: boolean; hasPurchased: boolean; hasPlus: boolean },
+): M | null {
+  return messages.find((m) => staffMessageVisible(m.user_group, viewer)) ?? null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lists and their limits
 // ---------------------------------------------------------------------------------------------

@@ -171,6 +171,33 @@ describe("block behaviours", () => {
     expect(html).toContain("Tour");
   });
 
+  it("staff messaging: the newest message of the viewer's audience, not just the newest", () => {
+    const note = (user_group: string, message: string) => ({
+      title: null,
+      message,
+      start_date: null,
+      user_group,
+      author: null,
+      cta_text: null,
+      cta_url: null,
+    });
+    // Newest first, as the catalog returns them.
+    const messages = [note("paid_plus", "Plus buyers only"), note("all", "Everyone")];
+    const deal = emptyDeal({ staff_message: messages[0], staff_messages: messages } as never);
+    const anonymous = renderBlock("staff_messaging", {}, { deal });
+    expect(anonymous).toContain("Everyone");
+    expect(anonymous).not.toContain("Plus buyers only");
+    const plusBuyer = {
+      ...ANONYMOUS_VIEWER,
+      isAuthenticated: true,
+      hasPurchased: true,
+      hasPlus: true,
+    };
+    expect(renderBlock("staff_messaging", {}, { deal, viewer: plusBuyer })).toContain(
+      "Plus buyers only",
+    );
+  });
+
   it("staff messaging: by audience", () => {
     const message = (user_group: string) => ({
       title: "Note",
@@ -181,7 +208,8 @@ describe("block behaviours", () => {
       cta_text: null,
       cta_url: null,
     });
-    const deal = (g: string) => emptyDeal({ staff_message: message(g) } as never);
+    const deal = (g: string) =>
+      emptyDeal({ staff_message: message(g), staff_messages: [message(g)] } as never);
     const buyer = { ...ANONYMOUS_VIEWER, isAuthenticated: true, hasPurchased: true };
     expect(renderBlock("staff_messaging", {}, { deal: deal("all") })).toContain("For you");
     expect(renderBlock("staff_messaging", {}, { deal: deal("paid") })).toBe("");

@@ -6,7 +6,7 @@ import {
   dataList,
   dataString,
   nextIndex,
-  staffMessageVisible,
+  staffMessageFor,
   truncate,
   useCaseCards,
 } from "../../domain/blocks";
@@ -383,8 +383,9 @@ export function WeGotYourBackBlock(props: BlockProps) {
 
 /** Staff messaging: the deal's current staff message, to its audience only. */
 export function StaffMessagingBlock(props: BlockProps) {
-  const message = props.deal.staff_message;
-  if (!message || !staffMessageVisible(message.user_group, props.viewer)) return null;
+  const { staff_messages: messages, staff_message: newest } = props.deal;
+  const message = staffMessageFor(messages ?? (newest ? [newest] : []), props.viewer);
+  if (!message) return null;
   const author = message.author as { name?: string; avatar?: string; title?: string } | null;
   const cta = safeHref(message.cta_url);
   return (

@@ -66,6 +66,7 @@ export function emptyDeal(overrides: Partial<DealDetailsJson> = {}): DealDetails
     faqs: [],
     founders: { headquarters: null, links: {}, manager: null, posts: [], company_card: null },
     staff_message: null,
+    staff_messages: [],
     partner_user_ids: [],
     top_5_questions: [],
     top_5_reviews: [],

@@ -272,12 +272,23 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
 
     const founder = extras?.founders[0];
     const company = extras?.companyCards[0];
-    const staffMessage = (extras?.staffMessages ?? [])
+    // Every live staff message, newest first: which one a visitor sees depends on their
+    // audience (spec 001 section 6), decided by the page, not here.
+    const staffMessages = (extras?.staffMessages ?? [])
       .filter(
         (m) =>
           (m.startDate == null || m.startDate <= now) && (m.endDate == null || now < m.endDate),
       )
-      .sort((a, b) => (b.startDate?.getTime() ?? 0) - (a.startDate?.getTime() ?? 0))[0];
+      .sort((a, b) => (b.startDate?.getTime() ?? 0) - (a.startDate?.getTime() ?? 0))
+      .map((m) => ({
+        title: m.title,
+        message: m.message,
+        start_date: iso(m.startDate),
+        user_group: m.userGroup,
+        author: m.author,
+        cta_text: m.ctaText,
+        cta_url: m.ctaUrl,
+      }));
     const videoJson = (v: typeof videos.$inferSelect): VideoJson => ({
       video_id: v.videoId,
       title: v.title,
@@ -395,17 +406,9 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
             }
           : null,
       },
-      staff_message: staffMessage
-        ? {
-            title: staffMessage.title,
-            message: staffMessage.message,
-            start_date: iso(staffMessage.startDate),
-            user_group: staffMessage.userGroup,
-            author: staffMessage.author,
-            cta_text: staffMessage.ctaText,
-            cta_url: staffMessage.ctaUrl,
-          }
-        : null,
+      /** The newest live staff message (spec field); staff_messages has all of them. */
+      staff_message: staffMessages[0] ?? null,
+      staff_messages: staffMessages,
       partner_user_ids: (extras?.roles ?? []).map((r) => r.userId),
       top_5_questions: topComments
         .filter((c) => c.kind === "question")
