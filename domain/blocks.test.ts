@@ -18,6 +18,7 @@ import {
   leaderboardRows,
   nextIndex,
   sanitizeAnchorId,
+  staffMessageFor,
   staffMessageVisible,
   testimonialText,
   truncate,
@@ -120,6 +121,17 @@ describe("time boxes and audiences", () => {
       expect(staffMessageVisible(g, staff)).toBe(true);
     }
     expect(staffMessageVisible("everyone", buyer)).toBe(false);
+  });
+  it("picks the newest staff message the viewer's audience may see", () => {
+    const messages = [
+      { user_group: "paid_plus", id: 2 },
+      { user_group: "all", id: 1 },
+    ];
+    const anon = { isStaff: false, hasPurchased: false, hasPlus: false };
+    const plusBuyer = { isStaff: false, hasPurchased: true, hasPlus: true };
+    expect(staffMessageFor(messages, anon)?.id).toBe(1);
+    expect(staffMessageFor(messages, plusBuyer)?.id).toBe(2);
+    expect(staffMessageFor([{ user_group: "paid", id: 3 }], anon)).toBeNull();
   });
 });
 
