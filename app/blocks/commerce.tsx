@@ -1,16 +1,16 @@
-import { useState } from "react";
-import { useNavigate } from "react-router";
 import { bundleLayout, dataList, dataString } from "../../domain/blocks";
+import type { BundleCoupon, BundleDeal } from "../../domain/bundle";
 import { ROADBLOCK_BUTTON_DEFAULT } from "../../domain/messages";
 import { subscribeCopy } from "../../domain/storefront";
+import { PriceText, usePriceLabel } from "../growth/display-currency";
 import { RestockSignup } from "../growth/restock-signup";
 import { WaitlistCapture } from "../growth/waitlist-capture";
 import { PricingCard } from "../product/pricing-card";
+import { useAddBundle } from "../product/use-add-bundle";
 import { CampaignBanner } from "../ui/campaign-banner";
-import { readCookie } from "../ui/cookies";
 import { CountdownClock } from "../ui/countdown";
 import { EmailCapture } from "../ui/email-capture";
-import { cx, priceLabel } from "../ui/format";
+import { cx } from "../ui/format";
 import { safeHref } from "./content";
 import { BlockSection, blockTitle } from "./shell";
 import type { BlockProps } from "./types";
@@ -74,7 +74,9 @@ export function BuyNowBarBlock(props: BlockProps) {
           <p className="font-bold">
             {dataString(props.block.data, "text") ?? deal.public_name ?? deal.name}
           </p>
-          <p className="text-sm text-white/75">{deal.price_text}</p>
+          <p className="text-sm text-white/75">
+            <PriceText text={deal.price_text} major={deal.price} />
+          </p>
         </div>
         <a
           href="#pricing"
@@ -137,6 +139,7 @@ type BundleItem = {
 
 function BundleCard({ item }: { item: BundleItem }) {
   const href = safeHref(item.url);
+  const priceLabel = usePriceLabel();
   const body = (
     <>
       {item.image ? (
@@ -179,6 +182,7 @@ export function BundleProductCardBlock(props: BlockProps) {
     <BlockSection props={props}>
       <div className="max-w-sm">
         <BundleCard item={props.block.data as BundleItem} />
+        <BlockBundleButton data={props.block.data} />
       </div>
     </BlockSection>
   );
@@ -206,16 +210,63 @@ export function BundleProductsBlock(props: BlockProps) {
           </li>
         ))}
       </ul>
+      <BlockBundleButton data={props.block.data} />
     </BlockSection>
   );
 }
 
-type BundleDeal = { deal_id?: number; deal_group_id?: number; plan_id?: number };
+/** A block's coupon bundle, when its json_data has one with a code and a list of deals. */
+function blockBundle(data: Record<string, unknown>): BundleCoupon | null {
+  const coupon = data.coupon as { code?: unknown; deals?: unknown } | undefined;
+  if (!coupon || typeof coupon !== "object") return null;
+  return {
+    code: typeof coupon.code === "string" ? coupon.code : "",
+    deals: Array.isArray(coupon.deals) ? (coupon.deals as BundleDeal[]) : [],
+  };
+}
+
+/**
+ * The bundle button (spec 001 "Bundle add-to-cart"): idle, then busy (disabled, with a spinner)
+ * while domain/bundle's lines are added one at a time, the coupon on the last; /cart on success,
+ * an error toast and idle again on failure; an invalid bundle adds nothing (app/product/use-add-bundle).
+ */
+function BundleButton({ bundle, label }: { bundle: BundleCoupon; label: string }) {
+  const { add, busy } = useAddBundle(bundle);
+  return (
+    <button
+      type="button"
+      onClick={add}
+      disabled={busy}
+      aria-busy={busy}
+      data-testid="bundle-button"
+      className="mt-5 inline-flex items-center gap-2 rounded-full bg-brand-400 px-6 py-2.5 font-bold text-ink hover:bg-brand-500 disabled:cursor-progress disabled:opacity-70"
+    >
+      {busy ? (
+        <span
+          aria-hidden="true"
+          className="h-4 w-4 animate-spin rounded-full border-2 border-ink/30 border-t-ink"
+        />
+      ) : null}
+      {label}
+    </button>
+  );
+}
+
+/** The bundle blocks' button: only when their json_data carries a coupon bundle. */
+function BlockBundleButton({ data }: { data: Record<string, unknown> }) {
+  const bundle = blockBundle(data);
+  if (!bundle) return null;
+  return (
+    <BundleButton
+      bundle={bundle}
+      label={dataString(data, "cta_text") ?? ROADBLOCK_BUTTON_DEFAULT}
+    />
+  );
+}
 
 /**
  * Thematic roadblock: headline, text, images and a call to action ("Buy now!" by default). With a
- * coupon it adds every bundled deal to the cart, then goes to /cart; a bundle missing ids adds
- * nothing, and a failed add says so and lets the visitor try again.
+ * coupon the call to action is the bundle button; without one it links (to the pricing by default).
  */
 export function ThematicRoadblockBlock(props: BlockProps) {
   const headline = dataString(props.block.data, "headline");
@@ -223,50 +274,10 @@ export function ThematicRoadblockBlock(props: BlockProps) {
   const images = (Array.isArray(props.block.data.images) ? props.block.data.images : []).filter(
     (i): i is string => typeof i === "string",
   );
-  const coupon = props.block.data.coupon as { code?: string; deals?: BundleDeal[] } | undefined;
+  const bundle = blockBundle(props.block.data);
   const cta = dataString(props.block.data, "cta_text") ?? ROADBLOCK_BUTTON_DEFAULT;
   const link = safeHref(dataString(props.block.data, "cta_link")) ?? "#pricing";
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   if (!headline && !text) return null;
-
-  async function addBundle() {
-    const code = coupon?.code;
-    const deals = coupon?.deals ?? [];
-    setError(null);
-    if (
-      !code ||
-      deals.length === 0 ||
-      deals.some((d) => !(d.deal_id || d.deal_group_id) || !d.plan_id)
-    ) {
-      setError("This bundle can't be added right now.");
-      return;
-    }
-    setBusy(true);
-    try {
-      const csrf = readCookie(document.cookie, "csrftoken");
-      for (const d of deals) {
-        const res = await fetch("/api/cart/items/", {
-          method: "POST",
-          credentials: "same-origin",
-          headers: { "content-type": "application/json", ...(csrf ? { "x-csrftoken": csrf } : {}) },
-          body: JSON.stringify({
-            dealId: d.deal_id,
-            dealGroupId: d.deal_group_id,
-            planId: d.plan_id,
-            couponCode: code,
-            quantity: 1,
-          }),
-        });
-        if (!res.ok) throw new Error(String(res.status));
-      }
-      navigate("/cart");
-    } catch {
-      setError("Something went wrong adding the bundle. Please try again.");
-      setBusy(false);
-    }
-  }
 
   return (
     <BlockSection props={props}>
@@ -288,15 +299,8 @@ export function ThematicRoadblockBlock(props: BlockProps) {
             ))}
           </div>
         ) : null}
-        {coupon ? (
-          <button
-            type="button"
-            onClick={addBundle}
-            disabled={busy}
-            className="mt-5 rounded-full bg-brand-400 px-6 py-2.5 font-bold text-ink disabled:opacity-60"
-          >
-            {cta}
-          </button>
+        {bundle ? (
+          <BundleButton bundle={bundle} label={cta} />
         ) : (
           <a
             href={link}
@@ -305,11 +309,6 @@ export function ThematicRoadblockBlock(props: BlockProps) {
             {cta}
           </a>
         )}
-        {error ? (
-          <p role="alert" className="mt-3 text-sm font-semibold text-red-200">
-            {error}
-          </p>
-        ) : null}
       </div>
     </BlockSection>
   );

@@ -23,8 +23,9 @@ import {
   snapToStop,
 } from "../../domain/addons";
 import { ADDONS_ADD_FAILED, NON_REFUNDABLE_DEAL } from "../../domain/messages";
-import { formatPrice, toCents } from "../../domain/money";
+import { toMajor } from "../../domain/money";
 import type { DealDetailsJson } from "../../server/services/catalog";
+import { usePriceLabel } from "../growth/display-currency";
 import { cx } from "../ui/format";
 import { addCartAddons } from "./cart-client";
 import { announceAddonsUpdated, registerAddonHandler } from "./cart-events";
@@ -66,6 +67,7 @@ type CellProps = {
 function BooleanCell({ feature, cell, selection, choose }: CellProps) {
   const id = useId();
   const price = cell.values[0]?.total_price ?? cell.associations[0]?.addon_price ?? 0;
+  const label = usePriceLabel();
   return (
     <label htmlFor={id} className="flex cursor-pointer items-center gap-3">
       <input
@@ -75,7 +77,7 @@ function BooleanCell({ feature, cell, selection, choose }: CellProps) {
         onChange={(e) => choose(feature, cell, e.target.checked ? 1 : 0)}
         className="h-5 w-5 rounded accent-ink"
       />
-      <span className="text-sm font-semibold">+{formatPrice(toCents(price))}</span>
+      <span className="text-sm font-semibold">+{label(price)}</span>
     </label>
   );
 }
@@ -86,6 +88,7 @@ function RangeCell({ feature, cell, selection, choose }: CellProps) {
   const max = stops.at(-1) ?? 0;
   const value = selection?.value ?? min;
   const unit = cell.range_config?.unit_name ?? "";
+  const label = usePriceLabel();
   return (
     <div className="w-full space-y-2">
       <Slider.Root
@@ -119,7 +122,7 @@ function RangeCell({ feature, cell, selection, choose }: CellProps) {
             <span className="font-bold">
               {selection.value} {unit}
             </span>{" "}
-            +{formatPrice(selection.price)}
+            +{label(toMajor(selection.price))}
           </>
         ) : (
           <span className="text-ink-soft">None added</span>
@@ -132,6 +135,7 @@ function RangeCell({ feature, cell, selection, choose }: CellProps) {
 function CustomCell({ feature, cell, selection, choose }: CellProps) {
   const id = useId();
   const chosenId = cell.values.find((v) => v.addon_plan_id === selection?.addonPlanId)?.id ?? 0;
+  const label = usePriceLabel();
   return (
     <select
       id={id}
@@ -143,7 +147,7 @@ function CustomCell({ feature, cell, selection, choose }: CellProps) {
       <option value={0}>None</option>
       {cell.values.map((v) => (
         <option key={v.id} value={v.id}>
-          {v.name} (+{formatPrice(toCents(v.total_price))})
+          {v.name} (+{label(v.total_price)})
         </option>
       ))}
     </select>
@@ -203,6 +207,7 @@ export function AddonSelector({
   className?: string;
 }) {
   const { store, state } = usePurchase(deal);
+  const label = usePriceLabel();
   const features = deal.addon_features as AddonFeature[];
   const rows = addonFeaturesForPlan(features, state.selectedPlanId);
 
@@ -252,7 +257,7 @@ export function AddonSelector({
         <h3 className="text-sm font-black tracking-wide uppercase">Add-ons</h3>
         {chosen.length > 0 ? (
           <p className="text-sm font-semibold" data-testid="addons-total">
-            +{formatPrice(addonsTotal(chosen))}
+            +{label(toMajor(addonsTotal(chosen)))}
           </p>
         ) : null}
       </div>

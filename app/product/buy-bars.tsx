@@ -5,7 +5,7 @@ import { purchaseMode } from "../../domain/deal-state";
 import { PRESS_B_TO_BUY } from "../../domain/messages";
 import type { DealDetailsJson } from "../../server/services/catalog";
 import { cx } from "../ui/format";
-import { BuyButton, planPriceLabel } from "./plan-bits";
+import { BuyButton, usePlanPriceLabel } from "./plan-bits";
 import { PlanSelector } from "./plan-selector";
 import { activePlans, selectedPlan, usePurchase } from "./purchase-context";
 import { useAddToCart } from "./use-add-to-cart";
@@ -169,6 +169,7 @@ function PlanSheet({
  */
 export function BuyBars({ deal, viewer }: BuyBarsProps) {
   const { state } = usePurchase(deal);
+  const planPriceLabel = usePlanPriceLabel();
   const { buy } = useAddToCart(deal, viewer);
   const scroll = useBuyBarScroll();
   const cardInView = usePricingCardInView();

@@ -14,10 +14,11 @@ import {
 } from "../../domain/deal-state";
 import { PERCENT_CLAIMED_HIDDEN } from "../../domain/constants";
 import { PRICE_FREE } from "../../domain/messages";
-import { formatPrice, toCents } from "../../domain/money";
+import { toCents, toMajor } from "../../domain/money";
 import { accessLabel, discountLabel, planText, plusPrice } from "../../domain/pricing";
 import { clockSegments } from "../../domain/storefront";
 import type { DealDetailsJson } from "../../server/services/catalog";
+import { usePriceLabel } from "../growth/display-currency";
 import { cx } from "../ui/format";
 import { useNow } from "../ui/use-now";
 import { type Plan, activePlans, usePurchase } from "./purchase-context";
@@ -34,8 +35,14 @@ export function useMounted(): boolean {
 export const isFreePlan = (plan: Pick<Plan, "price" | "is_free">) =>
   plan.is_free || plan.price === 0;
 
-export const planPriceLabel = (plan: Pick<Plan, "price" | "is_free">) =>
-  isFreePlan(plan) ? PRICE_FREE : formatPrice(toCents(plan.price));
+/**
+ * A plan's price text (FREE, or the price in the session's display currency): a hook, since the
+ * display currency comes from the root loader's context (docs/decisions.md "Growth (UI)").
+ */
+export function usePlanPriceLabel(): (plan: Pick<Plan, "price" | "is_free">) => string {
+  const label = usePriceLabel();
+  return (plan) => (isFreePlan(plan) ? PRICE_FREE : label(plan.price));
+}
 
 /** Plan text, price, struck original, "-N%", the Plus price and the access label. */
 export function PlanPrice({
@@ -53,6 +60,8 @@ export function PlanPrice({
   const original = toCents(plan.original_price);
   const discount = discountLabel(price, original);
   const free = isFreePlan(plan);
+  const label = usePriceLabel();
+  const planPriceLabel = usePlanPriceLabel();
   return (
     <div>
       <p className="text-xs font-bold tracking-wide text-ink-soft uppercase">{planText(plan)}</p>
@@ -66,7 +75,7 @@ export function PlanPrice({
         {original > price ? (
           <s className="text-ink-soft">
             <span className="sr-only">Was </span>
-            {formatPrice(original)}
+            {label(toMajor(original))}
           </s>
         ) : null}
         {discount ? (
@@ -77,7 +86,7 @@ export function PlanPrice({
       </div>
       {showPlus && !free ? (
         <p className="mt-1 text-sm text-violet-800">
-          <span className="font-bold">{formatPrice(plusPrice(price))}</span> with{" "}
+          <span className="font-bold">{label(toMajor(plusPrice(price)))}</span> with{" "}
           <span className="rounded bg-violet-100 px-1 text-xs font-black tracking-wider uppercase">
             Plus
           </span>

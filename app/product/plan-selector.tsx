@@ -2,7 +2,7 @@ import { useId } from "react";
 import { hasAccessToggle, plansByAccess } from "../../domain/pricing";
 import type { DealDetailsJson } from "../../server/services/catalog";
 import { cx } from "../ui/format";
-import { planPriceLabel } from "./plan-bits";
+import { usePlanPriceLabel } from "./plan-bits";
 import { type AccessGroup, type Plan, activePlans, usePurchase } from "./purchase-context";
 
 /** Our labels for the two sides of the toggle (the spec names only "lifetime or other"). */
@@ -66,6 +66,7 @@ export function AccessToggle({ deal, className }: { deal: DealDetailsJson; class
 export function PlanSelector({ deal }: { deal: DealDetailsJson }) {
   const { store, state } = usePurchase(deal);
   const name = useId();
+  const planPriceLabel = usePlanPriceLabel();
   const plans = plansInGroup(deal, state.group);
   if (activePlans(deal).length <= 1) return null;
   return (

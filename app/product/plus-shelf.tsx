@@ -5,10 +5,10 @@ import {
   PURCHASE_PROTECTION_CREDIT_PERCENT_PLUS,
 } from "../../domain/constants";
 import { CONTINUE_WITH_PLUS } from "../../domain/messages";
-import { formatPrice } from "../../domain/money";
+import { toCents, toMajor } from "../../domain/money";
 import { plusPrice } from "../../domain/pricing";
-import { toCents } from "../../domain/money";
 import type { DealDetailsJson } from "../../server/services/catalog";
+import { usePriceLabel } from "../growth/display-currency";
 import { activePlans } from "./purchase-context";
 import { useAddToCart } from "./use-add-to-cart";
 import type { ProductViewer } from "./viewer";
@@ -26,7 +26,8 @@ export function PlusShelf({ deal, viewer }: { deal: DealDetailsJson; viewer: Pro
   const { shelfPlanId, closeShelf, continueWithPlus, adding } = useAddToCart(deal, viewer);
   const plan = activePlans(deal).find((p) => p.id === shelfPlanId);
   const open = plan != null;
-  const memberPrice = plan ? formatPrice(plusPrice(toCents(plan.price))) : null;
+  const label = usePriceLabel();
+  const memberPrice = plan ? label(toMajor(plusPrice(toCents(plan.price)))) : null;
   return (
     <Dialog.Root
       open={open}
@@ -98,7 +99,8 @@ export function PlusShelf({ deal, viewer }: { deal: DealDetailsJson; viewer: Pro
             ))}
           </ul>
           <p className="mt-4 text-sm text-ink-soft">
-            Plus is <strong className="text-ink">{formatPrice(PLUS_PRICE_CENTS)}</strong> per year.
+            Plus is <strong className="text-ink">{label(toMajor(PLUS_PRICE_CENTS))}</strong> per
+            year.
           </p>
           <button
             type="button"

@@ -19,6 +19,7 @@ import { useSearchParams } from "react-router";
 import type { AddonSelection } from "../../domain/addons";
 import { initialSelectedPlanId } from "../../domain/deal-state";
 import type { DealDetailsJson } from "../../server/services/catalog";
+import { ToastProvider } from "../ui/toast";
 
 export type Plan = DealDetailsJson["plans"][number];
 export type AccessGroup = "lifetime" | "other";
@@ -117,7 +118,13 @@ export function PurchaseProvider({
 }) {
   const given = useGivenPlanId();
   const [store] = useState(() => createPurchaseStore(initialPurchaseState(deal, given)));
-  return <PurchaseContext.Provider value={store}>{children}</PurchaseContext.Provider>;
+  // The product page's toasts (a failed add to cart, a failed bundle) need a live region: the
+  // page has no other ToastProvider, and without one useToast() is a no-op.
+  return (
+    <PurchaseContext.Provider value={store}>
+      <ToastProvider>{children}</ToastProvider>
+    </PurchaseContext.Provider>
+  );
 }
 
 // Without a provider, the components of one deal share this browser-side store.
