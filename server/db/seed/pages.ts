@@ -438,7 +438,10 @@ const OTHER_COLLECTIONS: CollectionSpec[] = [
  * what each deal has and render nothing otherwise; editorial blocks name their deals in
  * deal_slugs. Anchors: #modular-pricing-card, #overview (features default), #from-the-founders.
  */
-const PRODUCT_PAGE_BLOCKS = (time: Timeline): [string, Record<string, unknown>][] => [
+const PRODUCT_PAGE_BLOCKS = (
+  time: Timeline,
+  deals: ReadonlyMap<string, SeededDeal>,
+): [string, Record<string, unknown>][] => [
   ["hero_gallery", { anchor_tag_id: "gallery" }],
   ["staff_messaging", { css_class: "pdp-staff-message" }],
   ["campaign_banner", {}],
@@ -532,6 +535,26 @@ const PRODUCT_PAGE_BLOCKS = (time: Timeline): [string, Record<string, unknown>][
   ["money_back_guarantee", {}],
   ["we_got_your_back", {}],
   ["from_founders_card", { anchor_tag_id: "from-the-founders" }],
+  // A coupon bundle on taskflow's page: PixelForge then TaskFlow, TASKFLOW25 on the last line
+  // (the coupon names taskflow, so it applies once both are in the cart).
+  [
+    "thematic_roadblock",
+    {
+      anchor_tag_id: "creator-bundle",
+      deal_slugs: ["taskflow"],
+      headline: "The agency creator bundle",
+      text: "PixelForge for on-brand visuals plus TaskFlow to ship them on time: add both and take 25% off TaskFlow.",
+      images: [demoImage("bundle-pixelforge"), demoImage("bundle-taskflow")],
+      cta_text: "Add the bundle",
+      coupon: {
+        code: "TASKFLOW25",
+        deals: ["pixelforge", "taskflow"].map((slug) => {
+          const deal = get(deals, slug, "deal");
+          return { deal_id: deal.id, plan_id: deal.plans[0]?.id ?? null };
+        }),
+      },
+    },
+  ],
   ["faq", { anchor_tag_id: "faq", title: "Frequently asked questions" }],
   ["terms_and_conditions", { anchor_tag_id: "plans-and-features" }],
   [
@@ -726,7 +749,7 @@ export async function seedPages(
   const blocks = await tx
     .insert(staticComponents)
     .values(
-      PRODUCT_PAGE_BLOCKS(time).map(([type, jsonData]) => ({
+      PRODUCT_PAGE_BLOCKS(time, deals).map(([type, jsonData]) => ({
         name: `Product page: ${type}`,
         modularComponentType: type,
         jsonData: { css_class: `pdp-${type.replaceAll("_", "-")}`, ...jsonData },
