@@ -76,7 +76,9 @@ export type ProductPageJson = {
 
 export function createProductPageService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
-  const now = sql.placeholder("now");
+  // postgres.js serialises placeholder values as text: a Date must go in as ISO text and be
+  // cast here (PGlite accepted the Date, PostgreSQL did not).
+  const now = sql`${sql.placeholder("now")}::timestamptz`;
   const dealId = sql.placeholder("dealId");
 
   const itemVisible = and(
@@ -147,7 +149,7 @@ export function createProductPageService(deps: { db: Db; clock: Clock }) {
   ): Promise<ProductPageJson> {
     const at = options.now ?? clock.now();
     const [blockRows, zoneRows, testimonialRows, badgeRows] = await Promise.all([
-      blocksQuery.execute({ now: at }),
+      blocksQuery.execute({ now: at.toISOString() }),
       zonesQuery.execute({ dealId: deal.id }),
       testimonialsQuery.execute({ dealId: deal.id }),
       badgesQuery.execute({ dealId: deal.id }),
