@@ -2,9 +2,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { REPLY_COMMENT_MAX } from "../../domain/constants";
-import { COMMENT_SUBMITTED_THANKS, FORM_ERROR } from "../../domain/messages";
-import { fieldErrors } from "../../domain/schemas/common";
-import { ReplySchema } from "../../domain/schemas/discussions";
+import {
+  COMMENT_SUBMITTED_THANKS,
+  FIELD_REQUIRED,
+  FORM_ERROR,
+  tooLong,
+} from "../../domain/messages";
 import { cx } from "../ui/format";
 import { useToast } from "../ui/toast";
 import { approveLabel } from "./labels";
@@ -257,10 +260,18 @@ export function ReplyForm({
       className="space-y-2"
       onSubmit={(event) => {
         const form = new FormData(event.currentTarget);
-        const parsed = ReplySchema.safeParse({ comment: form.get("comment") ?? "" });
-        if (!parsed.success) {
+        // ReplySchema's comment rule (requiredText(REPLY_COMMENT_MAX)) checked without zod, which
+        // would otherwise ship to every product page; the server still parses with ReplySchema.
+        const comment = String(form.get("comment") ?? "").trim();
+        const commentError =
+          comment === ""
+            ? FIELD_REQUIRED
+            : comment.length > REPLY_COMMENT_MAX
+              ? tooLong(REPLY_COMMENT_MAX)
+              : null;
+        if (commentError) {
           event.preventDefault();
-          setClientErrors(fieldErrors(parsed.error));
+          setClientErrors({ comment: [commentError] });
           return;
         }
         setClientErrors(null);

@@ -18,7 +18,6 @@ import {
   WAITLIST_EMAIL_INVALID,
   WAITLIST_ON_THE_LIST,
 } from "../../domain/messages";
-import { emailField } from "../../domain/schemas/common";
 import type { DealDetailsJson } from "../../server/services/catalog";
 import type { ProductViewer } from "../product/viewer";
 import { cx } from "../ui/format";
@@ -184,8 +183,6 @@ export function InlineNotificationSignup({
   );
 }
 
-const emailSchema = emailField(WAITLIST_EMAIL_INVALID);
-
 /**
  * The product page's notification sign-up for visitors who are not signed in (spec 001 sections
  * 4, 5, 8): an address, "Adding you to the waitlist...", then "You're on the list! We'll notify
@@ -198,7 +195,7 @@ function EmailNotificationSignup({
   dealSlug: string;
   componentSlug: string;
 }) {
-  const { email, setEmail, valid, error, showError } = useDebouncedEmail(emailSchema);
+  const { email, setEmail, valid, error, showError } = useDebouncedEmail(WAITLIST_EMAIL_INVALID);
   const [state, setState] = useState<"idle" | "loading" | "subscribed">("idle");
   const [message, setMessage] = useState<string | null>(null);
 

@@ -1,19 +1,19 @@
 import { useEffect, useState } from "react";
-import type { z } from "zod";
 import { EMAIL_INPUT_DEBOUNCE_MS } from "../../domain/constants";
+import { isValidEmail } from "../../domain/email";
 
 /**
  * An e-mail input's value and its validation error, checked EMAIL_INPUT_DEBOUNCE_MS (500 ms)
  * after typing stops (spec 000 section 9) so the message does not flash on every keystroke.
  * `valid` is immediate, so a submit button can be disabled right away; `error` is the debounced
- * message to show (empty input shows none).
+ * message to show (empty input shows none). The check is domain/email.ts's isValidEmail, the rule
+ * the server's zod schemas use, so zod stays out of the browser bundle.
  */
-export function useDebouncedEmail(schema: z.ZodType, initial = "") {
+export function useDebouncedEmail(invalidMessage: string, initial = "") {
   const [email, setEmail] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const result = schema.safeParse(email);
-  const valid = result.success;
-  const message = result.success ? null : (result.error.issues[0]?.message ?? null);
+  const valid = isValidEmail(email);
+  const message = valid ? null : invalidMessage;
   useEffect(() => {
     if (email.trim() === "" || message === null) {
       setError(null);

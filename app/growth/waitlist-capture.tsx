@@ -7,15 +7,12 @@ import {
   WAITLIST_EMAIL_INVALID,
   WAITLIST_SUBMITTED,
 } from "../../domain/messages";
-import { emailField } from "../../domain/schemas/common";
 import type { DealDetailsJson } from "../../server/services/catalog";
 import type { ProductViewer } from "../product/viewer";
 import { postJson } from "./api";
 import { useDebouncedEmail } from "./use-debounced-email";
 
 export type WaitlistCaptureProps = { deal: DealDetailsJson; viewer: ProductViewer };
-
-const emailSchema = emailField(WAITLIST_EMAIL_INVALID);
 
 /**
  * The waitlist form: POST /api/waitlist/ {waitlist_email, deal_slug, content}. The submit button
@@ -25,7 +22,7 @@ const emailSchema = emailField(WAITLIST_EMAIL_INVALID);
  */
 export function WaitlistCapture({ deal, viewer }: WaitlistCaptureProps) {
   const { email, setEmail, valid, error, showError } = useDebouncedEmail(
-    emailSchema,
+    WAITLIST_EMAIL_INVALID,
     viewer.email ?? "",
   );
   const [state, setState] = useState<"idle" | "processing" | "submitted">("idle");

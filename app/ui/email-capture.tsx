@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "react-router";
 import {
   EMAIL_CAPTURE_SUCCESS,
@@ -7,7 +7,7 @@ import {
   EMAIL_VALIDATE_FAILED,
   emailCaptureInvalid,
 } from "../../domain/messages";
-import { emailCaptureSchema } from "../../domain/schemas/marketing";
+import { isValidEmail } from "../../domain/email";
 import { useDebouncedEmail } from "../growth/use-debounced-email";
 import { readCookie } from "./cookies";
 import { cx } from "./format";
@@ -42,8 +42,12 @@ export function EmailCapture({
   const query = new URLSearchParams(location.search);
   const returned = query.get("email_signup");
   // Checked 500 ms after typing stops; the button is disabled while the address has an error.
-  const emailSchema = useMemo(() => emailCaptureSchema(discount).shape.email, [discount]);
-  const { email, setEmail, error: emailError, showError } = useDebouncedEmail(emailSchema);
+  const {
+    email,
+    setEmail,
+    error: emailError,
+    showError,
+  } = useDebouncedEmail(emailCaptureInvalid(discount));
   // Where the visitor came from (utm_source, utm_campaign, utm_medium), stored with the sign-up.
   const utm = {
     source: query.get("utm_source") ?? "payonce",
@@ -60,16 +64,15 @@ export function EmailCapture({
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status.kind === "busy") return;
-    const valid = emailSchema.safeParse(email);
-    if (!valid.success) {
-      showError(valid.error.issues[0]?.message ?? emailCaptureInvalid(discount));
+    if (!isValidEmail(email)) {
+      showError(emailCaptureInvalid(discount));
       return;
     }
     setStatus({ kind: "busy" });
     try {
       // Variant two of the spec's e-mail sign-up: a multipart POST with the CSRF header.
       const form = new FormData();
-      form.set("email", valid.data as string);
+      form.set("email", email.trim());
       form.set("component", component);
       if (content) form.set("content", content);
       for (const [key, value] of Object.entries(utm)) if (value) form.set(key, value);

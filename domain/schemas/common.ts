@@ -3,6 +3,7 @@
  * string, absent checkboxes missing) or JSON, so numbers and booleans are coerced here, once.
  */
 import { z } from "zod";
+import { EMAIL_PATTERN } from "../email";
 import { FIELD_REQUIRED, tooLong } from "../messages";
 
 /** The key of form-level errors in the API's 400 body. */
@@ -48,9 +49,12 @@ export const requiredText = (
 export const optionalText = (max: number, maxMessage: string = tooLong(max)) =>
   z.preprocess(emptyIfMissing, z.string().trim().max(max, { error: maxMessage }));
 
-/** An e-mail address (trimmed) with the form's own message for anything that is not one. */
+/**
+ * An e-mail address (trimmed) with the form's own message for anything that is not one. The
+ * pattern is domain/email.ts's, the rule the client forms check with isValidEmail.
+ */
 export const emailField = (message: string) =>
-  z.preprocess(trimIfString, z.email({ error: message }));
+  z.preprocess(trimIfString, z.email({ pattern: EMAIL_PATTERN, error: message }));
 
 const TRUE_STRINGS = ["true", "1", "on", "yes"];
 const FALSE_STRINGS = ["false", "0", "off", "no", ""];
