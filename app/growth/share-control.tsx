@@ -1,7 +1,5 @@
 // The share popover (desktop) and share modal (phones) of spec 000 (sections 2, 4, 8 and 9).
-import * as Dialog from "@radix-ui/react-dialog";
-import * as Popover from "@radix-ui/react-popover";
-import { useEffect, useRef, useState } from "react";
+import { cloneElement, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { INCENTIVIZED_SHARE_MIN_PURCHASES } from "../../domain/constants";
 import {
   incentivizedShareDiscount,
@@ -30,6 +28,10 @@ export type ShareControlProps = {
   /** The ?ref= the shared link carries (spec: ?ref={discussionType}); the kind by default. */
   shareRef?: string;
 };
+
+/** The Radix popover / modal, loaded on the first hover, focus or click of the button. */
+const loadShareSurface = () => import("./share-surface");
+const ShareSurface = lazy(loadShareSurface);
 
 type LinkState =
   | { status: "idle" }
@@ -191,6 +193,7 @@ export function ShareControl({ kind, shareKey, url, title, shareRef }: ShareCont
   const growth = useGrowthRootData();
   const incentive = useIncentive(growth?.purchases ?? 0);
   const [open, setOpen] = useState(false);
+  const [surfaceWanted, setSurfaceWanted] = useState(false);
   const [asModal, setAsModal] = useState(false);
   const [native, setNative] = useState(false);
   const [state, setState] = useState<LinkState>({ status: "idle" });
@@ -276,43 +279,31 @@ export function ShareControl({ kind, shareKey, url, title, shareRef }: ShareCont
     />
   );
 
-  if (asModal) {
-    return (
-      <Dialog.Root open={open} onOpenChange={onOpenChange}>
-        <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-          <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 rounded-t-3xl bg-white p-5 pb-8 shadow-card-hover">
-            <div className="mb-4 flex items-center justify-between">
-              <Dialog.Title className="text-lg font-bold">Share this deal</Dialog.Title>
-              <Dialog.Close
-                className="rounded-full p-2 text-ink-soft hover:bg-stone-100"
-                aria-label="Close"
-              >
-                ✕
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">{title}</Dialog.Description>
-            {body}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    );
+  if (!surfaceWanted) {
+    // Before the first open: a plain button, no Radix (the popover's positioning code alone is
+    // ~10 KB gz); hovering or focusing it starts loading the surface so the click feels instant.
+    return cloneElement(trigger, {
+      "aria-haspopup": "dialog",
+      "aria-expanded": false,
+      onPointerEnter: loadShareSurface,
+      onFocus: loadShareSurface,
+      onClick: () => {
+        setSurfaceWanted(true);
+        onOpenChange(true);
+      },
+    });
   }
   return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger asChild>{trigger}</Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          aria-label="Share this deal"
-          align="end"
-          sideOffset={8}
-          className="z-40 w-80 rounded-2xl border border-black/5 bg-white p-4 shadow-card-hover"
-        >
-          <p className="mb-3 text-sm font-bold">Share this deal</p>
-          {body}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={trigger}>
+      <ShareSurface
+        asModal={asModal}
+        open={open}
+        onOpenChange={onOpenChange}
+        trigger={trigger}
+        title={title}
+      >
+        {body}
+      </ShareSurface>
+    </Suspense>
   );
 }
