@@ -72,6 +72,7 @@ import {
   type ThreadActionResult,
   type ViewerRoles,
 } from "./types";
+import { userStatusOnce } from "./user-status.server";
 
 // Our wording: the spec names the staff action ("whitelist or block an author") but no message.
 const AUTHOR_WHITELISTED = "Author whitelisted: their new posts skip moderation.";
@@ -242,7 +243,7 @@ type ViewerContext = {
 
 async function viewerContext(ctx: Ctx, deal: DealDetailsJson): Promise<ViewerContext> {
   const user = ctx.session?.user ?? null;
-  const status = await ctx.services.discussions.userStatus(String(deal.id), user);
+  const status = await userStatusOnce(ctx, deal.id, user);
   const summary = dealSummary(deal);
   const viewer: Viewer = user
     ? {
@@ -717,12 +718,12 @@ export async function loadCommunity(ctx: Ctx, deal: DealDetailsJson, request: Re
     itemsPerPage: COMMUNITY_PREVIEW_ITEMS,
     query: search || undefined,
   };
-  const [reviews, questions, reviewsSummary, responsiveness] = await Promise.all([
-    ctx.services.discussions.list("review", String(deal.id), vc.user, options),
-    ctx.services.discussions.list("question", String(deal.id), vc.user, options),
-    reviewsSummaryView(ctx, deal),
-    responsivenessView(ctx, deal),
-  ]);
+  const [{ review: reviews, question: questions }, reviewsSummary, responsiveness] =
+    await Promise.all([
+      ctx.services.discussions.listBoth(String(deal.id), vc.user, options),
+      reviewsSummaryView(ctx, deal),
+      responsivenessView(ctx, deal),
+    ]);
   const needle = search.toLowerCase();
   return {
     search,

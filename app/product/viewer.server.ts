@@ -1,5 +1,6 @@
 import type { DealDetailsJson } from "../../server/services/catalog";
 import type { AppLoadContext } from "../context";
+import { userStatusOnce } from "../discussions/user-status.server";
 import { ANONYMOUS_VIEWER, type ProductViewer } from "./viewer";
 
 type Ctx = Pick<AppLoadContext, "services" | "session">;
@@ -14,7 +15,7 @@ export async function loadProductViewer(ctx: Ctx, deal: DealDetailsJson): Promis
     campaigns: session?.campaigns ?? [],
   };
   if (!user) return base;
-  const status = await ctx.services.discussions.userStatus(String(deal.id), user);
+  const status = await userStatusOnce(ctx, deal.id, user);
   return {
     ...base,
     isAuthenticated: true,

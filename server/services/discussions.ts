@@ -576,6 +576,8 @@ export function createDiscussionService(deps: {
     dealKey: string,
     viewer: Viewer,
     options: ListOptions,
+    /** The deal's context when the caller already has it (listBoth): no second statement. */
+    preloaded?: DealContext,
   ): Promise<DiscussionList> {
     const keys = sortKeys(options.sort, kind);
     const descending = options.order === "desc";
@@ -583,7 +585,7 @@ export function createDiscussionService(deps: {
     const cursor = options.searchAfter
       ? decodeCursor(options.searchAfter, options.sort, options.order, keys)
       : null;
-    const deal = await dealContext(dealKey, viewer);
+    const deal = preloaded ?? (await dealContext(dealKey, viewer));
     const now = clock.now();
     const search = options.query?.trim();
     const filters = and(
@@ -696,6 +698,23 @@ export function createDiscussionService(deps: {
       needsModeration: Number(rows[0]?.needsModeration ?? 0),
       needsReply: Number(rows[0]?.needsReply ?? 0),
     };
+  }
+
+  /**
+   * The reviews and the questions lists of one deal with the same options (the product page's
+   * community previews): the deal's context is read once for both.
+   */
+  async function listBoth(
+    dealKey: string,
+    viewer: Viewer,
+    options: ListOptions,
+  ): Promise<{ review: DiscussionList; question: DiscussionList }> {
+    const deal = await dealContext(dealKey, viewer);
+    const [review, question] = await Promise.all([
+      list("review", dealKey, viewer, options, deal),
+      list("question", dealKey, viewer, options, deal),
+    ]);
+    return { review, question };
   }
 
   /** The viewer's relation to the deal (all false for anonymous), in one statement. */
@@ -816,6 +835,7 @@ export function createDiscussionService(deps: {
     get,
     stats,
     userStatus,
+    listBoth,
     founderResponsiveness,
     approvedReviewLinks,
     ...writes,

@@ -128,3 +128,39 @@ describe("the product page loader", () => {
     for (const slug of Object.keys(counts)) expect(counts[slug], slug).toBeLessThanOrEqual(20);
   });
 });
+
+describe("a signed-in product page render", () => {
+  it("asks for the viewer's deal status and the deal's discussion context once each", async () => {
+    const who = await app.login("shopper@payonce.test");
+    const session = await app.services.sessions.load(who.cookies.sessionid ?? "");
+    expect(session?.user?.email).toBe("shopper@payonce.test");
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      services: app.services,
+      session,
+      publicConfig: {
+        reportListingUrl: "https://example.com/report",
+        publicUrl: "http://localhost",
+      },
+    });
+    app.database.queries.reset();
+    const data = await loader({
+      context,
+      params: { slug: "taskflow" },
+      request: new Request("http://localhost/products/taskflow/"),
+      unstable_pattern: "/products/:slug",
+    } as unknown as Parameters<typeof loader>[0]);
+    expect(data.viewer.isAuthenticated).toBe(true);
+    const log = app.database.queries.log;
+    // userStatus (purchase, review, moderator facts) and the discussions' deal context (partners,
+    // roles) each used to run twice: once for the purchase viewer / reviews list, once again for
+    // the community section / questions list.
+    expect(
+      log.filter((q) => /c\.kind = 'review' and c\.parent_id is null\s+and c\.user_id/.test(q))
+        .length,
+    ).toBe(1);
+    expect(log.filter((q) => q.includes("dr.role = 'partner'")).length).toBe(1);
+    // measured: 21 (the anonymous render's 19 plus the two signed-in comment counts).
+    expect(app.database.queries.count).toBeLessThanOrEqual(21);
+  });
+});
