@@ -1,4 +1,4 @@
-import useEmblaCarousel from "embla-carousel-react";
+import useEmblaCarousel from "../ui/use-lazy-embla";
 import { useCallback, useEffect, useState } from "react";
 import {
   dataString,

@@ -1,4 +1,4 @@
-import useEmblaCarousel from "embla-carousel-react";
+import useEmblaCarousel from "./use-lazy-embla";
 import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import { itemsBeforeLoad, slideLabel } from "../../domain/carousel";
 import { cx } from "./format";
