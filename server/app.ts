@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -44,6 +43,7 @@ import { productRoutes } from "./http/products";
 import { reactRouterBuildDir } from "./paths";
 import type { Clock } from "./providers/clock";
 import { createServices, type Services } from "./services";
+import { registerSecurityHeaders } from "./http/security-headers";
 
 export type AppDeps = {
   config: Config;
@@ -84,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate("services", services);
 
   // 1. External plugins.
-  await app.register(helmet, {
+  // helmet's headers, computed once (server/http/security-headers.ts), not per request.
+  registerSecurityHeaders(app, {
     // React Router inlines its hydration data as <script>; everything else is locked down.
     contentSecurityPolicy: {
       directives: {
