@@ -10,6 +10,9 @@ const loadEmbla = () => {
   engine ??= import("embla-carousel").then((m) => m.default);
   return engine;
 };
+// In the browser the engine starts loading as soon as a carousel module is evaluated, in parallel
+// with hydration (not in the page's blocking preloads), so it is normally there by the first effect.
+if (typeof window !== "undefined") void loadEmbla();
 
 export default function useEmblaCarousel(
   options: EmblaOptionsType = {},
