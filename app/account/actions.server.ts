@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { HttpError } from "../../server/http/errors";
+import { isDomainError, statusOf } from "../../server/web/errors";
 
 export type FieldErrors = Record<string, string[] | undefined>;
 
@@ -24,14 +24,14 @@ export function failure(
   otherwise: (status: number, detail: string | null) => string,
   target?: string,
 ) {
-  if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
-  const body = (err.body ?? {}) as Record<string, unknown>;
-  const detail = typeof body.detail === "string" ? body.detail : null;
+  if (!isDomainError(err)) throw err;
+  const status = statusOf(err);
+  const detail = typeof err.body.detail === "string" ? err.body.detail : null;
   const errors: FieldErrors =
-    err.statusCode === 400 && !detail
-      ? (body as FieldErrors)
-      : { non_field_errors: [otherwise(err.statusCode, detail)] };
-  return data<ActionFailure>({ ok: false, intent, errors, target }, err.statusCode);
+    err.kind === "invalid" && !detail
+      ? err.fields
+      : { non_field_errors: [otherwise(status, detail)] };
+  return data<ActionFailure>({ ok: false, intent, errors, target }, status);
 }
 
 /** A 400 straight from a schema failure. */

@@ -21,7 +21,7 @@ import {
   couponNotApplied,
   couponRemoved,
 } from "../../domain/messages";
-import { HttpError } from "../../server/http/errors";
+import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
 import { type CartActor, cartJson } from "../../server/services/cart";
 import type { SessionState } from "../../server/services/sessions";
 import { type AppLoadContext, appContext } from "../context";
@@ -80,15 +80,6 @@ export async function loadCartPage(context: ContextGetter, request: Request) {
 export type CartPageData = Awaited<ReturnType<typeof loadCartPage>>;
 export type CartActionResult = { ok: boolean; message: string | null; field?: string };
 
-const messageOf = (err: HttpError): string => {
-  const body = (err.body ?? {}) as Record<string, unknown>;
-  for (const value of Object.values(body)) {
-    if (typeof value === "string") return value;
-    if (Array.isArray(value) && typeof value[0] === "string") return value[0];
-  }
-  return err.message;
-};
-
 /** The cart page's forms: remove, quantity, coupon, credits, gift card. */
 export async function cartAction(context: ContextGetter, request: Request) {
   const { services, session } = context.get(appContext);
@@ -144,9 +135,9 @@ export async function cartAction(context: ContextGetter, request: Request) {
         return done({ ok: false, message: null }, 400);
     }
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
+    if (!isDomainError(err)) throw err;
     const field = intent === "coupon" ? "code" : undefined;
-    return done({ ok: false, message: messageOf(err), field }, err.statusCode);
+    return done({ ok: false, message: messageOf(err), field }, statusOf(err));
   }
 }
 
@@ -192,10 +183,10 @@ export async function joinPlusAction(context: ContextGetter) {
       dealGroupId: undefined,
     });
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
+    if (!isDomainError(err)) throw err;
     return data(
       { message: messageOf(err) },
-      { status: err.statusCode, headers: setCookies(cookies) },
+      { status: statusOf(err), headers: setCookies(cookies) },
     );
   }
   throw redirect("/cart", { headers: setCookies(cookies) });

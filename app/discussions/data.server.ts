@@ -54,6 +54,7 @@ import {
 } from "../../server/services/discussions";
 import type { SessionUser } from "../../server/services/sessions";
 import type { AppLoadContext } from "../context";
+import { isDomainError, statusOf } from "../../server/web/errors";
 import { type ModerationFilter, type SortOption, sortOptions } from "./labels";
 import {
   type AuthorView,
@@ -212,18 +213,14 @@ const responsivenessView = async (ctx: Ctx, deal: DealDetailsJson): Promise<Resp
 // The deal, the viewer and the posting prompts
 // ---------------------------------------------------------------------------------------------
 
-type HttpLike = { statusCode: number; body?: Record<string, unknown> };
-const isHttpError = (err: unknown): err is HttpLike =>
-  typeof err === "object" && err !== null && typeof (err as HttpLike).statusCode === "number";
-
 /** A service refusal as the page's answer: 404 stays 404, 401 goes to log in. */
 function pageError(err: unknown, request: Request): never {
-  if (isHttpError(err)) {
-    if (err.statusCode === 401) {
+  if (isDomainError(err)) {
+    if (err.kind === "unauthenticated") {
       const url = new URL(request.url);
       throw redirect(loginPath(url.pathname + url.search));
     }
-    throw data(null, { status: err.statusCode });
+    throw data(null, { status: statusOf(err) });
   }
   throw err;
 }
@@ -427,14 +424,10 @@ export async function loadItemPage(
 // Thread actions: reply, vote, approve, resolve, delete (list and item pages post here)
 // ---------------------------------------------------------------------------------------------
 
+/** A service refusal's messages by field; anything else is not a refusal and is rethrown. */
 const errorMessages = (err: unknown): Record<string, string[]> => {
-  if (!isHttpError(err) || !err.body) return {};
-  const out: Record<string, string[]> = {};
-  for (const [key, value] of Object.entries(err.body)) {
-    if (Array.isArray(value)) out[key] = value.map(String);
-    else if (typeof value === "string") out[key] = [value];
-  }
-  return out;
+  if (!isDomainError(err)) throw err;
+  return err.fields;
 };
 
 export async function threadAction(
@@ -523,7 +516,7 @@ export async function threadAction(
       return { ok: false, intent, id, formError: FORM_ERROR, fieldErrors: fields };
     }
     // Spec 000 section 8: vote and moderation failures are only logged.
-    console.warn(`discussion ${intent} failed`, isHttpError(err) ? err.statusCode : err);
+    console.warn(`discussion ${intent} failed`, isDomainError(err) ? err.kind : err);
     return { ok: false, intent, id };
   }
 }
@@ -656,7 +649,8 @@ export async function saveAction(
     try {
       keepsVideo = (await discussions.editTarget(kind, slug, itemKey, user)).hasVideo;
     } catch (err) {
-      return formFailure(values, errorMessages(err), isHttpError(err) ? err.statusCode : 500);
+      if (!isDomainError(err)) throw err;
+      return formFailure(values, err.fields, statusOf(err));
     }
   }
   const schema = kind === "review" ? ReviewCreateSchema : QuestionCreateSchema;
@@ -692,11 +686,12 @@ export async function saveAction(
     return redirect(`${listPath(slug, kind)}?submitted=${kind}`);
   } catch (err) {
     if (input.video) await discussions.discardVideo(input.video).catch(() => undefined);
-    if (isHttpError(err) && err.statusCode === 401) return redirect(loginPath(url.pathname));
-    const fields = errorMessages(err);
+    if (!isDomainError(err)) throw err;
+    if (err.kind === "unauthenticated") return redirect(loginPath(url.pathname));
+    const fields = err.fields;
     for (const key of Object.keys(fields))
       if (!fields[key]?.length) fields[key] = [FIELD_ERROR_DEFAULT];
-    return formFailure(values, fields, isHttpError(err) ? err.statusCode : 500);
+    return formFailure(values, fields, statusOf(err));
   }
 }
 

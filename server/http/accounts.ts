@@ -12,16 +12,11 @@ import {
 } from "../../domain/schemas/auth";
 import type { Config } from "../config";
 import type { Services } from "../services";
-import {
-  AccountError,
-  accountSetup,
-  type EmailEntry,
-  PASSWORD_SET,
-  RESET_SENT,
-} from "../services/accounts";
+import { accountSetup, type EmailEntry, PASSWORD_SET, RESET_SENT } from "../services/accounts";
 import { safeNextPath } from "../services/accounts-next";
 import type { SessionUser } from "../services/sessions";
-import { HttpError, unauthorized } from "./errors";
+import { unauthenticated } from "../../domain/errors";
+import { isDomainError, statusOf } from "../web/errors";
 import { userJson } from "./serialize";
 import { cookieOptions, rotateCsrfCookie, SESSION_COOKIE } from "./session-plugin";
 
@@ -30,20 +25,11 @@ const GOOGLE_AUTHORIZE = "https://accounts.google.com/o/oauth2/v2/auth";
 const GOOGLE_TOKEN = "https://oauth2.googleapis.com/token";
 const GOOGLE_USERINFO = "https://openidconnect.googleapis.com/v1/userinfo";
 
-/** An AccountError as the API answers it: the field map, `detail` as a string, Retry-After. */
-function toHttpError(err: unknown, reply: FastifyReply): unknown {
-  if (!(err instanceof AccountError)) return err;
-  if (err.status === 429) reply.header("retry-after", String(err.retryAfter ?? 60));
-  const body: Record<string, unknown> = { ...err.fields };
-  if (Array.isArray(body.detail)) body.detail = (body.detail as string[])[0];
-  return new HttpError(err.status, err.message, body);
-}
-
 export const emailListJson = (list: EmailEntry[]) =>
   list.map((e) => ({ id: e.id, email: e.email, verified: e.verified, primary: e.primary }));
 
 function requireUser(user: SessionUser | null | undefined): SessionUser {
-  if (!user) throw unauthorized();
+  if (!user) throw unauthenticated();
   return user;
 }
 
@@ -66,19 +52,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
     "/api/users/signup/",
     { schema: { tags: ["users"], summary: "Create an account and sign in", body: SignupSchema } },
     async (request, reply) => {
-      try {
-        const started = await accounts.signup({
-          email: request.body.email,
-          password: request.body.password,
-          ip: request.ip,
-          session: request.session,
-        });
-        startSessionCookies(reply, started.token, started.maxAgeSeconds);
-        const session = await sessions.load(started.token);
-        return reply.status(201).send({ user: userJson(session?.user ?? null) });
-      } catch (err) {
-        throw toHttpError(err, reply);
-      }
+      const started = await accounts.signup({
+        email: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        session: request.session,
+      });
+      startSessionCookies(reply, started.token, started.maxAgeSeconds);
+      const session = await sessions.load(started.token);
+      return reply.status(201).send({ user: userJson(session?.user ?? null) });
     },
   );
 
@@ -92,23 +74,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
       },
     },
     async (request, reply) => {
-      try {
-        const started = await accounts.sessionSignup({
-          email: request.body.email,
-          token: request.body.token,
-          autoLogin: request.body.auto_login_user,
-          ip: request.ip,
-          session: request.session,
-        });
-        if (!started.token) {
-          return reply.status(201).send({ user: userJson(null), created: true });
-        }
-        startSessionCookies(reply, started.token, started.maxAgeSeconds);
-        const session = await sessions.load(started.token);
-        return reply.status(201).send({ user: userJson(session?.user ?? null), created: true });
-      } catch (err) {
-        throw toHttpError(err, reply);
+      const started = await accounts.sessionSignup({
+        email: request.body.email,
+        token: request.body.token,
+        autoLogin: request.body.auto_login_user,
+        ip: request.ip,
+        session: request.session,
+      });
+      if (!started.token) {
+        return reply.status(201).send({ user: userJson(null), created: true });
       }
+      startSessionCookies(reply, started.token, started.maxAgeSeconds);
+      const session = await sessions.load(started.token);
+      return reply.status(201).send({ user: userJson(session?.user ?? null), created: true });
     },
   );
 
@@ -151,13 +129,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         body: PasswordResetSchema,
       },
     },
-    async (request, reply) => {
-      try {
-        await accounts.requestPasswordReset(request.body.email, request.ip);
-        return { detail: RESET_SENT };
-      } catch (err) {
-        throw toHttpError(err, reply);
-      }
+    async (request, _reply) => {
+      await accounts.requestPasswordReset(request.body.email, request.ip);
+      return { detail: RESET_SENT };
     },
   );
 
@@ -170,13 +144,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         body: PasswordResetConfirmSchema,
       },
     },
-    async (request, reply) => {
-      try {
-        await accounts.confirmPasswordReset(request.body.token, request.body.password);
-        return { detail: PASSWORD_SET };
-      } catch (err) {
-        throw toHttpError(err, reply);
-      }
+    async (request, _reply) => {
+      await accounts.confirmPasswordReset(request.body.token, request.body.password);
+      return { detail: PASSWORD_SET };
     },
   );
 
@@ -199,14 +169,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         body: EmailSettingsSchema,
       },
     },
-    async (request, reply) => {
+    async (request, _reply) => {
       const user = requireUser(request.session?.user);
-      try {
-        const detail = await accounts.emailAction(user, request.body, request.ip);
-        return { detail, emailaddress_list: emailListJson(await accounts.listEmails(user.id)) };
-      } catch (err) {
-        throw toHttpError(err, reply);
-      }
+      const detail = await accounts.emailAction(user, request.body, request.ip);
+      return { detail, emailaddress_list: emailListJson(await accounts.listEmails(user.id)) };
     },
   );
 
@@ -328,7 +294,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         const next = safeNextPath(Buffer.from(nextEncoded, "base64url").toString());
         return reply.redirect(next, 302);
       } catch (err) {
-        if (err instanceof AccountError) return fail(err.status, err.message);
+        if (isDomainError(err)) return fail(statusOf(err), err.message);
         request.log.error({ err }, "google sign-in failed");
         return fail(502, "Google sign-in is unavailable right now. Please try again.");
       }

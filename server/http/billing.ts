@@ -6,7 +6,7 @@ import { fieldErrors } from "../../domain/schemas/common";
 import { CANNOT_DELETE_MISSING_ID } from "../../domain/messages";
 import type { Services } from "../services";
 import { countryFromRequest } from "../services/geoip";
-import { badRequest } from "./errors";
+import { invalid } from "../../domain/errors";
 import { accountUser } from "./require-user";
 
 const anyBody = z.record(z.string(), z.unknown()).optional();
@@ -14,7 +14,7 @@ const anyBody = z.record(z.string(), z.unknown()).optional();
 /** Parses with a domain schema; a failure is the API's 400 field map. */
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
-  if (!result.success) throw badRequest(fieldErrors(result.error));
+  if (!result.success) throw invalid(fieldErrors(result.error));
   return result.data;
 }
 
@@ -146,7 +146,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       const del = parse(BillingDeleteSchema, body);
       // Tax information has no legacy fields: only an entry id deletes.
       if (del.entry_id === undefined)
-        throw badRequest({ non_field_errors: [CANNOT_DELETE_MISSING_ID] });
+        throw invalid({ non_field_errors: [CANNOT_DELETE_MISSING_ID] });
       return { detail: DETAILS_DELETED, ...(await billing.deleteTax(user.id, del.entry_id)) };
     },
   );

@@ -8,14 +8,15 @@ import {
 import { fieldErrors } from "../../domain/schemas/common";
 import type { Services } from "../services";
 import { countryFromRequest } from "../services/geoip";
-import { badRequest, HttpError } from "./errors";
+import { invalid } from "../../domain/errors";
+import { isDomainError } from "../web/errors";
 import { accountUser, isFormPost } from "./require-user";
 
 const anyBody = z.record(z.string(), z.unknown()).optional();
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
-  if (!result.success) throw badRequest(fieldErrors(result.error));
+  if (!result.success) throw invalid(fieldErrors(result.error));
   return result.data;
 }
 
@@ -49,7 +50,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       await run();
       return reply.redirect(`${CARDS_PAGE}?notice=${notice}`, 303);
     } catch (err) {
-      if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+      if (!isDomainError(err)) throw err;
       return reply.redirect(`${CARDS_PAGE}?error=${request.url.split("/")[3] ?? "card"}`, 303);
     }
   };

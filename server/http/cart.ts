@@ -12,7 +12,7 @@ import {
 import type { Config } from "../config";
 import type { Services } from "../services";
 import { type CartActor, cartJson } from "../services/cart";
-import { badRequest, HttpError, notFound } from "./errors";
+import { DomainError, invalid, notFound } from "../../domain/errors";
 import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "./session-plugin";
 
 /** The cart's owner as the request names it: the signed-in user, else the anonymous session. */
@@ -53,7 +53,7 @@ async function actorWithSession(
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   return parsed.data;
 }
 
@@ -138,7 +138,7 @@ export const cartRoutes: FastifyPluginAsync<{ services: Services; config: Config
         const fields = fieldErrors(parsed.error);
         const badPlan = Object.values(fields).some((m) => m.includes(INVALID_PLAN_ID));
         const detail = badPlan ? INVALID_PLAN_ID : ADDONS_ADD_FAILED;
-        throw new HttpError(400, detail, {
+        throw new DomainError("invalid", {
           detail,
           ...(badPlan ? { plan_id: [INVALID_PLAN_ID] } : fields),
         });

@@ -3,9 +3,10 @@ import { CheckoutSchema, paymentTokenOf } from "../../domain/schemas/cart";
 import { fieldErrors } from "../../domain/schemas/common";
 import type { Config } from "../config";
 import type { Services } from "../services";
-import { PaymentRefused } from "../services/checkout";
+import type { PaymentRefused } from "../services/checkout";
 import { cartActor } from "./cart";
-import { badRequest, HttpError } from "./errors";
+import { type DomainError, invalid } from "../../domain/errors";
+import { isDomainError } from "../web/errors";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
@@ -23,11 +24,13 @@ export const CHECKOUT_ERROR_CODES = [
 ] as const;
 export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];
 
-function errorCode(err: HttpError): CheckoutErrorCode {
-  if (err instanceof PaymentRefused) return err.reason;
-  const body = (err.body ?? {}) as Record<string, unknown>;
-  if (err.statusCode === 401) return "login";
-  if (err.statusCode === 409) return "sold_out";
+function errorCode(err: DomainError): CheckoutErrorCode {
+  if (err.kind === "payment_refused" && typeof err.body.code === "string") {
+    return err.body.code as PaymentRefused["reason"];
+  }
+  const body = err.body;
+  if (err.kind === "unauthenticated") return "login";
+  if (err.kind === "conflict") return "sold_out";
   if ("code" in body) return "coupon";
   if ("payment_method" in body) return "payment_method";
   if (err.message === "Your cart is empty.") return "empty";
@@ -63,13 +66,13 @@ export const checkoutRoutes: FastifyPluginAsync<{ services: Services; config: Co
       reply.header("cache-control", "private, no-store");
       try {
         const parsed = CheckoutSchema.safeParse(request.body ?? {});
-        if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+        if (!parsed.success) throw invalid(fieldErrors(parsed.error));
         const body = (request.body ?? {}) as Record<string, unknown>;
         const rawKey =
           (request.headers["idempotency-key"] as string | undefined) ??
           (typeof body.idempotency_key === "string" ? body.idempotency_key : undefined);
         if (rawKey !== undefined && !IDEMPOTENCY_KEY.test(rawKey)) {
-          throw badRequest({
+          throw invalid({
             idempotency_key: ["Send 8 to 100 letters, digits, '.', ':', '_' or '-'."],
           });
         }
@@ -83,8 +86,9 @@ export const checkoutRoutes: FastifyPluginAsync<{ services: Services; config: Co
         const order = await services.orders.get(result.orderId, request.session?.user ?? null);
         return reply.status(result.replayed ? 200 : 201).send({ order, redirect: location });
       } catch (err) {
-        if (json || !(err instanceof HttpError)) throw err;
-        if (err.statusCode === 401) return reply.redirect("/accounts/login/?next=/cart", 303);
+        if (json || !isDomainError(err)) throw err;
+        if (err.kind === "unauthenticated")
+          return reply.redirect("/accounts/login/?next=/cart", 303);
         return reply.redirect(`/cart?checkout_error=${errorCode(err)}`, 303);
       }
     },

@@ -6,7 +6,7 @@ import { fieldErrors } from "../../domain/schemas/common";
 import { SetCurrencySchema } from "../../domain/schemas/marketing";
 import type { Config } from "../config";
 import type { Services } from "../services";
-import { badRequest, forbidden, unauthorized } from "./errors";
+import { forbidden, invalid, unauthenticated } from "../../domain/errors";
 import { sessionJson } from "./serialize";
 import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "./session-plugin";
 
@@ -35,12 +35,12 @@ export const currencyRoutes: FastifyPluginAsync<{ config: Config; services: Serv
     { schema: { tags: ["sessions"], summary: "Set the session's display currency" } },
     async (request, reply) => {
       const parsed = SetCurrencySchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
       const currency = parsed.data.currency;
       const country = countryOf(request.headers);
       const local = sessionJson(request.session, country).country_currency;
       if (!(await services.currency.isSelectable(currency, local))) {
-        throw badRequest({ currency: [INVALID_CHOICE] });
+        throw invalid({ currency: [INVALID_CHOICE] });
       }
       let session = request.session;
       if (!session) {
@@ -71,14 +71,14 @@ export const currencyRoutes: FastifyPluginAsync<{ config: Config; services: Serv
     { schema: { tags: ["staff"], summary: "Set a currency's rate from USD (staff only)" } },
     async (request) => {
       const user = request.session?.user;
-      if (!user) throw unauthorized();
+      if (!user) throw unauthenticated();
       if (!user.isStaff) throw forbidden();
       const code = request.params.code.trim().toUpperCase();
       if (!/^[A-Z]{3}$/.test(code) || code === DEFAULT_CURRENCY) {
-        throw badRequest({ currency: [INVALID_CHOICE] });
+        throw invalid({ currency: [INVALID_CHOICE] });
       }
       const parsed = RateSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
       return services.currency.setRate(code, parsed.data.rate, parsed.data.symbol);
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fieldErrors } from "../../domain/schemas/common";
 import { DealSearchSchema, effectiveSort } from "../../domain/search";
 import type { Services } from "../services";
-import { badRequest, notFound } from "./errors";
+import { invalid, notFound } from "../../domain/errors";
 
 const DealParams = z.object({ slug: z.string().min(1).max(200) });
 
@@ -43,9 +43,9 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       // A repeated parameter (?page=1&page=2) is ambiguous: refuse it rather than guess.
       const repeated = Object.entries(raw).filter(([, v]) => Array.isArray(v));
       if (repeated.length)
-        throw badRequest(Object.fromEntries(repeated.map(([k]) => [k, ["Give this once."]])));
+        throw invalid(Object.fromEntries(repeated.map(([k]) => [k, ["Give this once."]])));
       const parsed = DealSearchSchema.safeParse(raw);
-      if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
       const q = parsed.data;
       const sort = effectiveSort(q);
       const listing = await services.search.listDeals(

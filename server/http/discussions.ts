@@ -22,7 +22,8 @@ import type { Services } from "../services";
 import { ingestVideo, type StoredVideo, VideoTypeError } from "../services/discussion-video";
 import { type DiscussionNode, videoTooLarge } from "../services/discussion-writes";
 import type { CommentAuthor, DiscussionItem, DiscussionReply } from "../services/discussions";
-import { badRequest, forbidden, HttpError, unauthorized } from "./errors";
+import { DomainError, forbidden, invalid, unauthenticated } from "../../domain/errors";
+import { isDomainError } from "../web/errors";
 import { CSRF_COOKIE, CSRF_HEADER } from "./session-plugin";
 
 // Spec 000 section 7's discussion calls: lists, one item, stats, user status (read); create,
@@ -155,7 +156,7 @@ const bodyObject = (body: unknown): Record<string, unknown> =>
 
 function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   return parsed.data;
 }
 
@@ -330,7 +331,7 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     const result = await limiters[name](request);
     if (!result.isAllowed && result.isExceeded) {
       reply.header("retry-after", String(Math.max(1, result.ttlInSeconds)));
-      throw new HttpError(429, "Too many requests", {
+      throw new DomainError("throttled", {
         detail: `Request was throttled. Expected available in ${Math.max(1, result.ttlInSeconds)} seconds.`,
       });
     }
@@ -355,7 +356,7 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         if (part.type === "file") {
           if (!allowVideo || part.fieldname !== "video_file" || video) {
             part.file.resume();
-            throw badRequest({ [part.fieldname]: ["Unexpected file."] });
+            throw invalid({ [part.fieldname]: ["Unexpected file."] });
           }
           const title = typeof fields.title === "string" ? fields.title : "";
           video = await ingestVideo(services.media, part.file, part.mimetype, title);
@@ -366,16 +367,16 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     } catch (err) {
       await discussions.discardVideo(video);
       if (isTooLarge(err)) throw videoTooLarge(VIDEO_TOO_LARGE);
-      if (err instanceof VideoTypeError) throw badRequest({ video_file: [err.message] });
+      if (err instanceof VideoTypeError) throw invalid({ video_file: [err.message] });
       // The parser's own complaints about a malformed body carry no status; storage errors do
       // (errno/syscall) and stay 500s.
       if (
         err instanceof Error &&
-        !(err instanceof HttpError) &&
+        !isDomainError(err) &&
         !("statusCode" in err) &&
         !("syscall" in err)
       ) {
-        throw badRequest({ non_field_errors: ["The multipart body could not be read."] });
+        throw invalid({ non_field_errors: ["The multipart body could not be read."] });
       }
       throw err;
     }
@@ -384,7 +385,7 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
 
   const requireUser = (request: FastifyRequest) => {
     const user = request.session?.user ?? null;
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     return user;
   };
 
@@ -611,7 +612,7 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         if (
           !sameToken(typeof header === "string" ? header : undefined, request.cookies[CSRF_COOKIE])
         ) {
-          throw new HttpError(403, "CSRF Failed", {
+          throw new DomainError("forbidden", {
             detail: "CSRF Failed: CSRF token missing or incorrect.",
           });
         }
@@ -619,7 +620,7 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         const errors: Record<string, string[]> = {};
         if (!request.query.user_id) errors.user_id = ["This field is required."];
         if (action !== "1" && action !== "0") errors[`${list}_action`] = ["Select a valid choice."];
-        if (Object.keys(errors).length) throw badRequest(errors);
+        if (Object.keys(errors).length) throw invalid(errors);
         const result = await discussions.setAuthorList(
           user,
           list,

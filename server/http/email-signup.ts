@@ -5,7 +5,7 @@ import { EMAIL_CAPTURE_SUCCESS, EMAIL_COUPON_ALREADY_USED } from "../../domain/m
 import { fieldErrors } from "../../domain/schemas/common";
 import { EmailSignupSchema } from "../../domain/schemas/marketing";
 import type { Services } from "../services";
-import { badRequest } from "./errors";
+import { invalid } from "../../domain/errors";
 
 /** Where a form post (no JavaScript) returns: a local path only, never another site. */
 const localPath = (value: unknown): string =>
@@ -53,7 +53,7 @@ export const emailSignupRoutes: FastifyPluginAsync<{ services: Services }> = asy
       const parsed = EmailSignupSchema.safeParse(body);
       if (!parsed.success) {
         if (isForm) return reply.redirect(withParam(next, "email_signup", "invalid"), 303);
-        throw badRequest(fieldErrors(parsed.error));
+        throw invalid(fieldErrors(parsed.error));
       }
       const s = parsed.data;
       let custom: Record<string, unknown> = {};
@@ -62,7 +62,7 @@ export const emailSignupRoutes: FastifyPluginAsync<{ services: Services }> = asy
           const value = JSON.parse(s.custom_properties);
           if (value && typeof value === "object" && !Array.isArray(value)) custom = value;
         } catch {
-          throw badRequest({ custom_properties: ["Enter a JSON object."] });
+          throw invalid({ custom_properties: ["Enter a JSON object."] });
         }
       }
       if (s.deal_slug) custom.deal_slug = s.deal_slug;

@@ -1,29 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-
-/**
- * An error a service or route raises on purpose; the error handler turns it into the status and
- * body of DESIGN.md's error mapping (400 field map, 401, 403, 404, 409, 413, 429).
- */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly body?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-export type FieldErrors = Record<string, string[]>;
-
-export const badRequest = (fields: FieldErrors) => new HttpError(400, "Bad request", fields);
-export const unauthorized = (detail = "Authentication credentials were not provided.") =>
-  new HttpError(401, detail, { detail });
-export const forbidden = (detail = "You do not have permission to perform this action.") =>
-  new HttpError(403, detail, { detail });
-export const notFound = (detail = "Not found.") => new HttpError(404, detail, { detail });
-export const conflict = (detail: string) => new HttpError(409, detail, { detail });
+import type { FieldErrors } from "../../domain/errors";
+import { isDomainError, retryAfterHeaders, statusOf } from "../web/errors";
 
 /** Turns a zod issue path into the field name the API reports ("non_field_errors" for the form). */
 function fieldName(path: ReadonlyArray<PropertyKey>): string {
@@ -33,8 +11,8 @@ function fieldName(path: ReadonlyArray<PropertyKey>): string {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(error.body ?? { detail: error.message });
+    if (isDomainError(error)) {
+      return reply.status(statusOf(error)).headers(retryAfterHeaders(error)).send(error.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldErrors = {};

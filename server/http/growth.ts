@@ -5,7 +5,7 @@ import { FIELD_REQUIRED, INVALID_CHOICE } from "../../domain/messages";
 import { fieldErrors } from "../../domain/schemas/common";
 import type { Services } from "../services";
 import { ANALYTICS_EVENT_NAMES } from "../services/growth";
-import { badRequest, notFound } from "./errors";
+import { invalid, notFound } from "../../domain/errors";
 
 /**
  * The analytics event body: a closed list of names, the deal by slug, and a few short, flat
@@ -60,7 +60,7 @@ export const growthRoutes: FastifyPluginAsync<{ services: Services }> = async (
     },
     async (request, reply) => {
       const parsed = AnalyticsEventSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
       const recorded = await services.growth.recordDealEvent({
         name: parsed.data.name,
         dealSlug: parsed.data.deal_slug,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MODULAR_PAGE_SIZE, ZONE_NAMES } from "../../domain/constants";
 import type { Services } from "../services";
-import { forbidden, notFound, unauthorized } from "./errors";
+import { forbidden, notFound, unauthenticated } from "../../domain/errors";
 
 /** More collections than this in one answer is never what a client needs (ours: 4 a page). */
 const MAX_LIMIT = 20;
@@ -72,7 +72,7 @@ export const modularRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       if (preview) {
         // Staff only: a preview shows pages and collections before their time.
         const user = request.session?.user;
-        if (!user) throw unauthorized();
+        if (!user) throw unauthenticated();
         if (!user.isStaff) throw forbidden();
         reply.header("cache-control", "private, no-store");
       }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { Services } from "../services";
-import { notFound, unauthorized } from "./errors";
+import { notFound, unauthenticated } from "../../domain/errors";
 
 /** GET /api/orders/{id}/ (contract.md): the order's owner or staff; anyone else 404. */
 export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (
@@ -12,7 +12,7 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (
     { schema: { tags: ["checkout"], summary: "One order (owner or staff)" } },
     async (request, reply) => {
       const user = request.session?.user;
-      if (!user) throw unauthorized();
+      if (!user) throw unauthenticated();
       const order = await services.orders.get(Number(request.params.id), user);
       if (!order) throw notFound();
       reply.header("cache-control", "private, no-store");

@@ -7,14 +7,14 @@ import {
 } from "../../domain/schemas/account";
 import { fieldErrors } from "../../domain/schemas/common";
 import type { Services } from "../services";
-import { badRequest } from "./errors";
+import { invalid } from "../../domain/errors";
 import { accountUser } from "./require-user";
 
 const anyBody = z.record(z.string(), z.unknown()).optional();
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw badRequest(fieldErrors(result.error));
+  if (!result.success) throw invalid(fieldErrors(result.error));
   return result.data;
 }
 

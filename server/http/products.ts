@@ -6,14 +6,14 @@ import { ProductsQuerySchema, TransferSchema } from "../../domain/schemas/accoun
 import { fieldErrors } from "../../domain/schemas/common";
 import type { Services } from "../services";
 import type { ProductJson } from "../services/products";
-import { badRequest, notFound } from "./errors";
+import { invalid, notFound } from "../../domain/errors";
 import { accountUser } from "./require-user";
 
 const anyBody = z.record(z.string(), z.unknown()).optional();
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw badRequest(fieldErrors(result.error));
+  if (!result.success) throw invalid(fieldErrors(result.error));
   return result.data;
 }
 

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionUser } from "../services/sessions";
-import { unauthorized } from "./errors";
+import { unauthenticated } from "../../domain/errors";
 
 /** The signed-in caller of an account call (401 otherwise); personal answers are never cached. */
 export function accountUser(request: FastifyRequest, reply: FastifyReply): SessionUser {
   const user = request.session?.user;
-  if (!user) throw unauthorized();
+  if (!user) throw unauthenticated();
   reply.header("cache-control", "private, no-store");
   return user;
 }

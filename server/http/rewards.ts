@@ -9,7 +9,7 @@ import {
 import { toMajor } from "../../domain/money";
 import { CouponCodeSchema } from "../../domain/schemas/cart";
 import type { Services } from "../services";
-import { HttpError, unauthorized } from "./errors";
+import { DomainError, unauthenticated } from "../../domain/errors";
 
 /**
  * Gift cards and rewards (contract.md): POST /api/giftcards/{code}/redeem/, GET
@@ -32,17 +32,17 @@ export const rewardRoutes: FastifyPluginAsync<{ services: Services }> = async (
     { schema: { tags: ["cart"], summary: "Redeem a gift card into the user's credits" } },
     async (request) => {
       const user = request.session?.user;
-      if (!user) throw unauthorized();
+      if (!user) throw unauthenticated();
       const code = request.params.code.trim();
       if (!code || code.length > 64) {
-        throw new HttpError(404, GIFT_CARD_NOT_FOUND, { detail: GIFT_CARD_NOT_FOUND });
+        throw new DomainError("not_found", { detail: GIFT_CARD_NOT_FOUND });
       }
       const result = await services.rewards.redeemGiftCard(user.id, code);
       if (result.status === "not_found") {
-        throw new HttpError(404, GIFT_CARD_NOT_FOUND, { detail: GIFT_CARD_NOT_FOUND });
+        throw new DomainError("not_found", { detail: GIFT_CARD_NOT_FOUND });
       }
       if (result.status !== "ok") {
-        throw new HttpError(409, GIFT_CARD_ALREADY_REDEEMED, {
+        throw new DomainError("conflict", {
           detail: GIFT_CARD_ALREADY_REDEEMED,
         });
       }
@@ -68,12 +68,12 @@ export const rewardRoutes: FastifyPluginAsync<{ services: Services }> = async (
     { schema: { tags: ["rewards"], summary: "Get the user's coupon of a reward campaign" } },
     async (request, reply) => {
       const user = request.session?.user;
-      if (!user) throw unauthorized();
+      if (!user) throw unauthenticated();
       const id = Number(request.params.campaign_id);
       const campaign =
         Number.isSafeInteger(id) && id > 0 ? await services.rewards.redeem(user, id) : null;
       if (!campaign) {
-        throw new HttpError(400, REWARD_REDEEM_FAILED, { detail: REWARD_REDEEM_FAILED });
+        throw new DomainError("invalid", { detail: REWARD_REDEEM_FAILED });
       }
       return reply.status(201).send(campaign);
     },
@@ -84,11 +84,10 @@ export const rewardRoutes: FastifyPluginAsync<{ services: Services }> = async (
     { schema: { tags: ["rewards"], summary: "Retire one of the user's reward coupons: code" } },
     async (request) => {
       const user = request.session?.user;
-      if (!user) throw unauthorized();
+      if (!user) throw unauthenticated();
       const parsed = CouponCodeSchema.safeParse(request.body ?? {});
       const removed = parsed.success && (await services.rewards.remove(user, parsed.data.code));
-      if (!removed)
-        throw new HttpError(400, REWARD_REMOVE_FAILED, { detail: REWARD_REMOVE_FAILED });
+      if (!removed) throw new DomainError("invalid", { detail: REWARD_REMOVE_FAILED });
       return { removed: true, results: await services.rewards.listCampaigns(user) };
     },
   );

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { FIELD_REQUIRED } from "../../domain/messages";
 import { fieldErrors } from "../../domain/schemas/common";
 import type { Services } from "../services";
-import { badRequest, notFound } from "./errors";
+import { invalid, notFound } from "../../domain/errors";
 
 const NOT_SAME_SITE = "Only links to this site can be shortened.";
 
@@ -33,12 +33,12 @@ export const shortLinkRoutes: FastifyPluginAsync<{ services: Services }> = async
     },
     async (request) => {
       const { kind, key } = request.params;
-      if (!KIND_PATTERN.test(kind)) throw badRequest({ kind: ["Select a valid choice."] });
-      if (!key || key.length > 200) throw badRequest({ key: ["Enter a valid key."] });
+      if (!KIND_PATTERN.test(kind)) throw invalid({ kind: ["Select a valid choice."] });
+      if (!key || key.length > 200) throw invalid({ key: ["Enter a valid key."] });
       const parsed = ShortLinkSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
       const path = services.shortLinks.sameSitePath(parsed.data.link);
-      if (!path) throw badRequest({ link: [NOT_SAME_SITE] });
+      if (!path) throw invalid({ link: [NOT_SAME_SITE] });
       const link = await services.shortLinks.create({
         kind,
         key,

@@ -10,7 +10,7 @@ import {
 import { emailField, fieldErrors } from "../../domain/schemas/common";
 import { WaitlistSchema } from "../../domain/schemas/marketing";
 import type { Services } from "../services";
-import { badRequest, forbidden, notFound, unauthorized } from "./errors";
+import { forbidden, invalid, notFound, unauthenticated } from "../../domain/errors";
 
 /** Restock / notification sign-up ("Notify me when it returns") for an ended deal. */
 const NotificationSignupSchema = z.object({
@@ -51,7 +51,7 @@ export const signupRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const parsed = WaitlistSchema.safeParse(
         withUserEmail(request.body, "waitlist_email", user?.email),
       );
-      if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
       const result = await services.signups.joinWaitlist({
         email: parsed.data.waitlist_email,
         dealSlug: parsed.data.deal_slug,
@@ -78,7 +78,7 @@ export const signupRoutes: FastifyPluginAsync<{ services: Services }> = async (
         body.component_slug = body.component;
       }
       const parsed = NotificationSignupSchema.safeParse(body);
-      if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
       const result = await services.signups.notifyOnRestock({
         email: parsed.data.email,
         dealSlug: parsed.data.deal_slug,
@@ -86,7 +86,7 @@ export const signupRoutes: FastifyPluginAsync<{ services: Services }> = async (
         userId: user?.id ?? null,
       });
       if (result === "not_found") throw notFound();
-      if (result === "not_ended") throw badRequest({ deal_slug: [NOT_ENDED] });
+      if (result === "not_ended") throw invalid({ deal_slug: [NOT_ENDED] });
       if (result === "duplicate") return reply.status(205).send();
       return { detail: SUBSCRIBED_DEFAULT_SUCCESS, email_subscribed: true };
     },
@@ -102,21 +102,21 @@ export const signupRoutes: FastifyPluginAsync<{ services: Services }> = async (
     },
     async (request) => {
       const user = request.session?.user;
-      if (!user) throw unauthorized();
+      if (!user) throw unauthenticated();
       if (!user.isStaff) throw forbidden();
       const body = (request.body ?? {}) as Record<string, unknown>;
       let quantity: number | undefined;
       if (body.quantity !== undefined && body.quantity !== null && body.quantity !== "") {
         quantity = Number(body.quantity);
         if (!Number.isInteger(quantity) || quantity < 1) {
-          throw badRequest({ quantity: ["Ensure this value is a whole number above 0."] });
+          throw invalid({ quantity: ["Ensure this value is a whole number above 0."] });
         }
       }
       const deal = await services.signups.findDeal({ slug: request.params.slug });
       if (!deal) throw notFound();
       const result = await services.signups.restock(deal.id, quantity);
       if (result.status === "not_found") throw notFound();
-      if (result.status === "not_ended") throw badRequest({ non_field_errors: [NOT_ENDED] });
+      if (result.status === "not_ended") throw invalid({ non_field_errors: [NOT_ENDED] });
       return { restocked: true, notified: result.notified };
     },
   );

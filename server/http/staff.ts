@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../services";
-import { forbidden, unauthorized } from "./errors";
+import { forbidden, unauthenticated } from "../../domain/errors";
 
 /** Staff tools over the API; the pages live in app/routes (e.g. /staff/outbox/). */
 export const staffRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -12,7 +12,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     { schema: { tags: ["staff"], summary: "The outbox's e-mails, newest first (staff only)" } },
     async (request, reply) => {
       const user = request.session?.user;
-      if (!user) throw unauthorized();
+      if (!user) throw unauthenticated();
       if (!user.isStaff) throw forbidden();
       reply.header("cache-control", "private, no-store");
       const emails = await services.accounts.outboxEmails();

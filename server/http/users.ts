@@ -2,11 +2,12 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../config";
 import type { Services } from "../services";
-import { HttpError } from "./errors";
+import { invalid } from "../../domain/errors";
+import { isDomainError } from "../web/errors";
 import { userJson } from "./serialize";
 import { cookieOptions, rotateCsrfCookie, SESSION_COOKIE } from "./session-plugin";
 import { LoginSchema } from "../../domain/schemas/auth";
-import { AccountError, LOGIN_FAILED, LOGIN_THROTTLED } from "../services/accounts";
+import { LOGIN_FAILED } from "../services/accounts";
 
 // Deliberately the same for an unknown e-mail and a wrong password: no account enumeration.
 export { LOGIN_FAILED };
@@ -36,12 +37,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config; services: Servi
           session: request.session,
         });
       } catch (err) {
-        if (err instanceof AccountError && err.status === 429) {
-          reply.header("retry-after", String(err.retryAfter ?? 60));
-          throw new HttpError(429, LOGIN_THROTTLED, { detail: LOGIN_THROTTLED });
-        }
-        if (err instanceof AccountError) {
-          throw new HttpError(400, LOGIN_FAILED, { non_field_errors: [LOGIN_FAILED] });
+        // Throttled answers keep their Retry-After; every other refusal reads the same, so the
+        // answer does not tell which accounts exist or are disabled.
+        if (isDomainError(err) && err.kind !== "throttled") {
+          throw invalid({ non_field_errors: [LOGIN_FAILED] });
         }
         throw err;
       }

@@ -1,3 +1,4 @@
+import { DomainError, fieldError, forbidden, invalid, throttled } from "../../domain/errors";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import {
@@ -51,29 +52,6 @@ export const VERIFY_LINK_INVALID = "This verification link is invalid or has exp
 export const EMAIL_TOPIC = "email.send";
 const VERIFY_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
-
-/** A refusal the HTTP layer and the page actions both show: status, field map, Retry-After. */
-export class AccountError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 429,
-    readonly fields: Record<string, string[]>,
-    readonly retryAfter?: number,
-  ) {
-    super(Object.values(fields)[0]?.[0] ?? "Account error");
-    this.name = "AccountError";
-  }
-}
-
-/**
- * By name, not instanceof: the React Router build bundles its own copy of this module, so an
- * error thrown by the server's services is not an instance of the page's AccountError class.
- */
-export function isAccountError(err: unknown): err is AccountError {
-  return err instanceof Error && err.name === "AccountError" && "fields" in err && "status" in err;
-}
-
-const fieldError = (field: string, message: string) =>
-  new AccountError(400, { [field]: [message] });
 
 export type EmailEntry = { id: number; email: string; verified: boolean; primary: boolean };
 
@@ -140,7 +118,7 @@ export function createAccountService(deps: {
 
   async function throttle(checks: Array<[string, Limit]>): Promise<void> {
     const { retryAfter, delayMs } = limiter.hit(checks);
-    if (retryAfter > 0) throw new AccountError(429, { detail: [THROTTLED] }, retryAfter);
+    if (retryAfter > 0) throw throttled(THROTTLED, retryAfter);
     await sleep(delayMs);
   }
 
@@ -266,12 +244,12 @@ export function createAccountService(deps: {
     session: SessionState | null;
   }): Promise<StartedSession> {
     const wait = loginThrottle.retryAfter(input.email, input.ip);
-    if (wait > 0) throw new AccountError(429, { detail: [LOGIN_THROTTLED] }, wait);
+    if (wait > 0) throw throttled(LOGIN_THROTTLED, wait);
     await sleep(loginThrottle.delayMs(input.email));
     const userId = await sessions.authenticate(input.email, input.password);
     if (!userId) {
       loginThrottle.fail(input.email, input.ip);
-      throw new AccountError(400, { non_field_errors: [LOGIN_FAILED] });
+      throw invalid({ non_field_errors: [LOGIN_FAILED] });
     }
     const started = await sessions.start(userId, input.session);
     return { userId, ...started };
@@ -309,8 +287,8 @@ export function createAccountService(deps: {
     session: SessionState | null;
   }): Promise<StartedSession | { userId: number; token: null; maxAgeSeconds: 0 }> {
     await throttle([[`signup:a:${input.ip}`, ACCOUNT_LIMITS.signupPerAddress]]);
-    const fail = new AccountError(400, {
-      detail: [USER_CREATION_FAILED],
+    const fail = new DomainError("invalid", {
+      detail: USER_CREATION_FAILED,
       non_field_errors: [USER_CREATION_FAILED],
     });
     if (!(await recaptcha.verify(input.token, input.ip))) throw fail;
@@ -500,9 +478,9 @@ export function createAccountService(deps: {
           .from(users)
           .where(eq(users.id, user.id));
         if (!(await verifyPassword(input.password ?? "", rows[0]?.passwordHash))) {
-          throw new AccountError(401, {
+          throw new DomainError("unauthenticated", {
             password: [PASSWORD_VALIDATION_FAILED],
-            detail: [PASSWORD_VALIDATION_FAILED],
+            detail: PASSWORD_VALIDATION_FAILED,
           });
         }
         await throttle([
@@ -586,7 +564,7 @@ export function createAccountService(deps: {
       .limit(1);
     const found = rows[0];
     if (found) {
-      if (!found.isActive) throw new AccountError(403, { detail: [LOGIN_FAILED] });
+      if (!found.isActive) throw forbidden(LOGIN_FAILED);
       if (!found.verified) {
         await db.transaction(async (tx) => {
           await tx
@@ -610,7 +588,7 @@ export function createAccountService(deps: {
       firstName: profile.firstName,
       lastName: profile.lastName,
     });
-    if (!userId) throw new AccountError(400, { detail: [USER_CREATION_FAILED] });
+    if (!userId) throw new DomainError("invalid", { detail: USER_CREATION_FAILED });
     return userId;
   }
 

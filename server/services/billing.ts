@@ -6,7 +6,7 @@ import { ABN_COUNTRY } from "../../domain/constants";
 import type { BillingSchema, TaxSchema } from "../../domain/schemas/billing";
 import type { Db } from "../db/client";
 import { type BillingDetail, billingDetails, type TaxDetail, taxDetails } from "../db/schema";
-import { notFound } from "../http/errors";
+import { notFound } from "../../domain/errors";
 import type { Clock } from "../providers/clock";
 
 export type BillingInput = z.output<typeof BillingSchema>;

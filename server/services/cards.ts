@@ -22,7 +22,7 @@ import {
   paymentMethods,
   plusSubscriptions,
 } from "../db/schema";
-import { badRequest, conflict, notFound } from "../http/errors";
+import { conflict, invalid, notFound } from "../../domain/errors";
 import type { Clock } from "../providers/clock";
 import { resolveCardToken } from "./card-tokens";
 
@@ -105,16 +105,16 @@ export function createCardService(deps: { db: Db; clock: Clock }) {
   ) {
     const now = clock.now();
     const card = resolveCardToken(input.payment_method_id, now);
-    if (!card) throw badRequest({ payment_method_id: [INVALID_PAYMENT_METHOD_ID] });
+    if (!card) throw invalid({ payment_method_id: [INVALID_PAYMENT_METHOD_ID] });
     return db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const billing = await defaultBillingAddress(tx, userId);
       const country = (input.country || billing?.country || fallbackCountry || "").toUpperCase();
-      if (!/^[A-Z]{2}$/.test(country)) throw badRequest({ country: [COUNTRY_REQUIRED] });
+      if (!/^[A-Z]{2}$/.test(country)) throw invalid({ country: [COUNTRY_REQUIRED] });
       const postal =
         input.postal_code || (billing?.country === country ? (billing.postalCode ?? "") : "");
       const postalError = postalCodeError(country, postal);
-      if (postalError) throw badRequest({ postal_code: [postalError] });
+      if (postalError) throw invalid({ postal_code: [postalError] });
 
       const existing = await tx
         .select()
@@ -207,7 +207,7 @@ export function createCardService(deps: { db: Db; clock: Clock }) {
         .from(paymentMethods)
         .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, cardId)));
       if (!card) throw notFound(MISSING_CARD_ID);
-      if (isCardExpired(card, clock.now())) throw badRequest({ card: [CARD_EXPIRED] });
+      if (isCardExpired(card, clock.now())) throw invalid({ card: [CARD_EXPIRED] });
       await makeDefault(tx, userId, card.id);
       return { detail: CARD_DEFAULT_SET, cards: await list(userId, tx) };
     });

@@ -44,7 +44,7 @@ import {
   orders,
   plans,
 } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { DomainError } from "../../domain/errors";
 import type { Clock } from "../providers/clock";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -418,7 +418,7 @@ export function createCartService(deps: {
     field: string,
   ) {
     const c = await findCoupon(tx, code);
-    if (!c) throw new HttpError(400, "coupon", { [field]: [couponNotApplied(COUPON_NOT_FOUND)] });
+    if (!c) throw new DomainError("invalid", { [field]: [couponNotApplied(COUPON_NOT_FOUND)] });
     const cart = await tx.select().from(carts).where(eq(carts.id, cartId)).limit(1);
     const current = await view(tx, cart[0] ?? null, actor);
     const reason = couponProblem(
@@ -430,7 +430,7 @@ export function createCartService(deps: {
         lines: current.lines.map(lineKey),
       },
     );
-    if (reason) throw new HttpError(400, "coupon", { [field]: [couponNotApplied(reason)] });
+    if (reason) throw new DomainError("invalid", { [field]: [couponNotApplied(reason)] });
     await tx
       .update(carts)
       .set({ couponId: c.id, updatedAt: clock.now() })
@@ -442,7 +442,7 @@ export function createCartService(deps: {
 
   async function loadDealPlan(tx: Tx, dealId: number, planId: number | undefined | null) {
     const [deal] = await tx.select().from(deals).where(eq(deals.id, dealId)).limit(1);
-    if (!deal) throw new HttpError(400, "deal", { dealId: [DEAL_NOT_FOUND] });
+    if (!deal) throw new DomainError("invalid", { dealId: [DEAL_NOT_FOUND] });
     const dealPlans = await tx
       .select()
       .from(plans)
@@ -451,11 +451,11 @@ export function createCartService(deps: {
     let plan: PlanRow | undefined;
     if (planId != null) {
       plan = dealPlans.find((p) => p.id === planId);
-      if (!plan) throw new HttpError(400, "plan", { planId: [PLAN_NOT_AVAILABLE] });
+      if (!plan) throw new DomainError("invalid", { planId: [PLAN_NOT_AVAILABLE] });
     } else {
       const active = dealPlans.filter((p) => p.isActive);
       plan = active.find((p) => p.highlight) ?? active[0];
-      if (!plan) throw new HttpError(400, "plan", { planId: [PLAN_NOT_AVAILABLE] });
+      if (!plan) throw new DomainError("invalid", { planId: [PLAN_NOT_AVAILABLE] });
     }
     return { deal, plan };
   }
@@ -471,7 +471,7 @@ export function createCartService(deps: {
         isAddonOrPlus: isPlusDeal,
       },
     );
-    if (problem) throw new HttpError(400, "sale", { planId: [problem] });
+    if (problem) throw new DomainError("invalid", { planId: [problem] });
   }
 
   /** Adds (or, for the same deal, switches the plan of) one top-level line. */
@@ -488,7 +488,7 @@ export function createCartService(deps: {
       .from(cartItems)
       .where(and(eq(cartItems.cartId, cartId), isNull(cartItems.primaryPlanId)));
     if (deal.slug === PLUS_DEAL_SLUG && actor.user?.hasPlus) {
-      throw new HttpError(400, "plus", { planId: [PLUS_ALREADY_MEMBER] });
+      throw new DomainError("invalid", { planId: [PLUS_ALREADY_MEMBER] });
     }
     const plusInCart = await cartHasPlus(tx, cartId);
     checkSale(deal, plan, actor, plusInCart);
@@ -539,7 +539,7 @@ export function createCartService(deps: {
           .where(eq(dealGroupDeals.dealGroupId, input.dealGroupId))
           .orderBy(asc(dealGroupDeals.position));
         if (members.length === 0) {
-          throw new HttpError(400, "group", { dealGroupId: [DEAL_NOT_FOUND] });
+          throw new DomainError("invalid", { dealGroupId: [DEAL_NOT_FOUND] });
         }
         for (const m of members) {
           const { deal, plan } = await loadDealPlan(tx, m.dealId, input.planId ?? m.planId);
@@ -555,14 +555,14 @@ export function createCartService(deps: {
 
   async function ownedItem(tx: Tx, actor: CartActor, itemId: number) {
     const cart = await findCart(tx, actor, true);
-    if (!cart) throw new HttpError(404, CART_ITEM_NOT_FOUND, { detail: CART_ITEM_NOT_FOUND });
+    if (!cart) throw new DomainError("not_found", { detail: CART_ITEM_NOT_FOUND });
     const [item] = await tx
       .select({ item: cartItems, useLicensing: deals.useLicensing })
       .from(cartItems)
       .innerJoin(deals, eq(deals.id, cartItems.dealId))
       .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
       .limit(1);
-    if (!item) throw new HttpError(404, CART_ITEM_NOT_FOUND, { detail: CART_ITEM_NOT_FOUND });
+    if (!item) throw new DomainError("not_found", { detail: CART_ITEM_NOT_FOUND });
     return { cart, ...item };
   }
 
@@ -572,7 +572,7 @@ export function createCartService(deps: {
       const { cart, item, useLicensing } = await ownedItem(tx, actor, itemId);
       if (!useLicensing || item.primaryPlanId != null) {
         if (quantity !== item.quantity) {
-          throw new HttpError(400, "quantity", { quantity: [QUANTITY_FIXED] });
+          throw new DomainError("invalid", { quantity: [QUANTITY_FIXED] });
         }
       } else {
         await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, item.id));
@@ -597,7 +597,7 @@ export function createCartService(deps: {
    * All or nothing: one bad add-on and none is added.
    */
   async function addAddons(actor: CartActor, items: AddonItemInput[]): Promise<CartView> {
-    const fail = () => new HttpError(400, ADDONS_ADD_FAILED, { detail: ADDONS_ADD_FAILED });
+    const fail = () => new DomainError("invalid", { detail: ADDONS_ADD_FAILED });
     return db.transaction(async (tx) => {
       const cart = await ensureCart(tx, actor);
       const lines = await tx

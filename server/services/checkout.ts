@@ -25,7 +25,7 @@ import {
   paymentMethods,
   plusSubscriptions,
 } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { DomainError } from "../../domain/errors";
 import type { Clock } from "../providers/clock";
 import type { PaymentGateway } from "../providers/payments";
 import { EMAIL_TOPIC } from "./accounts";
@@ -43,12 +43,12 @@ export type CheckoutRequest = {
 };
 
 /** A payment the gateway refused: nothing is written (the transaction rolls back). */
-export class PaymentRefused extends HttpError {
+export class PaymentRefused extends DomainError {
   constructor(
     readonly reason: "declined" | "requires_action" | "invalid",
     message: string,
   ) {
-    super(402, message, { payment_method: [message], code: reason });
+    super("payment_refused", { payment_method: [message], code: reason });
   }
 }
 
@@ -105,7 +105,7 @@ export function createCheckoutService(deps: {
 
   async function resolvePaymentMethod(tx: Tx, userId: number, token: string | null) {
     if (!token)
-      throw new HttpError(400, PAYMENT_METHOD_REQUIRED, {
+      throw new DomainError("invalid", {
         payment_method: [PAYMENT_METHOD_REQUIRED],
       });
     if (/^\d{1,9}$/.test(token) && token.length < 10) {
@@ -115,7 +115,7 @@ export function createCheckoutService(deps: {
         .where(and(eq(paymentMethods.id, Number(token)), eq(paymentMethods.userId, userId)))
         .limit(1);
       if (!card)
-        throw new HttpError(400, INVALID_PAYMENT_METHOD_ID, {
+        throw new DomainError("invalid", {
           payment_method: [INVALID_PAYMENT_METHOD_ID],
         });
       return { token: card.providerId, savedId: card.id };
@@ -124,17 +124,16 @@ export function createCheckoutService(deps: {
   }
 
   function validate(v: CartView, actor: CartActor & { user: NonNullable<CartActor["user"]> }) {
-    if (v.lines.length === 0)
-      throw new HttpError(400, CART_EMPTY, { non_field_errors: [CART_EMPTY] });
+    if (v.lines.length === 0) throw new DomainError("invalid", { non_field_errors: [CART_EMPTY] });
     const problems = v.lines
       .filter((l) => l.problem)
       .map((l) => `${l.deal.publicName} (${l.plan.publicName}): ${l.problem}`);
-    if (problems.length) throw new HttpError(400, "cart", { non_field_errors: problems });
+    if (problems.length) throw new DomainError("invalid", { non_field_errors: problems });
     if (v.couponProblem) {
-      throw new HttpError(400, "coupon", { code: [couponNotApplied(v.couponProblem)] });
+      throw new DomainError("invalid", { code: [couponNotApplied(v.couponProblem)] });
     }
     if (v.hasPlusDeal && actor.user.hasPlus) {
-      throw new HttpError(400, PLUS_ALREADY_MEMBER, { non_field_errors: [PLUS_ALREADY_MEMBER] });
+      throw new DomainError("invalid", { non_field_errors: [PLUS_ALREADY_MEMBER] });
     }
   }
 
@@ -159,7 +158,7 @@ export function createCheckoutService(deps: {
         )
         .returning({ id: deals.id });
       if (taken.length === 0) {
-        throw new HttpError(409, DEAL_SOLD_OUT, {
+        throw new DomainError("conflict", {
           non_field_errors: [`${name}: ${DEAL_SOLD_OUT}`],
         });
       }
@@ -172,7 +171,7 @@ export function createCheckoutService(deps: {
   ): Promise<{ orderId: number; replayed: boolean }> {
     const user = actor.user;
     if (!user)
-      throw new HttpError(401, "login", {
+      throw new DomainError("unauthenticated", {
         detail: "Authentication credentials were not provided.",
       });
     const buyer = { ...actor, user };
@@ -191,7 +190,7 @@ export function createCheckoutService(deps: {
       }
       const v = await deps.cart.view(tx, cart, actor);
       validate(v, buyer);
-      if (!cart) throw new HttpError(400, CART_EMPTY, { non_field_errors: [CART_EMPTY] });
+      if (!cart) throw new DomainError("invalid", { non_field_errors: [CART_EMPTY] });
       await reserveStock(tx, v.lines);
       for (const l of v.lines) if (l.deal.quantityTotal != null) limited.push(l.deal.id);
       const now = clock.now();
@@ -208,7 +207,7 @@ export function createCheckoutService(deps: {
           )
           .returning({ id: coupons.id });
         if (used.length === 0)
-          throw new HttpError(400, "coupon", { code: [couponNotApplied(COUPON_USED_UP)] });
+          throw new DomainError("invalid", { code: [couponNotApplied(COUPON_USED_UP)] });
       }
 
       const [order] = await tx

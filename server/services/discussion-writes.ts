@@ -23,7 +23,14 @@ import {
   comments,
 } from "../db/schema/discussions";
 import { outbox as outboxTable } from "../db/schema/marketing";
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from "../http/errors";
+import {
+  conflict,
+  DomainError,
+  forbidden,
+  invalid,
+  notFound,
+  unauthenticated,
+} from "../../domain/errors";
 import type { Clock } from "../providers/clock";
 import type { MediaProvider } from "../providers/media";
 import type { PageEvents } from "./page-events";
@@ -382,7 +389,7 @@ export function createDiscussionWrites(deps: {
     if (gate.allowed) return;
     switch (gate.reason) {
       case "login":
-        throw unauthorized();
+        throw unauthenticated();
       case "verify":
         throw forbidden(MESSAGES.verify);
       case "blacklisted":
@@ -400,7 +407,7 @@ export function createDiscussionWrites(deps: {
     dealKey: string,
     user: SessionUser | null,
   ): Promise<void> {
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     const facts = await dealFacts(db, dealKey, user, false);
     assertCreateAllowed(kind, user, facts);
   }
@@ -494,7 +501,7 @@ export function createDiscussionWrites(deps: {
     user: SessionUser | null,
     input: CreateInput,
   ): Promise<DiscussionItem> {
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     let id: number;
     let dealId: number;
     try {
@@ -554,7 +561,7 @@ export function createDiscussionWrites(deps: {
     user: SessionUser | null,
     input: { comment: string },
   ): Promise<DiscussionReply> {
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     const result = await db.transaction(async (tx) => {
       const facts = await dealFacts(tx, dealKey, user, true);
       const parent = await loadRow(tx, facts, kind, parentKey, user);
@@ -566,11 +573,11 @@ export function createDiscussionWrites(deps: {
       }
       const gate = canReply(domainViewer(user, facts), threadStatus);
       if (!gate.allowed) {
-        if (gate.reason === "login") throw unauthorized();
+        if (gate.reason === "login") throw unauthenticated();
         throw forbidden(gate.reason === "declined" ? MESSAGES.declined : MESSAGES.blacklisted);
       }
       const depth = (await depthOf(tx, parent.id)) + 1;
-      if (depth > MAX_REPLY_DEPTH) throw badRequest({ parent: [MESSAGES.tooDeep] });
+      if (depth > MAX_REPLY_DEPTH) throw invalid({ parent: [MESSAGES.tooDeep] });
       const viewer = domainViewer(user, facts);
       const status = facts.isBot
         ? "pending"
@@ -607,7 +614,7 @@ export function createDiscussionWrites(deps: {
     itemKey: string,
     user: SessionUser | null,
   ): Promise<EditTarget> {
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     const facts = await dealFacts(db, dealKey, user, false);
     const row = await loadRow(db, facts, kind, itemKey, user);
     if (row.userId == null || !canEdit(domainViewer(user, facts), row.userId)) throw forbidden();
@@ -628,7 +635,7 @@ export function createDiscussionWrites(deps: {
     user: SessionUser | null,
     input: CreateInput,
   ): Promise<DiscussionNode> {
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     let removedKeys: string[] = [];
     let result: { id: number; rootId: number | null; dealId: number };
     try {
@@ -686,7 +693,7 @@ export function createDiscussionWrites(deps: {
     itemKey: string,
     user: SessionUser | null,
   ): Promise<void> {
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     const keys = await db.transaction(async (tx) => {
       const facts = await dealFacts(tx, dealKey, user, true);
       const row = await loadRow(tx, facts, kind, itemKey, user, { lock: true });
@@ -717,7 +724,7 @@ export function createDiscussionWrites(deps: {
     direction: 1 | -1,
   ): Promise<VoteResult> {
     if (!user || !canVote({ ...user, isStaff: isStaffModeratorUser(user) }).allowed) {
-      throw unauthorized();
+      throw unauthenticated();
     }
     return db.transaction(async (tx) => {
       const facts = await dealFacts(tx, dealKey, user, false);
@@ -775,7 +782,7 @@ export function createDiscussionWrites(deps: {
     user: SessionUser | null,
     value: ApproveValue,
   ): Promise<DiscussionNode> {
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     const result = await db.transaction(async (tx) => {
       const facts = await dealFacts(tx, dealKey, user, true);
       const row = await loadRow(tx, facts, kind, commentKey, user, { lock: true });
@@ -807,7 +814,7 @@ export function createDiscussionWrites(deps: {
     user: SessionUser | null,
     resolved: boolean,
   ): Promise<DiscussionNode> {
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     if (!isStaffModeratorUser(user)) throw forbidden(MESSAGES.staffOnly);
     const facts = await dealFacts(db, dealKey, user, false);
     const row = await loadRow(db, facts, kind, commentKey, user);
@@ -825,7 +832,7 @@ export function createDiscussionWrites(deps: {
     targetKey: string,
     on: boolean,
   ): Promise<{ userId: number; commentWhitelist: boolean; commentBlacklist: boolean }> {
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     if (!isStaffModeratorUser(user)) throw forbidden(MESSAGES.staffOnly);
     const targetId = parseId(targetKey);
     if (targetId === null) throw notFound();
@@ -932,4 +939,4 @@ export function createDiscussionWrites(deps: {
 
 /** A 413 with the video field's message, in the 400 field-map shape. */
 export const videoTooLarge = (message: string) =>
-  new HttpError(413, message, { video_file: [message] });
+  new DomainError("too_large", { video_file: [message] });

@@ -25,7 +25,7 @@ import {
   type CommentStatus,
   comments,
 } from "../db/schema/discussions";
-import { badRequest, forbidden, notFound } from "../http/errors";
+import { forbidden, invalid, notFound } from "../../domain/errors";
 import type { Clock } from "../providers/clock";
 import type { MediaProvider } from "../providers/media";
 import { createDiscussionWrites } from "./discussion-writes";
@@ -210,7 +210,7 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
 }
 
-const invalidCursor = () => badRequest({ search_after: ["Invalid cursor."] });
+const invalidCursor = () => invalid({ search_after: ["Invalid cursor."] });
 
 function decodeCursor(
   value: string,

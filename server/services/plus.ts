@@ -25,7 +25,7 @@ import {
   type PlusSubscription,
   plusSubscriptions,
 } from "../db/schema";
-import { HttpError, notFound } from "../http/errors";
+import { DomainError, type ErrorKind, notFound } from "../../domain/errors";
 import type { Clock } from "../providers/clock";
 import { cardDeclines } from "./card-tokens";
 import type { CardService } from "./cards";
@@ -33,7 +33,7 @@ import type { CardService } from "./cards";
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** A Plus answer the client shows as is ({detail}); the spec's Plus messages travel this way. */
-const plusError = (status: number, detail: string) => new HttpError(status, detail, { detail });
+const plusError = (kind: ErrorKind, detail: string) => new DomainError(kind, { detail });
 
 export type PlusAction =
   | { action: "cancel"; stripe_subscription_id?: string }
@@ -112,13 +112,13 @@ export function createPlusService(deps: { db: Db; clock: Clock; cards: CardServi
 
   /** The stripe_subscription_id, when sent, must name the caller's own subscription. */
   function checkNamed(s: PlusSubscription | null, named: string | undefined, missing: string) {
-    if (!s || (named && named !== s.stripeSubscriptionId)) throw plusError(404, missing);
+    if (!s || (named && named !== s.stripeSubscriptionId)) throw plusError("not_found", missing);
     return s;
   }
 
   /** A card the member chose (our id or the provider's id), or a new test token saved first. */
   async function chosenCard(userId: number, key: string | undefined): Promise<PaymentMethod> {
-    if (!key) throw plusError(400, NO_PAYMENT_METHOD);
+    if (!key) throw plusError("invalid", NO_PAYMENT_METHOD);
     let card = await cards.findOwn(userId, key);
     if (!card && key.startsWith("pm_")) {
       try {
@@ -132,8 +132,8 @@ export function createPlusService(deps: { db: Db; clock: Clock; cards: CardServi
         card = null;
       }
     }
-    if (!card) throw plusError(400, NO_PAYMENT_METHOD);
-    if (isCardExpired(card, clock.now())) throw plusError(400, CARD_EXPIRED);
+    if (!card) throw plusError("invalid", NO_PAYMENT_METHOD);
+    if (isCardExpired(card, clock.now())) throw plusError("invalid", CARD_EXPIRED);
     return card;
   }
 
@@ -142,8 +142,8 @@ export function createPlusService(deps: { db: Db; clock: Clock; cards: CardServi
     const s = await latest(userId);
     if (input.action === "cancel") {
       const sub = checkNamed(s, input.stripe_subscription_id, NO_ACTIVE_SUBSCRIPTION);
-      if (!isRunning(sub, now)) throw plusError(404, NO_ACTIVE_SUBSCRIPTION);
-      if (sub.cancelAtPeriodEnd) throw plusError(409, SUBSCRIPTION_ALREADY_CANCELING);
+      if (!isRunning(sub, now)) throw plusError("not_found", NO_ACTIVE_SUBSCRIPTION);
+      if (sub.cancelAtPeriodEnd) throw plusError("conflict", SUBSCRIPTION_ALREADY_CANCELING);
       await db
         .update(plusSubscriptions)
         .set({ cancelAtPeriodEnd: true, canceledAt: now })
@@ -161,9 +161,9 @@ export function createPlusService(deps: { db: Db; clock: Clock; cards: CardServi
         const card = input.payment_method_id
           ? await chosenCard(userId, input.payment_method_id)
           : ((await cardOf(sub)) ?? (await cards.defaultCard(userId)));
-        if (!card) throw plusError(400, NO_PAYMENT_METHOD);
-        if (isCardExpired(card, now)) throw plusError(400, CARD_EXPIRED);
-        if (cardDeclines(card.providerId)) throw plusError(402, CARD_DECLINED);
+        if (!card) throw plusError("invalid", NO_PAYMENT_METHOD);
+        if (isCardExpired(card, now)) throw plusError("invalid", CARD_EXPIRED);
+        if (cardDeclines(card.providerId)) throw plusError("payment_refused", CARD_DECLINED);
         await db.insert(plusSubscriptions).values({
           userId,
           stripeSubscriptionId: `sub_test_${randomBytes(10).toString("hex")}`,
@@ -181,7 +181,7 @@ export function createPlusService(deps: { db: Db; clock: Clock; cards: CardServi
       }
     } else {
       const sub = checkNamed(s, input.stripe_subscription_id, NO_ACTIVE_SUBSCRIPTION);
-      if (!isRunning(sub, now)) throw plusError(404, NO_ACTIVE_SUBSCRIPTION);
+      if (!isRunning(sub, now)) throw plusError("not_found", NO_ACTIVE_SUBSCRIPTION);
       const card = await chosenCard(userId, input.payment_method_id);
       await db
         .update(plusSubscriptions)

@@ -11,7 +11,7 @@ import { toMajor } from "../../domain/money";
 import type { ProductsQuery } from "../../domain/schemas/account";
 import type { Db } from "../db/client";
 import { invoiceItems, orders } from "../db/schema";
-import { badRequest, conflict, notFound } from "../http/errors";
+import { conflict, invalid, notFound } from "../../domain/errors";
 import type { Clock } from "../providers/clock";
 import { EMAIL_TOPIC } from "./accounts";
 import type { Outbox } from "./outbox";
@@ -213,7 +213,7 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
         },
         now,
       );
-      if (!state.refundable) throw badRequest({ non_field_errors: [state.reason] });
+      if (!state.refundable) throw invalid({ non_field_errors: [state.reason] });
       const refunded = await tx
         .update(invoiceItems)
         .set({ refundedAt: now })

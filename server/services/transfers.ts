@@ -8,7 +8,7 @@ import {
 import { emailNotAssociated, TRANSFER_INITIATED } from "../../domain/messages";
 import type { Db } from "../db/client";
 import { deals, invoiceItems, orders, productTransfers, userEmails, users } from "../db/schema";
-import { badRequest, notFound } from "../http/errors";
+import { invalid, notFound } from "../../domain/errors";
 import type { Clock } from "../providers/clock";
 import { EMAIL_TOPIC } from "./accounts";
 import type { Outbox } from "./outbox";
@@ -74,14 +74,14 @@ export function createTransferService(deps: { db: Db; clock: Clock; outbox: Outb
         .for("update", { of: invoiceItems });
       // Only the current owner may transfer; anyone else's item does not exist for them.
       if (!item || !["paid", "refunded"].includes(item.status)) throw notFound();
-      if (item.refundedAt) throw badRequest({ invoice_item: [TRANSFER_REFUNDED] });
-      if (item.parent !== null) throw badRequest({ invoice_item: [TRANSFER_ADDON] });
+      if (item.refundedAt) throw invalid({ invoice_item: [TRANSFER_REFUNDED] });
+      if (item.parent !== null) throw invalid({ invoice_item: [TRANSFER_ADDON] });
       if (input.plan !== undefined && input.plan !== item.planId) {
-        throw badRequest({ plan: [TRANSFER_PLAN_MISMATCH] });
+        throw invalid({ plan: [TRANSFER_PLAN_MISMATCH] });
       }
       const target = await accountByEmail(tx, input.email);
-      if (!target) throw badRequest({ email: [emailNotAssociated()] });
-      if (target.id === from.id) throw badRequest({ email: [TRANSFER_TO_SELF] });
+      if (!target) throw invalid({ email: [emailNotAssociated()] });
+      if (target.id === from.id) throw invalid({ email: [TRANSFER_TO_SELF] });
 
       const moved = await tx
         .update(invoiceItems)

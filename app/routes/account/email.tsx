@@ -11,7 +11,8 @@ import type { Route } from "./+types/email";
 import {
   accountContext,
   formFields,
-  isAccountError,
+  isDomainError,
+  statusOf,
   PRIMARY_EMAIL_SET,
   requireUser,
   retryHeaders,
@@ -62,10 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = await services.accounts.emailAction(user, parsed.data, ip);
     return redirect(`/account/email/?notice=${NOTICE_KEY[message] ?? ""}`);
   } catch (err) {
-    if (!isAccountError(err)) throw err;
+    if (!isDomainError(err)) throw err;
     return data(
       { errors: err.fields as FieldErrors, action: parsed.data.action },
-      { status: err.status, headers: retryHeaders(err.retryAfter) },
+      { status: statusOf(err), headers: retryHeaders(err.retryAfter) },
     );
   }
 }

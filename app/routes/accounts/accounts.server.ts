@@ -5,7 +5,6 @@ import type { SessionUser } from "../../../server/services/sessions";
 
 export {
   accountSetup,
-  isAccountError,
   LOGIN_THROTTLED,
   PASSWORD_SET,
   PRIMARY_EMAIL_SET,
@@ -13,6 +12,7 @@ export {
   THROTTLED,
 } from "../../../server/services/accounts";
 export { safeNextPath } from "../../../server/services/accounts-next";
+export { isDomainError, statusOf } from "../../../server/web/errors";
 
 type ContextGetter = { get(key: typeof appContext): AppLoadContext };
 

@@ -5,7 +5,8 @@ import type { Route } from "./+types/login";
 import {
   accountContext,
   formFields,
-  isAccountError,
+  isDomainError,
+  statusOf,
   redirectWithCookies,
   retryHeaders,
   safeNextPath,
@@ -57,10 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirectWithCookies(next, services.accounts.sessionCookies(started));
   } catch (err) {
-    if (!isAccountError(err)) throw err;
+    if (!isDomainError(err)) throw err;
     return data(
       { errors: err.fields as FieldErrors, email: parsed.data.email },
-      { status: err.status, headers: retryHeaders(err.retryAfter) },
+      { status: statusOf(err), headers: retryHeaders(err.retryAfter) },
     );
   }
 }

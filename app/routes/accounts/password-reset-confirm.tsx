@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { PasswordResetConfirmSchema } from "../../../domain/schemas/auth";
 import { fieldErrors } from "../../../domain/schemas/common";
 import type { Route } from "./+types/password-reset-confirm";
-import { accountContext, formFields, isAccountError } from "./accounts.server";
+import { accountContext, formFields, isDomainError, statusOf } from "./accounts.server";
 import {
   Alert,
   AuthCard,
@@ -28,10 +28,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await services.accounts.confirmPasswordReset(parsed.data.token, parsed.data.password);
   } catch (err) {
-    if (!isAccountError(err)) throw err;
+    if (!isDomainError(err)) throw err;
     return data(
       { errors: { detail: Object.values(err.fields).flat() } as FieldErrors },
-      err.status,
+      statusOf(err),
     );
   }
   // Every session of the account ended; log in afresh with the new password.

@@ -5,7 +5,8 @@ import type { Route } from "./+types/password-reset";
 import {
   accountContext,
   formFields,
-  isAccountError,
+  isDomainError,
+  statusOf,
   RESET_SENT,
   retryHeaders,
 } from "./accounts.server";
@@ -34,10 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await services.accounts.requestPasswordReset(parsed.data.email, ip);
   } catch (err) {
-    if (!isAccountError(err)) throw err;
+    if (!isDomainError(err)) throw err;
     return data(
       { errors: err.fields as FieldErrors },
-      { status: err.status, headers: retryHeaders(err.retryAfter) },
+      { status: statusOf(err), headers: retryHeaders(err.retryAfter) },
     );
   }
   // The same page whether or not the e-mail has an account: no account enumeration.

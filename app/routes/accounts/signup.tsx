@@ -5,7 +5,8 @@ import type { Route } from "./+types/signup";
 import {
   accountContext,
   formFields,
-  isAccountError,
+  isDomainError,
+  statusOf,
   redirectWithCookies,
   retryHeaders,
   safeNextPath,
@@ -55,10 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const to = next === "/" ? "/account/email/?notice=welcome" : next;
     return redirectWithCookies(to, services.accounts.sessionCookies(started));
   } catch (err) {
-    if (!isAccountError(err)) throw err;
+    if (!isDomainError(err)) throw err;
     return data(
       { errors: err.fields as FieldErrors, email, challenge: null },
-      { status: err.status, headers: retryHeaders(err.retryAfter) },
+      { status: statusOf(err), headers: retryHeaders(err.retryAfter) },
     );
   }
 }
