@@ -1,5 +1,5 @@
 import { createContext, type RouterContext } from "react-router";
-import type { AppLoadContext } from "../server/http/load-context";
+import type { AppLoadContext } from "../server/web/load-context";
 
 // The server bundle and the React Router build each hold their own copy of this module, so the
 // context key lives on globalThis: both copies must hand React Router the same key object.

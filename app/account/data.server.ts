@@ -1,3 +1,3 @@
 /** Server-only pieces the account pages' loaders use (kept out of the browser bundle). */
-export { TEST_CARDS } from "../../server/services/card-tokens";
-export { countryFromRequest } from "../../server/services/geoip";
+export { TEST_CARDS } from "../../server/services/commerce/card-tokens";
+export { countryFromRequest } from "../../server/services/marketing/geoip";

@@ -8,8 +8,8 @@ import {
   SHOW_MORE,
   TERMS_TITLE,
 } from "../../domain/messages";
-import type { VideoJson } from "../../server/services/deal-json";
-import type { TestimonialJson } from "../../server/services/product-page";
+import type { VideoJson } from "../../server/services/storefront/deal-json";
+import type { TestimonialJson } from "../../server/services/storefront/product-page";
 import { ANONYMOUS_VIEWER } from "../product/viewer";
 import { BLOCK_COMPONENTS } from "./registry";
 import { sanitizeBlocks } from "./sanitize.server";

@@ -8,7 +8,7 @@ import {
 } from "../../domain/blocks";
 import { HERO_GALLERY_IMAGE_HEIGHT, HERO_GALLERY_IMAGE_WIDTH } from "../../domain/constants";
 import { VIDEO_LOAD_FAILED } from "../../domain/messages";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { cx } from "../ui/format";
 import { BlockSection } from "./shell";
 import type { BlockProps } from "./types";

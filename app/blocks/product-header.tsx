@@ -1,7 +1,7 @@
 import { ReportListingLink } from "../growth/report-listing-link";
 import { ShareControl } from "../growth/share-control";
-import type { DealDetailsJson } from "../../server/services/catalog";
-import type { BlockJson } from "../../server/services/product-page";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import type { BlockJson } from "../../server/services/storefront/product-page";
 import type { ProductViewer } from "../product/viewer";
 import { TacoRating } from "../ui/taco-rating";
 import { HeroGallery, galleryItems } from "./hero";

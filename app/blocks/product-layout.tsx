@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from "react";
 import type { PdpZone } from "../../server/db/schema";
-import type { DealDetailsJson } from "../../server/services/catalog";
-import type { SmartCollectionDataJson } from "../../server/services/deal-json";
-import type { BlockJson } from "../../server/services/product-page";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import type { SmartCollectionDataJson } from "../../server/services/storefront/deal-json";
+import type { BlockJson } from "../../server/services/storefront/product-page";
 import { COLLECTION_COMPONENTS } from "../collections";
 import { ProductCarousel } from "../collections/product-carousel";
 import { BuyBars } from "../product/buy-bars";

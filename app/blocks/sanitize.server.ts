@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import type { BlockJson } from "../../server/services/product-page";
+import type { BlockJson } from "../../server/services/storefront/product-page";
 
 /** The block types whose json_data.html is shown as HTML. */
 export const EMBED_TYPES = new Set(["embed", "generic_embed_block", "simple_embed_block"]);

@@ -15,7 +15,7 @@ import {
   TESTIMONIAL_MASONRY_VISIBLE,
 } from "../../domain/constants";
 import { FROM_THE_FOUNDERS, SHOW_MORE } from "../../domain/messages";
-import type { TestimonialJson } from "../../server/services/product-page";
+import type { TestimonialJson } from "../../server/services/storefront/product-page";
 import { Carousel } from "../ui/carousel";
 import { cx } from "../ui/format";
 import { TacoRating } from "../ui/taco-rating";

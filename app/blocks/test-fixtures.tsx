@@ -1,8 +1,8 @@
 // Fixtures for the block render tests: a deal with nothing in it, and helpers to render a block.
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import type { DealDetailsJson } from "../../server/services/catalog";
-import type { BlockJson } from "../../server/services/product-page";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import type { BlockJson } from "../../server/services/storefront/product-page";
 import { ANONYMOUS_VIEWER, type ProductViewer } from "../product/viewer";
 import { Block } from "./registry";
 import type { BlockPageData } from "./types";

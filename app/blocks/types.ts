@@ -1,6 +1,10 @@
-import type { DealDetailsJson } from "../../server/services/catalog";
-import type { CampaignJson } from "../../server/services/pages";
-import type { BadgeJson, BlockJson, TestimonialJson } from "../../server/services/product-page";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import type { CampaignJson } from "../../server/services/storefront/modular-pages";
+import type {
+  BadgeJson,
+  BlockJson,
+  TestimonialJson,
+} from "../../server/services/storefront/product-page";
 import type { ProductViewer } from "../product/viewer";
 
 /** Page-wide data some blocks read (the same for every anonymous visitor). */

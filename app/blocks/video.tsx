@@ -8,7 +8,7 @@ import {
   REEL_PREVIEW_START_S,
 } from "../../domain/constants";
 import { FOLLOW_US, LOADING_VIDEO_REVIEWS, VIDEO_LOAD_FAILED } from "../../domain/messages";
-import type { VideoJson } from "../../server/services/deal-json";
+import type { VideoJson } from "../../server/services/storefront/deal-json";
 import { cx } from "../ui/format";
 import { safeHref } from "./content";
 import { PosterVideo } from "./hero";

@@ -22,8 +22,8 @@ import {
   couponRemoved,
 } from "../../domain/messages";
 import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
-import { type CartActor, cartJson } from "../../server/services/cart";
-import type { SessionState } from "../../server/services/sessions";
+import { type CartActor, cartJson } from "../../server/services/commerce/cart";
+import type { SessionState } from "../../server/services/accounts/sessions";
 import { type AppLoadContext, appContext } from "../context";
 import { readCookie } from "../ui/cookies";
 
@@ -41,7 +41,7 @@ export const actorOf = (session: SessionState | null): CartActor => ({
     : null,
 });
 
-/** What a failed checkout redirect's code means to the buyer (server/http/checkout.ts). */
+/** What a failed checkout redirect's code means to the buyer (server/http/commerce/checkout.ts). */
 const CHECKOUT_ERRORS: Record<string, string> = {
   declined: CARD_DECLINED,
   requires_action: CARD_NEEDS_AUTHENTICATION,

@@ -1,5 +1,5 @@
-import type { CollectionPageJson } from "../../server/services/pages";
-import type { CampaignJson } from "../../server/services/pages";
+import type { CollectionPageJson } from "../../server/services/storefront/modular-pages";
+import type { CampaignJson } from "../../server/services/storefront/modular-pages";
 import { CampaignBanner } from "../ui/campaign-banner";
 import { Breadcrumbs, EmptyState, ListingResults, dealCount, pageHref } from "../ui/deal-listing";
 import { SubscribeBanner } from "../ui/subscribe-banner";

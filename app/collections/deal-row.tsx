@@ -1,5 +1,5 @@
 import { repeatToMinimum } from "../../domain/carousel";
-import type { DealCardJson } from "../../server/services/deal-json";
+import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { Carousel } from "../ui/carousel";
 import { DealCard } from "../ui/deal-card";
 

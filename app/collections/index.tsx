@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { PageCollectionJson } from "../../server/services/deal-json";
+import type { PageCollectionJson } from "../../server/services/storefront/deal-json";
 import { BrandedProductCarousel } from "./branded-product-carousel";
 import { DealHighlight } from "./deal-highlight";
 import { Leaderboard } from "./leaderboard";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SmartCollectionDataJson } from "../../server/services/deal-json";
+import type { SmartCollectionDataJson } from "../../server/services/storefront/deal-json";
 import { cx } from "../ui/format";
 
 /** A collection's heading row: title, subheader and a "View all" link to the collection. */

@@ -14,7 +14,7 @@ import {
   SPOTLIGHT_SOCIAL_PROOF,
   VIEW_RECOMMENDED_DEALS,
 } from "../../domain/messages";
-import type { DealCardJson } from "../../server/services/deal-json";
+import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { Carousel } from "../ui/carousel";
 import { DealRow } from "./deal-row";
 import { Section, SectionHeading } from "./section";

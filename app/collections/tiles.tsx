@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { BENTO_SUB_COLLECTIONS } from "../../domain/constants";
 import { mosaicCardStatus } from "../../domain/countdown";
-import type { SubCollectionJson } from "../../server/services/deal-json";
+import type { SubCollectionJson } from "../../server/services/storefront/deal-json";
 import { cx } from "../ui/format";
 import { useNow } from "../ui/use-now";
 import { Section, SectionHeading } from "./section";

@@ -1,4 +1,4 @@
-import type { SmartCollectionDataJson } from "../../server/services/deal-json";
+import type { SmartCollectionDataJson } from "../../server/services/storefront/deal-json";
 
 /** What every smart collection component receives. */
 export type CollectionProps = {

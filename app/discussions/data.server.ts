@@ -38,21 +38,21 @@ import {
   ReviewCreateSchema,
   reviewRatingParam,
 } from "../../domain/schemas/discussions";
-import type { DealDetailsJson } from "../../server/services/catalog";
-import { basedOnLabel } from "../../server/services/discussion-summary";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import { basedOnLabel } from "../../server/services/discussions/summary";
 import {
   ingestVideo,
   type StoredVideo,
   VideoTypeError,
-} from "../../server/services/discussion-video";
+} from "../../server/services/discussions/video";
 import {
   type CommentAuthor,
   type DiscussionItem,
   type DiscussionReply,
   displayPath,
   itemIdFromSegment,
-} from "../../server/services/discussions";
-import type { SessionUser } from "../../server/services/sessions";
+} from "../../server/services/discussions/reads";
+import type { SessionUser } from "../../server/services/accounts/sessions";
 import type { AppLoadContext } from "../context";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import { type ModerationFilter, type SortOption, sortOptions } from "./labels";

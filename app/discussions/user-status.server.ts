@@ -1,4 +1,4 @@
-import type { SessionUser } from "../../server/services/sessions";
+import type { SessionUser } from "../../server/services/accounts/sessions";
 import type { AppLoadContext } from "../context";
 
 type Ctx = Pick<AppLoadContext, "services" | "session">;

@@ -1,5 +1,5 @@
 import { reportListingHref } from "../../domain/growth";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { ProductViewer } from "../product/viewer";
 
 export type ReportListingLinkProps = {

@@ -18,7 +18,7 @@ import {
   WAITLIST_EMAIL_INVALID,
   WAITLIST_ON_THE_LIST,
 } from "../../domain/messages";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { ProductViewer } from "../product/viewer";
 import { cx } from "../ui/format";
 import { ToastProvider, useToast } from "../ui/toast";

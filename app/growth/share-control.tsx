@@ -67,7 +67,7 @@ function useIncentive(purchases: number): string | null {
     fetch("/api/rewards/share-campaigns/", { credentials: "same-origin" })
       .then((res) => (res.ok ? res.json() : null))
       .then((body: unknown) => {
-        // {eligible, give, receive, discount_display} (server/http/rewards.ts); the rule is
+        // {eligible, give, receive, discount_display} (server/http/commerce/rewards.ts); the rule is
         // checked here again so the button never claims more than the server gives.
         const b = (body ?? {}) as { give?: RewardCampaign | null; receive?: RewardCampaign | null };
         const list = [b.give, b.receive].filter((c): c is RewardCampaign => Boolean(c));

@@ -7,7 +7,7 @@ import {
   WAITLIST_EMAIL_INVALID,
   WAITLIST_SUBMITTED,
 } from "../../domain/messages";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { ProductViewer } from "../product/viewer";
 import { postJson } from "./api";
 import { useDebouncedEmail } from "./use-debounced-email";

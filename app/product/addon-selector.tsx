@@ -24,7 +24,7 @@ import {
 } from "../../domain/addons";
 import { ADDONS_ADD_FAILED, NON_REFUNDABLE_DEAL } from "../../domain/messages";
 import { toMajor } from "../../domain/money";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { usePriceLabel } from "../growth/display-currency";
 import { cx } from "../ui/format";
 import { addCartAddons } from "./cart-client";

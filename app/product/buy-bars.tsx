@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { BUY_BAR_THRESHOLD_PX, SCROLL_DEBOUNCE_MS } from "../../domain/constants";
 import { purchaseMode } from "../../domain/deal-state";
 import { PRESS_B_TO_BUY } from "../../domain/messages";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { cx } from "../ui/format";
 import { BuyButton, usePlanPriceLabel } from "./plan-bits";
 import { PlanSelector } from "./plan-selector";

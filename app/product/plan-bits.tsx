@@ -17,7 +17,7 @@ import { PRICE_FREE } from "../../domain/messages";
 import { toCents, toMajor } from "../../domain/money";
 import { accessLabel, discountLabel, planText, plusPrice } from "../../domain/pricing";
 import { clockSegments } from "../../domain/storefront";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { usePriceLabel } from "../growth/display-currency";
 import { cx } from "../ui/format";
 import { useNow } from "../ui/use-now";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { hasAccessToggle, plansByAccess } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { cx } from "../ui/format";
 import { usePlanPriceLabel } from "./plan-bits";
 import { type AccessGroup, type Plan, activePlans, usePurchase } from "./purchase-context";

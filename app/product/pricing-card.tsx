@@ -14,7 +14,7 @@ import {
   tablePageSize,
   visibleFeatures,
 } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { Carousel } from "../ui/carousel";
 import { cx } from "../ui/format";
 import { BuyButton, DealTimer, LimitedQuantity, PlanPrice } from "./plan-bits";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { createPurchaseStore, initialPurchaseState } from "./purchase-context";
 
 const plan = (id: number, access: "lifetime" | "annual", is_active = true) =>

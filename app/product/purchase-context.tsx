@@ -18,7 +18,7 @@ import {
 import { useSearchParams } from "react-router";
 import type { AddonSelection } from "../../domain/addons";
 import { initialSelectedPlanId } from "../../domain/deal-state";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { ToastProvider } from "../ui/toast";
 
 export type Plan = DealDetailsJson["plans"][number];

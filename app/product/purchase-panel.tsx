@@ -2,7 +2,7 @@ import { BLACK_FRIDAY_CAMPAIGN_SLUG, LAST_CALL_CAMPAIGN_SLUG } from "../../domai
 import { bannerText, bannerType, inCampaign, purchaseMode } from "../../domain/deal-state";
 import { BUY_SOLD_OUT } from "../../domain/messages";
 import { refundText } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { RestockSignup } from "../growth/restock-signup";
 import { WaitlistCapture } from "../growth/waitlist-capture";
 import { cx } from "../ui/format";

@@ -10,7 +10,7 @@ import { useNavigate } from "react-router";
 import { needsPlusShelf } from "../../domain/deal-state";
 import { SOMETHING_WENT_WRONG_TRY_AGAIN } from "../../domain/messages";
 import { cartQuantity } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { useToast } from "../ui/toast";
 import { addCartItem } from "./cart-client";
 import { runAddonHandlersThenAnnounce } from "./cart-events";

@@ -1,4 +1,4 @@
-import type { DealDetailsJson } from "../../server/services/catalog";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { AppLoadContext } from "../context";
 import { userStatusOnce } from "../discussions/user-status.server";
 import { ANONYMOUS_VIEWER, type ProductViewer } from "./viewer";

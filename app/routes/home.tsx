@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { MODULAR_PAGE_SIZE } from "../../domain/constants";
-import type { PageCollectionJson, PageJson } from "../../server/services/deal-json";
+import type { PageCollectionJson, PageJson } from "../../server/services/storefront/deal-json";
 import { PageCollection } from "../collections";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";

@@ -1,4 +1,4 @@
-import type { CampaignJson } from "../../server/services/pages";
+import type { CampaignJson } from "../../server/services/storefront/modular-pages";
 import { CountdownClock } from "./countdown";
 
 /**

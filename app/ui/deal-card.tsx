@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { BLACK_FRIDAY_CAMPAIGN_SLUG, LAST_CALL_CAMPAIGN_SLUG } from "../../domain/constants";
 import { bannerText, bannerType, inCampaign } from "../../domain/deal-state";
-import type { DealCardJson } from "../../server/services/deal-json";
+import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { displayPrice, displayPriceText, useDisplayCurrency } from "../growth/display-currency";
 import { cx } from "./format";
 import { TacoRating } from "./taco-rating";

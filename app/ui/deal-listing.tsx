@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { DealCardJson } from "../../server/services/deal-json";
-import type { DealListing } from "../../server/services/search";
+import type { DealCardJson } from "../../server/services/storefront/deal-json";
+import type { DealListing } from "../../server/services/storefront/search";
 import { DealCard } from "./deal-card";
 import { Pagination } from "./pagination";
 

@@ -1,5 +1,5 @@
 import { subscribeCopy } from "../../domain/storefront";
-import type { CampaignJson } from "../../server/services/pages";
+import type { CampaignJson } from "../../server/services/storefront/modular-pages";
 import { EmailCapture } from "./email-capture";
 
 /**

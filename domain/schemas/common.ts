@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { EMAIL_PATTERN } from "../email";
+import { isId, parseId } from "../ids";
 import { FIELD_REQUIRED, tooLong } from "../messages";
 
 /** The key of form-level errors in the API's 400 body. */
@@ -86,3 +87,13 @@ export const formInt = (
     return trimmed === "" ? undefined : Number(trimmed);
   }, number);
 };
+
+/**
+ * A row id from a path, query, form or JSON body (domain/ids.ts): 1 to 2147483647, given as a
+ * number or decimal text. Anything else is a 400 with `message`, never a database error.
+ */
+export const idField = (message = "A valid integer is required.") =>
+  z.preprocess(
+    (value) => parseId(value) ?? value,
+    z.number({ error: message }).refine(isId, { error: message }),
+  );

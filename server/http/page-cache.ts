@@ -11,7 +11,7 @@ import { gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { experimentsCacheKey } from "../../domain/experiments";
 import { isHarmlessQuery, pageVariant, productPageSlug } from "../../domain/page-cache";
-import type { PageCacheService } from "../services/page-cache";
+import type { PageCacheService } from "../services/cache/page-cache";
 
 export const CACHE_HEADER = "x-cache";
 

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../../app/context";
 import type { Config } from "../config";
-import type { PageCacheService } from "../services/page-cache";
-import type { AppLoadContext } from "./load-context";
+import type { PageCacheService } from "../services/cache/page-cache";
+import type { AppLoadContext } from "../web/load-context";
 import { CACHE_HEADER, cacheDecision, sendResponse, serveCached } from "./page-cache";
-import { ensureCsrfCookie } from "./session-plugin";
+import { ensureCsrfCookie } from "../web/session-plugin";
 
 /** Renders one page request: React Router's handler, or a stand-in in API tests of the cache. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;

@@ -26,8 +26,8 @@ import {
   LOGIN_FAILED,
   RESET_LINK_INVALID,
   RESET_SENT,
-} from "../../server/services/accounts";
-import { safeNextPath } from "../../server/services/accounts-next";
+} from "../../server/services/accounts/accounts";
+import { safeNextPath } from "../../server/services/accounts/next-path";
 import { type Credentials, createTestApp, DEMO_PASSWORD } from "../helpers/app";
 
 const app = await createTestApp();

@@ -22,7 +22,7 @@ import {
 } from "../../domain/messages";
 import { campaignDeals, campaigns, deals, plans } from "../../server/db/schema";
 import { systemClock } from "../../server/providers/clock";
-import { createCartService } from "../../server/services/cart";
+import { createCartService } from "../../server/services/commerce/cart";
 import { type Credentials, createTestApp } from "../helpers/app";
 
 // The cart calls of contract.md (spec 001 sections 3, 5, 7, 8, 9).

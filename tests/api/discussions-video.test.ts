@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_VIDEO_MAX_BYTES } from "../../domain/constants";
 import { EITHER_COMMENT_OR_VIDEO, VIDEO_TOO_LARGE } from "../../domain/messages";
 import { deals, media } from "../../server/db/schema";
-import { VIDEO_TYPE_INVALID } from "../../server/services/discussion-video";
+import { VIDEO_TYPE_INVALID } from "../../server/services/discussions/video";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 
 // Video reviews (spec 000 sections 5, 7 and 9): multipart with video_file, video types only (the

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { EMAIL_CAPTURE_SUCCESS, EMAIL_FORMAT_INVALID } from "../../domain/messages";
 import { emailSubscriptions, outbox } from "../../server/db/schema";
-import { unsubscribePath } from "../../server/services/email-signup";
+import { unsubscribePath } from "../../server/services/marketing/email-capture";
 import { createTestApp } from "../helpers/app";
 
 // E-mail capture, variant two (spec 001 section 7): a multipart POST with the CSRF header and

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { assignExperiments, CODE_EXPERIMENTS } from "../../domain/experiments";
 import { INVALID_CHOICE } from "../../domain/messages";
 import { analyticsEvents, smartCollections } from "../../server/db/schema";
-import { hashToken } from "../../server/services/sessions";
+import { hashToken } from "../../server/services/accounts/sessions";
 import { createTestApp } from "../helpers/app";
 
 // Experiments (GET /api/experiments/) and the view_item analytics event they are recorded with

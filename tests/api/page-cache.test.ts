@@ -14,7 +14,7 @@ import { appContext } from "../../app/context";
 import { cartItems, carts, deals, sessions } from "../../server/db/schema";
 import type { PageHandler } from "../../server/http/react-router";
 import { fixedClock } from "../../server/providers/clock";
-import { hashToken } from "../../server/services/sessions";
+import { hashToken } from "../../server/services/accounts/sessions";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 
 /** A product page stand-in: the deal's public numbers, the clock, and a render counter. */

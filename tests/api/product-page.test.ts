@@ -6,7 +6,7 @@ import { appContext } from "../../app/context";
 import { loader } from "../../app/routes/product";
 import { createTestApp, type TestApp } from "../helpers/app";
 
-// The product page's blocks, zones, testimonials and badges (server/services/product-page.ts) and
+// The product page's blocks, zones, testimonials and badges (server/services/storefront/product-page.ts) and
 // the page's loader, with the number of SQL statements each takes.
 let app: TestApp;
 beforeAll(async () => {

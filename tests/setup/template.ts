@@ -20,7 +20,7 @@ export function templateKey(): string {
   for (const dir of ["server/db/migrations", "server/db/seed", "server/db/schema"]) {
     walk(path.join(projectRoot, dir));
   }
-  hash.update(readFileSync(path.join(projectRoot, "server/services/passwords.ts")));
+  hash.update(readFileSync(path.join(projectRoot, "server/services/accounts/passwords.ts")));
   // Demo dates are relative to seeding ("ends within 3 days"): a template lives one day at most.
   hash.update(new Date().toISOString().slice(0, 10));
   return hash.digest("hex").slice(0, 16);

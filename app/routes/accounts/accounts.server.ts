@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { AppLoadContext } from "../../context";
 import { appContext } from "../../context";
-import type { SessionUser } from "../../../server/services/sessions";
+import type { SessionUser } from "../../../server/services/accounts/sessions";
 
 export {
   accountSetup,
@@ -10,8 +10,8 @@ export {
   PRIMARY_EMAIL_SET,
   RESET_SENT,
   THROTTLED,
-} from "../../../server/services/accounts";
-export { safeNextPath } from "../../../server/services/accounts-next";
+} from "../../../server/services/accounts/accounts";
+export { safeNextPath } from "../../../server/services/accounts/next-path";
 export { isDomainError, statusOf } from "../../../server/web/errors";
 
 type ContextGetter = { get(key: typeof appContext): AppLoadContext };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Clock } from "../../providers/clock";
-import { hashPassword } from "../../services/passwords";
+import { hashPassword } from "../../services/accounts/passwords";
 import type { Db } from "../client";
 import { deals } from "../schema";
 import { seedAccounts, seedDealRoles } from "./accounts";

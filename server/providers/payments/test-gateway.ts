@@ -4,7 +4,7 @@ import {
   CARD_NEEDS_AUTHENTICATION,
   INVALID_PAYMENT_METHOD_ID,
 } from "../../../domain/messages";
-import { resolveCardToken } from "../../services/card-tokens";
+import { resolveCardToken } from "../../services/commerce/card-tokens";
 import type { ChargeRequest, ChargeResult, PaymentGateway } from "./types";
 
 type TestCard = {

@@ -1,0 +1,180 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { ADDONS_ADD_FAILED, INVALID_PLAN_ID, couponRemoved } from "../../../domain/messages";
+import { fieldErrors } from "../../../domain/schemas/common";
+import {
+  AddAddonsSchema,
+  AddCartItemSchema,
+  CouponCodeSchema,
+  UpdateCartItemSchema,
+  UseCreditSchema,
+} from "../../../domain/schemas/cart";
+import type { Config } from "../../config";
+import type { Services } from "../../services";
+import { type CartActor, cartJson } from "../../services/commerce/cart";
+import { DomainError, invalid, notFound } from "../../../domain/errors";
+import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
+
+/** The cart's owner as the request names it: the signed-in user, else the anonymous session. */
+export function cartActor(request: FastifyRequest): CartActor {
+  const s = request.session;
+  return {
+    sessionId: s?.id ?? null,
+    user: s?.user
+      ? {
+          id: s.user.id,
+          email: s.user.email,
+          hasPlus: s.user.hasPlus,
+          isStaff: s.user.isStaff,
+        }
+      : null,
+  };
+}
+
+/**
+ * An anonymous visitor's first change to a cart starts a session (and its cookie), as the
+ * currency selector does: the cart then follows them to login.
+ */
+async function actorWithSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  config: Config,
+): Promise<CartActor> {
+  if (!request.session) {
+    const { token, maxAgeSeconds } = await services.sessions.start(null, null);
+    reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, true, maxAgeSeconds));
+    ensureCsrfCookie(request, reply, config);
+    request.session = await services.sessions.load(token);
+    if (!request.session) throw new Error("a new session could not be read back");
+  }
+  return cartActor(request);
+}
+
+function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+  return parsed.data;
+}
+
+const itemId = (raw: string) => {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  return id;
+};
+
+/**
+ * The cart calls of contract.md: GET /api/cart/, line items, add-ons in bulk, coupon and credits.
+ * Every answer is the whole cart (spec 001 "Cart"), money in major units. Never cached: it is
+ * personal.
+ */
+export const cartRoutes: FastifyPluginAsync<{ services: Services; config: Config }> = async (
+  app,
+  { services, config },
+) => {
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/api/cart")) reply.header("cache-control", "private, no-store");
+  });
+
+  app.get(
+    "/api/cart/",
+    { schema: { tags: ["cart"], summary: "The visitor's cart" } },
+    async (request) => cartJson(await services.cart.get(cartActor(request))),
+  );
+
+  app.post(
+    "/api/cart/items/",
+    {
+      schema: {
+        tags: ["cart"],
+        summary:
+          "Add a deal plan (or a deal group) to the cart: dealId, dealGroupId, planId, couponCode, quantity",
+      },
+    },
+    async (request, reply) => {
+      const input = parse(AddCartItemSchema, request.body);
+      const actor = await actorWithSession(request, reply, services, config);
+      const cart = cartJson(await services.cart.addItem(actor, input));
+      // The line just added, for the product page's cart:added event (the whole cart is there too).
+      const item =
+        cart.cart_items.find((i) =>
+          input.dealId != null ? i.deal.id === input.dealId : i.deal_group_id === input.dealGroupId,
+        ) ?? null;
+      return reply.status(201).send({ ...cart, item });
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    "/api/cart/items/:id/",
+    { schema: { tags: ["cart"], summary: "Change a licensing line's quantity" } },
+    async (request) => {
+      const id = itemId(request.params.id);
+      const { quantity } = parse(UpdateCartItemSchema, request.body);
+      return cartJson(await services.cart.updateItem(cartActor(request), id, quantity));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    "/api/cart/items/:id/",
+    { schema: { tags: ["cart"], summary: "Remove a line (a plan goes with its add-ons)" } },
+    async (request) => {
+      const id = itemId(request.params.id);
+      return cartJson(await services.cart.removeItem(cartActor(request), id));
+    },
+  );
+
+  app.post(
+    "/api/cart/addons/",
+    {
+      schema: {
+        tags: ["cart"],
+        summary:
+          "Add add-ons in bulk (deal_id, plan_id, quantity, unit_quantity, primary_plan_id, parent_invoice_data); all or nothing",
+      },
+    },
+    async (request, reply) => {
+      const parsed = AddAddonsSchema.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error);
+        const badPlan = Object.values(fields).some((m) => m.includes(INVALID_PLAN_ID));
+        const detail = badPlan ? INVALID_PLAN_ID : ADDONS_ADD_FAILED;
+        throw new DomainError("invalid", {
+          detail,
+          ...(badPlan ? { plan_id: [INVALID_PLAN_ID] } : fields),
+        });
+      }
+      const actor = await actorWithSession(request, reply, services, config);
+      const view = await services.cart.addAddons(actor, parsed.data.items);
+      return reply.status(201).send(cartJson(view));
+    },
+  );
+
+  app.post(
+    "/api/cart/coupon/",
+    { schema: { tags: ["cart"], summary: "Apply a coupon code" } },
+    async (request, reply) => {
+      const { code } = parse(CouponCodeSchema, request.body);
+      const actor = await actorWithSession(request, reply, services, config);
+      return cartJson(await services.cart.applyCoupon(actor, code));
+    },
+  );
+
+  app.delete(
+    "/api/cart/coupon/",
+    { schema: { tags: ["cart"], summary: "Remove the cart's coupon" } },
+    async (request) => {
+      const { view, code } = await services.cart.removeCoupon(cartActor(request));
+      return { ...cartJson(view), detail: code ? couponRemoved(code) : null };
+    },
+  );
+
+  app.post(
+    "/api/cart/credits/",
+    { schema: { tags: ["cart"], summary: "Use (or stop using) credits on this cart: use_credit" } },
+    async (request, reply) => {
+      const { use_credit } = parse(UseCreditSchema, request.body);
+      const actor = await actorWithSession(request, reply, services, config);
+      return cartJson(await services.cart.setUseCredit(actor, use_credit));
+    },
+  );
+};

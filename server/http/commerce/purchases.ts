@@ -1,0 +1,168 @@
+import rateLimit from "@fastify/rate-limit";
+import { stringify } from "csv-stringify/sync";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ProductsQuerySchema, TransferSchema } from "../../../domain/schemas/account";
+import { fieldErrors } from "../../../domain/schemas/common";
+import type { Services } from "../../services";
+import type { ProductJson } from "../../services/commerce/purchases";
+import { invalid, notFound } from "../../../domain/errors";
+import { accountUser } from "../guards";
+
+const anyBody = z.record(z.string(), z.unknown()).optional();
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw invalid(fieldErrors(result.error));
+  return result.data;
+}
+
+const CSV_COLUMNS = [
+  "Product",
+  "Plan",
+  "Plan type",
+  "Price (USD)",
+  "Purchased",
+  "Licence codes",
+  "Redeemed codes",
+  "Refund policy",
+  "Refund deadline",
+  "Refunded",
+  "Order",
+  "Invoice item",
+  "Product URL",
+] as const;
+
+/** Spreadsheet programs run cells starting with = + - @ as formulas: such cells get a quote. */
+const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+function csvRow(p: ProductJson, origin: string): string[] {
+  return [
+    p.deal.name,
+    p.plan?.public_name ?? "",
+    p.plan?.plan_type ?? "",
+    p.price.toFixed(2),
+    p.purchased_at.slice(0, 10),
+    p.licence_codes.map((c) => c.code).join(" "),
+    p.licence_codes
+      .filter((c) => c.redeemed)
+      .map((c) => c.code)
+      .join(" "),
+    p.refund.text,
+    p.refund.deadline?.slice(0, 10) ?? "",
+    p.refunded_at?.slice(0, 10) ?? "",
+    String(p.order_id),
+    String(p.invoice_item),
+    `${origin}${p.deal.get_absolute_url}`,
+  ].map(safeCell);
+}
+
+/**
+ * The buyer's products (spec 001 section 7; contract.md): list with page, f and q; CSV download
+ * with f and q; a refund within the refund window; transfers to another account and the check
+ * of the target address.
+ */
+export const productRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  publicUrl: string;
+}> = async (app, { services, publicUrl }) => {
+  const { products, transfers } = services;
+  const origin = publicUrl.replace(/\/$/, "");
+  await app.register(rateLimit, { global: false });
+  // Checking addresses tells whether an account exists: limited per signed-in user (in memory).
+  const TRANSFER_CHECK_LIMIT = {
+    max: 30,
+    timeWindow: "1 minute",
+    keyGenerator: (request: { session: { user: { id: number } | null } | null; ip: string }) =>
+      request.session?.user
+        ? `transfer-check:${request.session.user.id}`
+        : `transfer-check:${request.ip}`,
+  };
+
+  app.get(
+    "/api/users/products/",
+    {
+      schema: {
+        tags: ["products"],
+        summary:
+          "The caller's products: page, f (all, active, redeemed, not_redeemed, refunded), q",
+        querystring: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request, reply) => {
+      const user = accountUser(request, reply);
+      return products.list(user.id, ProductsQuerySchema.parse(request.query));
+    },
+  );
+
+  app.get(
+    "/api/users/products/download/",
+    {
+      schema: {
+        tags: ["products"],
+        summary: "The caller's products as CSV (f, q)",
+        querystring: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request, reply) => {
+      const user = accountUser(request, reply);
+      const rows = await products.csvRows(user.id, ProductsQuerySchema.parse(request.query));
+      const csv = stringify([[...CSV_COLUMNS], ...rows.map((p) => csvRow(p, origin))]);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="payonce-products.csv"')
+        .send(csv);
+    },
+  );
+
+  app.post(
+    "/api/users/products/:invoice_item/refund/",
+    {
+      schema: {
+        tags: ["products"],
+        summary: "Refund one of the caller's purchases within its refund window",
+        params: z.object({ invoice_item: z.string() }),
+        body: anyBody,
+      },
+    },
+    async (request, reply) => {
+      const user = accountUser(request, reply);
+      const id = Number(request.params.invoice_item);
+      if (!Number.isInteger(id) || id < 1) throw notFound();
+      return products.refund(user, id);
+    },
+  );
+
+  app.get(
+    "/license/validate/email/:email/",
+    {
+      config: { rateLimit: TRANSFER_CHECK_LIMIT },
+      schema: {
+        tags: ["products"],
+        summary: "Whether an e-mail address belongs to an account (a transfer's target)",
+        params: z.object({ email: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      accountUser(request, reply);
+      return transfers.validateEmail(request.params.email);
+    },
+  );
+
+  app.post(
+    "/api/users/products/transfer/",
+    {
+      config: { rateLimit: TRANSFER_CHECK_LIMIT },
+      schema: {
+        tags: ["products"],
+        summary:
+          "Transfer one of the caller's products (invoice_item, email, plan, action=transfer)",
+        body: anyBody,
+      },
+    },
+    async (request, reply) => {
+      const user = accountUser(request, reply);
+      return transfers.transfer(user, parse(TransferSchema, request.body));
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { FIELD_REQUIRED, INVALID_CHOICE } from "../../../domain/messages";
+import { fieldErrors } from "../../../domain/schemas/common";
+import type { Services } from "../../services";
+import { ANALYTICS_EVENT_NAMES } from "../../services/marketing/experiments";
+import { invalid, notFound } from "../../../domain/errors";
+
+/**
+ * The analytics event body: a closed list of names, the deal by slug, and a few short, flat
+ * properties (the page's own ref, say). Anything else is refused, so nobody stores arbitrary
+ * blobs through it. The session's experiments are added by the server, never taken from here.
+ */
+const AnalyticsEventSchema = z
+  .object({
+    name: z.enum(ANALYTICS_EVENT_NAMES, { error: INVALID_CHOICE }),
+    deal_slug: z
+      .string({ error: FIELD_REQUIRED })
+      .trim()
+      .min(1, { error: FIELD_REQUIRED })
+      .max(200),
+    properties: z
+      .record(
+        z.string().regex(/^[a-z_]{1,40}$/),
+        z.union([z.string().max(200), z.number(), z.boolean(), z.null()]),
+      )
+      .refine((p) => Object.keys(p).length <= 10, { error: "At most 10 properties." })
+      .optional(),
+  })
+  .strict();
+
+/**
+ * GET /api/experiments/ (the session's variant of every experiment) and
+ * POST /api/analytics/events/ (the product page's view_item, recorded with those variants).
+ */
+export const growthRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  await app.register(rateLimit, { global: false });
+
+  app.get(
+    "/api/experiments/",
+    { schema: { tags: ["marketing"], summary: "The session's variant of every experiment" } },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return { experiments: await services.growth.experimentsFor(request.session?.id) };
+    },
+  );
+
+  app.post(
+    "/api/analytics/events/",
+    {
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["marketing"],
+        summary: "Record an analytics event (view_item) with the session's experiments; 204",
+      },
+    },
+    async (request, reply) => {
+      const parsed = AnalyticsEventSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+      const recorded = await services.growth.recordDealEvent({
+        name: parsed.data.name,
+        dealSlug: parsed.data.deal_slug,
+        sessionId: request.session?.id ?? null,
+        userId: request.session?.user?.id ?? null,
+        properties: parsed.data.properties,
+      });
+      if (!recorded) throw notFound();
+      return reply.status(204).send();
+    },
+  );
+};

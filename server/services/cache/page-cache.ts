@@ -1,0 +1,280 @@
+/**
+ * The anonymous page cache's storage: an in-process LRU with a byte budget by default, or Redis
+ * (shared by every app process) when REDIS_URL is set. Invalidation is by generation: every page
+ * is stored with the generation stamp of its deal and of "everything" taken *before* it was
+ * rendered; an event bumps a generation, so every page stamped earlier stops matching (and a page
+ * rendered while the event happened is never stored as fresh). Expiry is the page's own next time
+ * boundary (domain/page-cache.ts), read from the clock provider so tests can move time.
+ */
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { PAGE_CACHE_MEMORY_BYTES } from "../../../domain/constants";
+import { nextBoundary, type TimeWindow } from "../../../domain/page-cache";
+import type { Db } from "../../db/client";
+import { campaignDeals, campaigns, cartItems, carts, deals, staffMessages } from "../../db/schema";
+import type { Clock } from "../../providers/clock";
+import type { PageEvents } from "./page-events";
+
+export type CachedPage = {
+  status: number;
+  /** Response headers without set-cookie (never stored, never replayed). */
+  headers: Record<string, string>;
+  /** Bytes, not a string: a hit is then sent without encoding the page again. */
+  body: Buffer;
+  /** The same body gzipped once at store time, for the (nearly all) clients that accept it. */
+  gzip: Buffer;
+};
+
+type StoredPage = CachedPage & { stamp: string; expiresAt: number };
+
+/** Where pages live; both implementations answer the same questions. */
+interface PageStore {
+  /** The generation stamp of a deal's pages now (take it before rendering). */
+  stamp(slug: string): Promise<string>;
+  /** The page when stored under the current stamp and not expired; else null. */
+  get(key: string, slug: string, now: number): Promise<CachedPage | null>;
+  set(key: string, page: StoredPage, now: number): Promise<void>;
+  bumpDeal(slug: string): Promise<void>;
+  bumpAll(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const pageBytes = (key: string, p: StoredPage) =>
+  key.length +
+  p.body.length +
+  p.gzip.length +
+  Object.entries(p.headers).reduce((n, [k, v]) => n + k.length + v.length, 64);
+
+/** An LRU over a Map (insertion order is recency order), evicting past a byte budget. */
+export function createMemoryPageStore(maxBytes = PAGE_CACHE_MEMORY_BYTES): PageStore & {
+  bytes(): number;
+} {
+  const entries = new Map<string, { page: StoredPage; bytes: number }>();
+  const dealGenerations = new Map<string, number>();
+  let allGeneration = 0;
+  let bytes = 0;
+  const stampOf = (slug: string) => `${allGeneration}.${dealGenerations.get(slug) ?? 0}`;
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    bytes -= e.bytes;
+    entries.delete(key);
+  };
+  return {
+    async stamp(slug) {
+      return stampOf(slug);
+    },
+    async get(key, slug, now) {
+      const e = entries.get(key);
+      if (!e) return null;
+      if (e.page.stamp !== stampOf(slug) || e.page.expiresAt <= now) {
+        drop(key);
+        return null;
+      }
+      entries.delete(key);
+      entries.set(key, e);
+      return e.page;
+    },
+    async set(key, page) {
+      const size = pageBytes(key, page);
+      if (size > maxBytes) return;
+      drop(key);
+      entries.set(key, { page, bytes: size });
+      bytes += size;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(oldest);
+      }
+    },
+    async bumpDeal(slug) {
+      dealGenerations.set(slug, (dealGenerations.get(slug) ?? 0) + 1);
+    },
+    async bumpAll() {
+      allGeneration++;
+      // Nothing stored can match any more: free the memory now rather than on the next read.
+      entries.clear();
+      bytes = 0;
+    },
+    async close() {},
+    bytes: () => bytes,
+  };
+}
+
+/**
+ * Redis: pages under {prefix}page:{key} with a PX expiry, generations under {prefix}gen:*. A read
+ * is one MGET (page and both generations). Redis failures make the cache miss, never the page fail.
+ */
+export function createRedisPageStore(url: string, prefix: string, log: (err: unknown) => void) {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    commandTimeout: 500,
+    lazyConnect: false,
+  });
+  redis.on("error", log);
+  const allKey = `${prefix}gen:all`;
+  const dealKey = (slug: string) => `${prefix}gen:deal:${slug}`;
+  const pageKey = (key: string) => `${prefix}page:${key}`;
+  const stampFrom = (all: string | null | undefined, deal: string | null | undefined) =>
+    `${all ?? 0}.${deal ?? 0}`;
+  const store: PageStore = {
+    async stamp(slug) {
+      const [all, deal] = await redis.mget(allKey, dealKey(slug));
+      return stampFrom(all, deal);
+    },
+    async get(key, slug, now) {
+      const [raw, all, deal] = await redis.mget(pageKey(key), allKey, dealKey(slug));
+      if (!raw) return null;
+      const stored = JSON.parse(raw) as Omit<StoredPage, "body" | "gzip"> & {
+        body: string;
+        gzip: string;
+      };
+      if (stored.stamp !== stampFrom(all, deal) || stored.expiresAt <= now) return null;
+      return {
+        ...stored,
+        body: Buffer.from(stored.body, "utf8"),
+        gzip: Buffer.from(stored.gzip, "base64"),
+      };
+    },
+    async set(key, page, now) {
+      const ttl = Math.max(1, page.expiresAt - now);
+      const value = JSON.stringify({
+        ...page,
+        body: page.body.toString("utf8"),
+        gzip: page.gzip.toString("base64"),
+      });
+      await redis.set(pageKey(key), value, "PX", ttl);
+    },
+    async bumpDeal(slug) {
+      await redis.incr(dealKey(slug));
+    },
+    async bumpAll() {
+      await redis.incr(allKey);
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+  return store;
+}
+
+export function createPageCacheService(deps: {
+  db: Db;
+  clock: Clock;
+  events: PageEvents;
+  redisUrl?: string | undefined;
+  redisKeyPrefix?: string;
+  maxBytes?: number;
+  log?: (err: unknown, message: string) => void;
+}) {
+  const { db, clock } = deps;
+  const log = deps.log ?? (() => {});
+  const store: PageStore = deps.redisUrl
+    ? createRedisPageStore(deps.redisUrl, deps.redisKeyPrefix ?? "payonce:", (err) =>
+        log(err, "page cache: redis error"),
+      )
+    : createMemoryPageStore(deps.maxBytes);
+
+  async function slugOf(deal: number | string): Promise<string | null> {
+    // Writers name deals as routes do: an id (number or digits) or a slug.
+    if (typeof deal === "string" && !/^\d+$/.test(deal)) return deal;
+    const id = Number(deal);
+    const [row] = await db.select({ slug: deals.slug }).from(deals).where(eq(deals.id, id));
+    return row?.slug ?? null;
+  }
+
+  deps.events.subscribe(async (event) => {
+    try {
+      if (event.kind === "all") return await store.bumpAll();
+      const slug = await slugOf(event.deal);
+      if (slug) await store.bumpDeal(slug);
+    } catch (err) {
+      log(err, "page cache: invalidation failed");
+    }
+  });
+
+  /** When a deal's page next reads differently (its dates, its campaigns, its staff messages). */
+  async function expiryOf(slug: string, now: Date): Promise<Date> {
+    const [deal] = await db
+      .select({
+        id: deals.id,
+        startDate: deals.startDate,
+        endDate: deals.endDate,
+        nextStageStartDate: deals.nextStageStartDate,
+        participation: deals.participation,
+      })
+      .from(deals)
+      .where(eq(deals.slug, slug));
+    if (!deal) return now;
+    const [campaignRows, messageRows] = await Promise.all([
+      db
+        .select({ start: campaigns.startDate, end: campaigns.endDate })
+        .from(campaigns)
+        .where(
+          and(
+            eq(campaigns.isActive, true),
+            or(
+              deal.participation.length
+                ? inArray(campaigns.optinSlug, deal.participation)
+                : sql`false`,
+              sql`exists (select 1 from ${campaignDeals} where ${campaignDeals.campaignId} = ${campaigns.id} and ${campaignDeals.dealId} = ${deal.id})`,
+            ),
+          ),
+        ),
+      db
+        .select({ start: staffMessages.startDate, end: staffMessages.endDate })
+        .from(staffMessages)
+        .where(eq(staffMessages.dealId, deal.id)),
+    ]);
+    const windows: TimeWindow[] = [...campaignRows, ...messageRows];
+    return nextBoundary(deal, windows, now);
+  }
+
+  /** Safe reads: a broken store makes a miss. */
+  async function get(key: string, slug: string): Promise<CachedPage | null> {
+    try {
+      return await store.get(key, slug, clock.now().getTime());
+    } catch (err) {
+      log(err, "page cache: read failed");
+      return null;
+    }
+  }
+
+  async function stamp(slug: string): Promise<string | null> {
+    try {
+      return await store.stamp(slug);
+    } catch (err) {
+      log(err, "page cache: read failed");
+      return null;
+    }
+  }
+
+  /** Stores a page rendered under `stamp` until the deal's next boundary. */
+  async function put(key: string, slug: string, stampBefore: string, page: CachedPage) {
+    try {
+      const now = clock.now();
+      const expiresAt = (await expiryOf(slug, now)).getTime();
+      if (expiresAt <= now.getTime()) return;
+      await store.set(key, { ...page, stamp: stampBefore, expiresAt }, now.getTime());
+    } catch (err) {
+      log(err, "page cache: write failed");
+    }
+  }
+
+  /**
+   * Whether an anonymous session has a cart with items (its header shows a count, so its pages
+   * are personal). One indexed lookup, only for visitors who carry a session cookie.
+   */
+  async function sessionHasCart(sessionId: string): Promise<boolean> {
+    const rows = await db
+      .select({ one: sql<number>`1` })
+      .from(carts)
+      .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+      .where(eq(carts.sessionId, sessionId))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  return { get, stamp, put, sessionHasCart, expiryOf, close: () => store.close() };
+}
+
+export type PageCacheService = ReturnType<typeof createPageCacheService>;

@@ -1,0 +1,239 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import {
+  CANCEL_REASON_SAVED,
+  CARD_DECLINED,
+  CARD_EXPIRED,
+  isCardExpired,
+  PLUS_CANCEL_REASONS,
+  type PlusCancelReason,
+  SUBSCRIPTION_ALREADY_CANCELING,
+} from "../../../domain/account";
+import { PLUS_PRICE_CENTS } from "../../../domain/constants";
+import {
+  NO_ACTIVE_SUBSCRIPTION,
+  NO_PAYMENT_METHOD,
+  NO_PREVIOUS_SUBSCRIPTION,
+  NO_SUBSCRIPTION_OR_REASON,
+  SUBSCRIPTION_UPDATED,
+} from "../../../domain/messages";
+import type { Db } from "../../db/client";
+import {
+  type PaymentMethod,
+  paymentMethods,
+  plusCancelReasons,
+  type PlusSubscription,
+  plusSubscriptions,
+} from "../../db/schema";
+import { DomainError, type ErrorKind, notFound } from "../../../domain/errors";
+import type { Clock } from "../../providers/clock";
+import { cardDeclines } from "./card-tokens";
+import type { CardService } from "./cards";
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** A Plus answer the client shows as is ({detail}); the spec's Plus messages travel this way. */
+const plusError = (kind: ErrorKind, detail: string) => new DomainError(kind, { detail });
+
+export type PlusAction =
+  | { action: "cancel"; stripe_subscription_id?: string }
+  | { action: "reactivate"; stripe_subscription_id?: string; payment_method_id?: string }
+  | {
+      action: "update_payment_method";
+      stripe_subscription_id?: string;
+      payment_method_id?: string;
+    };
+
+/**
+ * Plus membership management (spec 001 sections 3, 4, 7, 8). Buying Plus goes through the cart
+ * (PLUS_DEAL_SLUG); this is what a member does afterwards. Cancelling keeps Plus to the end of the
+ * paid period (has_plus stays true until current_period_end) and stops the renewal; reactivating
+ * before then resumes it at no charge, after it a new year is charged to the card on file.
+ */
+export function createPlusService(deps: { db: Db; clock: Clock; cards: CardService }) {
+  const { db, clock, cards } = deps;
+
+  const isRunning = (s: PlusSubscription, now: Date) =>
+    s.status === "active" && s.currentPeriodEnd.getTime() > now.getTime();
+
+  function subscriptionJson(s: PlusSubscription, card: PaymentMethod | null, now: Date) {
+    const running = isRunning(s, now);
+    return {
+      id: s.id,
+      stripe_subscription_id: s.stripeSubscriptionId,
+      status: running ? (s.cancelAtPeriodEnd ? "canceling" : "active") : "canceled",
+      is_active: running,
+      cancel_at_period_end: s.cancelAtPeriodEnd,
+      current_period_start: s.currentPeriodStart.toISOString(),
+      current_period_end: s.currentPeriodEnd.toISOString(),
+      canceled_at: s.canceledAt?.toISOString() ?? null,
+      price: s.priceCents / 100,
+      payment_method: card
+        ? {
+            id: card.id,
+            brand: card.brand,
+            last4: card.last4,
+            exp_month: card.expMonth,
+            exp_year: card.expYear,
+            is_expired: isCardExpired(card, now),
+          }
+        : null,
+    };
+  }
+
+  /** The user's latest subscription (the running one when there is one). */
+  async function latest(userId: number): Promise<PlusSubscription | null> {
+    const [row] = await db
+      .select()
+      .from(plusSubscriptions)
+      .where(eq(plusSubscriptions.userId, userId))
+      .orderBy(desc(plusSubscriptions.currentPeriodEnd), desc(plusSubscriptions.id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function cardOf(s: PlusSubscription | null): Promise<PaymentMethod | null> {
+    if (!s?.paymentMethodId) return null;
+    const [row] = await db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, s.paymentMethodId));
+    return row ?? null;
+  }
+
+  async function get(userId: number) {
+    const now = clock.now();
+    const s = await latest(userId);
+    return {
+      has_plus: s ? isRunning(s, now) : false,
+      subscription: s ? subscriptionJson(s, await cardOf(s), now) : null,
+    };
+  }
+
+  /** The stripe_subscription_id, when sent, must name the caller's own subscription. */
+  function checkNamed(s: PlusSubscription | null, named: string | undefined, missing: string) {
+    if (!s || (named && named !== s.stripeSubscriptionId)) throw plusError("not_found", missing);
+    return s;
+  }
+
+  /** A card the member chose (our id or the provider's id), or a new test token saved first. */
+  async function chosenCard(userId: number, key: string | undefined): Promise<PaymentMethod> {
+    if (!key) throw plusError("invalid", NO_PAYMENT_METHOD);
+    let card = await cards.findOwn(userId, key);
+    if (!card && key.startsWith("pm_")) {
+      try {
+        const saved = await cards.create(
+          userId,
+          { payment_method_id: key, country: "", postal_code: "" },
+          null,
+        );
+        card = await cards.findOwn(userId, String(saved.card_id));
+      } catch {
+        card = null;
+      }
+    }
+    if (!card) throw plusError("invalid", NO_PAYMENT_METHOD);
+    if (isCardExpired(card, clock.now())) throw plusError("invalid", CARD_EXPIRED);
+    return card;
+  }
+
+  async function update(userId: number, input: PlusAction) {
+    const now = clock.now();
+    const s = await latest(userId);
+    if (input.action === "cancel") {
+      const sub = checkNamed(s, input.stripe_subscription_id, NO_ACTIVE_SUBSCRIPTION);
+      if (!isRunning(sub, now)) throw plusError("not_found", NO_ACTIVE_SUBSCRIPTION);
+      if (sub.cancelAtPeriodEnd) throw plusError("conflict", SUBSCRIPTION_ALREADY_CANCELING);
+      await db
+        .update(plusSubscriptions)
+        .set({ cancelAtPeriodEnd: true, canceledAt: now })
+        .where(eq(plusSubscriptions.id, sub.id));
+    } else if (input.action === "reactivate") {
+      const sub = checkNamed(s, input.stripe_subscription_id, NO_PREVIOUS_SUBSCRIPTION);
+      if (isRunning(sub, now)) {
+        // Still paid up: resuming only turns the renewal back on.
+        await db
+          .update(plusSubscriptions)
+          .set({ cancelAtPeriodEnd: false, canceledAt: null })
+          .where(eq(plusSubscriptions.id, sub.id));
+      } else {
+        // Lapsed: a new year starts now, charged to the chosen card, else the card on file.
+        const card = input.payment_method_id
+          ? await chosenCard(userId, input.payment_method_id)
+          : ((await cardOf(sub)) ?? (await cards.defaultCard(userId)));
+        if (!card) throw plusError("invalid", NO_PAYMENT_METHOD);
+        if (isCardExpired(card, now)) throw plusError("invalid", CARD_EXPIRED);
+        if (cardDeclines(card.providerId)) throw plusError("payment_refused", CARD_DECLINED);
+        await db.insert(plusSubscriptions).values({
+          userId,
+          stripeSubscriptionId: `sub_test_${randomBytes(10).toString("hex")}`,
+          status: "active",
+          priceCents: PLUS_PRICE_CENTS,
+          currentPeriodStart: now,
+          currentPeriodEnd: new Date(now.getTime() + YEAR_MS),
+          paymentMethodId: card.id,
+          createdAt: now,
+        });
+        await db
+          .update(plusSubscriptions)
+          .set({ status: "canceled" })
+          .where(eq(plusSubscriptions.id, sub.id));
+      }
+    } else {
+      const sub = checkNamed(s, input.stripe_subscription_id, NO_ACTIVE_SUBSCRIPTION);
+      if (!isRunning(sub, now)) throw plusError("not_found", NO_ACTIVE_SUBSCRIPTION);
+      const card = await chosenCard(userId, input.payment_method_id);
+      await db
+        .update(plusSubscriptions)
+        .set({ paymentMethodId: card.id })
+        .where(eq(plusSubscriptions.id, sub.id));
+    }
+    return { detail: SUBSCRIPTION_UPDATED, ...(await get(userId)) };
+  }
+
+  /** The cancel form's reasons, for one of the caller's subscriptions (or their latest). */
+  async function cancelReasons(userId: number, subscriptionId: number | undefined) {
+    const s = subscriptionId ? await own(userId, subscriptionId) : await latest(userId);
+    if (!s) throw notFound(NO_SUBSCRIPTION_OR_REASON);
+    const given = await db
+      .select({ reason: plusCancelReasons.reason, feedback: plusCancelReasons.feedback })
+      .from(plusCancelReasons)
+      .where(eq(plusCancelReasons.subscriptionId, s.id))
+      .orderBy(desc(plusCancelReasons.id));
+    return {
+      subscription_id: s.id,
+      reasons: PLUS_CANCEL_REASONS.map((r) => ({ value: r.value, label: r.label })),
+      submitted: given,
+    };
+  }
+
+  async function own(userId: number, id: number): Promise<PlusSubscription | null> {
+    const [row] = await db
+      .select()
+      .from(plusSubscriptions)
+      .where(and(eq(plusSubscriptions.id, id), eq(plusSubscriptions.userId, userId)));
+    return row ?? null;
+  }
+
+  async function addCancelReason(
+    userId: number,
+    input: { subscription: number; reason: PlusCancelReason; feedback: string },
+  ) {
+    const s = await own(userId, input.subscription);
+    if (!s) throw notFound(NO_SUBSCRIPTION_OR_REASON);
+    const [row] = await db
+      .insert(plusCancelReasons)
+      .values({
+        subscriptionId: s.id,
+        reason: input.reason,
+        feedback: input.feedback || null,
+        createdAt: clock.now(),
+      })
+      .returning({ id: plusCancelReasons.id });
+    return { id: row?.id as number, detail: CANCEL_REASON_SAVED };
+  }
+
+  return { get, update, cancelReasons, addCancelReason };
+}
+
+export type PlusService = ReturnType<typeof createPlusService>;

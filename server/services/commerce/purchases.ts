@@ -1,0 +1,262 @@
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import {
+  ALREADY_REFUNDED,
+  type ProductFilter,
+  PRODUCTS_CSV_MAX_ROWS,
+  REFUND_REQUESTED,
+  refundState,
+} from "../../../domain/account";
+import { PAGINATION_PAGE_SIZE } from "../../../domain/constants";
+import { toMajor } from "../../../domain/money";
+import type { ProductsQuery } from "../../../domain/schemas/account";
+import type { Db } from "../../db/client";
+import { invoiceItems, orders } from "../../db/schema";
+import { conflict, invalid, notFound } from "../../../domain/errors";
+import type { Clock } from "../../providers/clock";
+import { EMAIL_TOPIC } from "../accounts/accounts";
+import type { Outbox } from "../jobs/outbox";
+
+type Row = {
+  id: number;
+  order_id: number;
+  deal_id: number;
+  deal_slug: string;
+  deal_name: string;
+  deal_logo: string | null;
+  refundable_days: number;
+  plan_id: number | null;
+  plan_name: string | null;
+  plan_type: string | null;
+  plan_codes: number | null;
+  price_cents: number;
+  quantity: number;
+  parent_invoice_item_id: number | null;
+  purchased_at: Date | string;
+  refunded_at: Date | string | null;
+  received_by_transfer: boolean;
+  codes: { code: string; redeemed: boolean }[] | string;
+};
+
+/** Raw SQL answers: PGlite gives {rows}, postgres-js an array of rows. */
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
+
+const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+/** What the filter `f` keeps (all = every purchase the user owns, refunded ones as history). */
+function filterSql(f: ProductFilter) {
+  const redeemed = sql`exists (select 1 from licences l where l.invoice_item_id = ii.id and l.redeemed_at is not null)`;
+  switch (f) {
+    case "active":
+      return sql`ii.refunded_at is null`;
+    case "redeemed":
+      return sql`ii.refunded_at is null and ${redeemed}`;
+    case "not_redeemed":
+      return sql`ii.refunded_at is null and not ${redeemed}`;
+    case "refunded":
+      return sql`ii.refunded_at is not null`;
+    default:
+      return sql`true`;
+  }
+}
+
+/** ILIKE needs its wildcards escaped, or "100%" would match everything. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The buyer's products (spec 001 section 7, "GET products list": page, f, q, and a download URL
+ * with f and q): every plan they currently own (invoice_items.user_id; a transfer moves it) on a
+ * paid order, with its licence codes and its refund state, newest first. Refunds are requested
+ * here too, within the deal's refundable_days.
+ */
+export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbox }) {
+  const { db, clock, outbox } = deps;
+
+  async function rows(userId: number, query: ProductsQuery, limit: number, offset: number) {
+    const search = query.q
+      ? sql`and (d.name ilike ${likePattern(query.q)} or d.public_name ilike ${likePattern(query.q)}
+          or p.public_name ilike ${likePattern(query.q)}
+          or exists (select 1 from licences l where l.invoice_item_id = ii.id
+            and l.code ilike ${likePattern(query.q)}))`
+      : sql``;
+    const where = sql`ii.user_id = ${userId} and o.status in ('paid', 'refunded')
+      and ${filterSql(query.f)} ${search}`;
+    // One statement: the page and, by a window count, the total (PGlite runs one query at a time).
+    const list = rowsOf<Row & { total: number }>(
+      await db.execute(sql`select ii.id, ii.order_id, d.id as deal_id, d.slug as deal_slug,
+          d.public_name as deal_name, d.product_logo as deal_logo, d.refundable_days,
+          p.id as plan_id, p.public_name as plan_name, p.plan_type, p.codes as plan_codes,
+          ii.price_cents, ii.quantity, ii.parent_invoice_item_id,
+          coalesce(o.paid_at, o.created_at) as purchased_at, ii.refunded_at,
+          coalesce(ii.transferred_to_user_id = ${userId}, false) as received_by_transfer,
+          coalesce((select json_agg(json_build_object('code', l.code, 'redeemed', l.redeemed_at is not null)
+            order by l.id) from licences l where l.invoice_item_id = ii.id), '[]'::json) as codes,
+          count(*) over ()::int as total
+        from invoice_items ii
+        join orders o on o.id = ii.order_id
+        join deals d on d.id = ii.deal_id
+        left join plans p on p.id = ii.plan_id
+        where ${where}
+        order by coalesce(o.paid_at, o.created_at) desc, ii.id desc
+        limit ${limit} offset ${offset}`),
+    );
+    if (list.length > 0 || offset === 0) {
+      return { rows: list, total: Number(list[0]?.total ?? 0) };
+    }
+    // A page past the end has no rows to carry the total: count separately.
+    const [count] = rowsOf<{ total: number }>(
+      await db.execute(sql`select count(*)::int as total from invoice_items ii
+        join orders o on o.id = ii.order_id join deals d on d.id = ii.deal_id
+        left join plans p on p.id = ii.plan_id where ${where}`),
+    );
+    return { rows: list, total: Number(count?.total ?? 0) };
+  }
+
+  function productJson(r: Row, now: Date) {
+    const purchasedAt = asDate(r.purchased_at);
+    const refundedAt = r.refunded_at ? asDate(r.refunded_at) : null;
+    const refund = refundState(
+      {
+        refundableDays: r.refundable_days,
+        purchasedAt,
+        refundedAt,
+        receivedByTransfer: r.received_by_transfer,
+      },
+      now,
+    );
+    const codes = typeof r.codes === "string" ? JSON.parse(r.codes) : r.codes;
+    return {
+      invoice_item: r.id,
+      order_id: r.order_id,
+      deal: {
+        id: r.deal_id,
+        slug: r.deal_slug,
+        name: r.deal_name,
+        product_logo: r.deal_logo,
+        get_absolute_url: `/products/${r.deal_slug}/`,
+      },
+      plan: r.plan_id
+        ? { id: r.plan_id, public_name: r.plan_name, plan_type: r.plan_type, codes: r.plan_codes }
+        : null,
+      price: toMajor(r.price_cents),
+      quantity: r.quantity,
+      is_addon: r.parent_invoice_item_id !== null,
+      parent_invoice_item: r.parent_invoice_item_id,
+      purchased_at: purchasedAt.toISOString(),
+      refunded_at: refundedAt?.toISOString() ?? null,
+      received_by_transfer: r.received_by_transfer,
+      licence_codes: codes as { code: string; redeemed: boolean }[],
+      refundable_days: r.refundable_days,
+      refund: {
+        refundable: refund.refundable,
+        deadline: refund.deadline?.toISOString() ?? null,
+        text: refund.text,
+        reason: refund.refundable ? null : refund.reason,
+      },
+      // Transfer rules, mirrored for the page (the server checks them again).
+      transferable: refundedAt === null && r.parent_invoice_item_id === null,
+    };
+  }
+
+  async function list(userId: number, query: ProductsQuery) {
+    const size = PAGINATION_PAGE_SIZE;
+    const { rows: found, total } = await rows(userId, query, size, (query.page - 1) * size);
+    const now = clock.now();
+    const pages = Math.max(1, Math.ceil(total / size));
+    return {
+      results: found.map((r) => productJson(r, now)),
+      meta: { total, page: query.page, page_size: size, pages, f: query.f, q: query.q },
+    };
+  }
+
+  /** Rows for the CSV download (same filter and search, no paging, capped). */
+  async function csvRows(userId: number, query: ProductsQuery) {
+    const { rows: found } = await rows(userId, query, PRODUCTS_CSV_MAX_ROWS, 0);
+    const now = clock.now();
+    return found.map((r) => productJson(r, now));
+  }
+
+  /**
+   * A refund of one of the caller's purchases within the deal's refund window: the item and its
+   * add-ons stop being owned at once (ownership SQL skips refunded items), the order is marked
+   * refunded when nothing of it is left, and the buyer gets a confirmation e-mail.
+   */
+  async function refund(user: { id: number; email: string }, invoiceItemId: number) {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const [item] = await tx
+        .select({
+          id: invoiceItems.id,
+          orderId: invoiceItems.orderId,
+          refundedAt: invoiceItems.refundedAt,
+          transferredTo: invoiceItems.transferredToUserId,
+          parent: invoiceItems.parentInvoiceItemId,
+          status: orders.status,
+          purchasedAt: sql<Date>`coalesce(${orders.paidAt}, ${orders.createdAt})`.mapWith(
+            (v: Date | string) => asDate(v),
+          ),
+          refundableDays: sql<number>`(select refundable_days from deals where deals.id = ${invoiceItems.dealId})`,
+          dealName: sql<string>`(select public_name from deals where deals.id = ${invoiceItems.dealId})`,
+        })
+        .from(invoiceItems)
+        .innerJoin(orders, eq(orders.id, invoiceItems.orderId))
+        .where(and(eq(invoiceItems.id, invoiceItemId), eq(invoiceItems.userId, user.id)))
+        .for("update", { of: invoiceItems });
+      if (!item || !["paid", "refunded"].includes(item.status)) throw notFound();
+      if (item.refundedAt) throw conflict(ALREADY_REFUNDED);
+      const state = refundState(
+        {
+          refundableDays: Number(item.refundableDays),
+          purchasedAt: item.purchasedAt,
+          refundedAt: null,
+          receivedByTransfer: item.transferredTo === user.id,
+        },
+        now,
+      );
+      if (!state.refundable) throw invalid({ non_field_errors: [state.reason] });
+      const refunded = await tx
+        .update(invoiceItems)
+        .set({ refundedAt: now })
+        .where(
+          and(
+            isNull(invoiceItems.refundedAt),
+            or(eq(invoiceItems.id, item.id), eq(invoiceItems.parentInvoiceItemId, item.id)),
+          ),
+        )
+        .returning({ id: invoiceItems.id, priceCents: invoiceItems.priceCents });
+      const [left] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(invoiceItems)
+        .where(and(eq(invoiceItems.orderId, item.orderId), isNull(invoiceItems.refundedAt)));
+      if (Number(left?.n ?? 0) === 0) {
+        await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, item.orderId));
+      }
+      const amountCents = refunded.reduce((sum, r) => sum + r.priceCents, 0);
+      await outbox.enqueue(tx, {
+        kind: "email",
+        topic: EMAIL_TOPIC,
+        payload: {
+          to: user.email,
+          subject: `Your refund for ${item.dealName}`,
+          text: [
+            "Hi,",
+            "",
+            `We refunded your purchase of ${item.dealName} (${(amountCents / 100).toFixed(2)} USD).`,
+            "It goes back to the payment method you used.",
+          ].join("\n"),
+          template: "product_refunded",
+        },
+      });
+      return {
+        detail: REFUND_REQUESTED,
+        refunded_items: refunded.map((r) => r.id),
+        amount: toMajor(amountCents),
+      };
+    });
+  }
+
+  return { list, csvRows, refund };
+}
+
+export type ProductService = ReturnType<typeof createProductService>;
+export type ProductJson = Awaited<ReturnType<ProductService["list"]>>["results"][number];

@@ -1,0 +1,307 @@
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { SEARCH_PAGE_SIZE, type SearchSort } from "../../../domain/search";
+import type { Db } from "../../db/client";
+import { attributes, categories, deals, subcategories, taxonomyGroups } from "../../db/schema";
+import type { Clock } from "../../providers/clock";
+import { activePlanPrices, dealCoreColumns, publicDeal } from "./catalog";
+import { type DealCardJson, type DealCore, dealCardJson } from "./deal-json";
+
+/**
+ * What narrows a deal listing. The search API, /browse, the taxonomy pages and the collections
+ * that are rules rather than hand-picked lists (freebies, originals, best-for, rising stars,
+ * for-you) are all this one query with different filters.
+ */
+export type DealFilter = {
+  query?: string;
+  group?: string;
+  category?: string;
+  subcategory?: string;
+  /** Stored plan-type key (lifetime_deal); an active plan of that type. */
+  planType?: string;
+  /** Bounds on the card's price (the cheapest active plan), in cents. */
+  minPrice?: number;
+  maxPrice?: number;
+  /** Free deals: flagged free, or every active plan free. */
+  free?: boolean;
+  listingType?: string;
+  /** A best_for attribute slug. */
+  bestFor?: string;
+  /** Deals started within this many days. */
+  startedWithinDays?: number;
+  /** Only deals with at least one approved review. */
+  reviewed?: boolean;
+  /**
+   * Personal ordering: deals in the categories this user bought from come first, and deals they
+   * already own are left out.
+   */
+  forUserId?: number;
+  /** Leave out ended deals altogether (collections of things to buy now). */
+  activeOnly?: boolean;
+};
+
+export type DealListing = {
+  count: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+  results: DealCardJson[];
+};
+
+export type TaxonNodeJson = { slug: string; name: string; url: string };
+
+export type TaxonomyTree = (TaxonNodeJson & {
+  categories: (TaxonNodeJson & { subcategories: TaxonNodeJson[] })[];
+})[];
+
+const tsQuery = (query: string) => sql`websearch_to_tsquery('english', ${query})`;
+
+/** Escapes LIKE wildcards so a typed "%" or "_" matches itself. */
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function createSearchService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  const cheapestPrice = sql<number | null>`(select min(p.price_cents) from plans p
+    where p.deal_id = "deals"."id" and p.is_active)`;
+  const isEndedAt = (now: Date) => sql<boolean>`(${deals.dealStatus} = 'Ended'
+    or ${deals.browseDealStatus} = 'expired'
+    or (${deals.endDate} is not null and ${deals.endDate} <= ${now.toISOString()}::timestamptz))`;
+
+  /** The taxonomy text of the row's group, category and subcategory (names and search values). */
+  const taxonomyText = sql`concat_ws(' ',
+    ${taxonomyGroups.name}, array_to_string(${taxonomyGroups.searchValues}, ' '),
+    ${categories.name}, array_to_string(${categories.searchValues}, ' '),
+    ${subcategories.name}, array_to_string(${subcategories.searchValues}, ' '))`;
+
+  function textMatch(query: string): SQL {
+    const q = tsQuery(query);
+    const pattern = likePattern(query);
+    return sql`(${deals.search} @@ ${q}
+      or to_tsvector('english', ${taxonomyText}) @@ ${q}
+      or exists (select 1 from deal_attribute_values dav
+        join attributes a on a.id = dav.attribute_id
+        where dav.deal_id = "deals"."id"
+          and to_tsvector('english', a.name || ' ' || coalesce(dav.value, '')) @@ ${q})
+      or ${deals.name} ilike ${pattern} or ${deals.publicName} ilike ${pattern})`;
+  }
+
+  /** Text rank: the deal's own words weigh most, a name containing the text next, taxonomy last. */
+  function relevance(query: string): SQL {
+    const q = tsQuery(query);
+    return sql`(ts_rank(${deals.search}, ${q})
+      + case when ${deals.name} ilike ${likePattern(query)} then 0.5 else 0 end
+      + case when to_tsvector('english', ${taxonomyText}) @@ ${q} then 0.05 else 0 end)`;
+  }
+
+  function whereOf(f: DealFilter, now: Date): SQL {
+    const parts: (SQL | undefined)[] = [publicDeal];
+    if (f.query) parts.push(textMatch(f.query));
+    if (f.group) parts.push(eq(taxonomyGroups.slug, f.group));
+    if (f.category) parts.push(eq(categories.slug, f.category));
+    if (f.subcategory) parts.push(eq(subcategories.slug, f.subcategory));
+    if (f.planType)
+      parts.push(sql`exists (select 1 from plans p where p.deal_id = "deals"."id"
+        and p.is_active and p.plan_type = ${f.planType})`);
+    if (f.minPrice != null) parts.push(sql`${cheapestPrice} >= ${f.minPrice}`);
+    if (f.maxPrice != null) parts.push(sql`${cheapestPrice} <= ${f.maxPrice}`);
+    if (f.free)
+      parts.push(sql`(${deals.isFree} or not exists (select 1 from plans p
+        where p.deal_id = "deals"."id" and p.is_active and p.price_cents > 0 and not p.is_free))`);
+    if (f.listingType) parts.push(eq(deals.listingType, f.listingType as never));
+    if (f.bestFor)
+      parts.push(sql`exists (select 1 from deal_attribute_values dav
+        join attributes a on a.id = dav.attribute_id
+        where dav.deal_id = "deals"."id" and a.type = 'best_for' and a.slug = ${f.bestFor})`);
+    if (f.startedWithinDays != null) {
+      const since = new Date(now.getTime() - f.startedWithinDays * 86_400_000);
+      parts.push(sql`${deals.startDate} between ${since.toISOString()}::timestamptz
+        and ${now.toISOString()}::timestamptz`);
+    }
+    if (f.reviewed) parts.push(sql`${deals.reviewCount} > 0`);
+    if (f.forUserId != null)
+      parts.push(sql`not exists (select 1 from invoice_items ii join orders o on o.id = ii.order_id
+        where ii.deal_id = "deals"."id" and ii.user_id = ${f.forUserId} and o.status = 'paid')`);
+    if (f.activeOnly) parts.push(sql`not ${isEndedAt(now)}`);
+    return and(...parts) as SQL;
+  }
+
+  function orderOf(sort: SearchSort, f: DealFilter, now: Date): SQL[] {
+    // Deals still for sale come before sold-out ones, whatever the sort.
+    const order: SQL[] = [sql`${isEndedAt(now)} asc`];
+    if (f.forUserId != null)
+      order.push(sql`(${deals.categoryId} in (select d2.category_id from invoice_items ii
+        join orders o on o.id = ii.order_id join deals d2 on d2.id = ii.deal_id
+        where ii.user_id = ${f.forUserId} and o.status = 'paid')) desc nulls last`);
+    switch (sort) {
+      case "relevance":
+        if (f.query) order.push(sql`${relevance(f.query)} desc`);
+        order.push(sql`${deals.reviewCount} desc`);
+        break;
+      case "newest":
+        order.push(sql`${deals.startDate} desc nulls last`);
+        break;
+      case "price_asc":
+        order.push(sql`${cheapestPrice} asc nulls last`);
+        break;
+      case "price_desc":
+        order.push(sql`${cheapestPrice} desc nulls last`);
+        break;
+      case "rating":
+        order.push(sql`${deals.averageRating} desc`, sql`${deals.reviewCount} desc`);
+        break;
+      case "popular":
+        order.push(
+          sql`(${deals.quantitySold} + ${deals.reviewCount} * 10 + ${deals.commentCount}) desc`,
+          sql`${deals.averageRating} desc`,
+        );
+        break;
+    }
+    order.push(sql`${deals.id} desc`);
+    return order;
+  }
+
+  /**
+   * One page of deal cards and the number of matches: two statements, run in parallel, whatever
+   * the filters (taxonomy is joined, attributes and plans are correlated subqueries).
+   */
+  async function listDeals(
+    filter: DealFilter,
+    options: { sort: SearchSort; page?: number; pageSize?: number; now?: Date },
+  ): Promise<DealListing> {
+    const now = options.now ?? clock.now();
+    const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
+    const page = Math.max(1, options.page ?? 1);
+    const where = whereOf(filter, now);
+
+    const rowsQuery = db
+      .select({ deal: dealCoreColumns, plans: activePlanPrices })
+      .from(deals)
+      .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
+      .leftJoin(categories, eq(categories.id, deals.categoryId))
+      .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
+      .where(where)
+      .orderBy(...orderOf(options.sort, filter, now))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const countQuery = db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(deals)
+      .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
+      .leftJoin(categories, eq(categories.id, deals.categoryId))
+      .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
+      .where(where);
+    const [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+    const count = Number(total?.count ?? 0);
+    return {
+      count,
+      page,
+      page_size: pageSize,
+      total_pages: Math.max(1, Math.ceil(count / pageSize)),
+      results: rows.map((r) => dealCardJson(r.deal as DealCore, r.plans, now)),
+    };
+  }
+
+  /**
+   * A taxonomy node by its path slugs with its parents (the breadcrumbs) and its children, in
+   * one statement; null when any slug is unknown or does not belong to its parent.
+   */
+  async function taxonomyNode(group: string, category?: string, subcategory?: string) {
+    const [row] = await db
+      .select({
+        group: { slug: taxonomyGroups.slug, name: taxonomyGroups.name },
+        category: { slug: categories.slug, name: categories.name },
+        subcategory: { slug: subcategories.slug, name: subcategories.name },
+        children: category
+          ? subcategory
+            ? sql<{ slug: string; name: string }[]>`'[]'::json`
+            : sql<{ slug: string; name: string }[]>`coalesce((select json_agg(json_build_object(
+                'slug', s.slug, 'name', s.name) order by s.position, s.id)
+                from subcategories s where s.category_id = ${categories.id}), '[]'::json)`
+          : sql<{ slug: string; name: string }[]>`coalesce((select json_agg(json_build_object(
+              'slug', c.slug, 'name', c.name) order by c.position, c.id)
+              from categories c where c.group_id = ${taxonomyGroups.id}), '[]'::json)`,
+      })
+      .from(taxonomyGroups)
+      .leftJoin(
+        categories,
+        and(eq(categories.groupId, taxonomyGroups.id), eq(categories.slug, category ?? "")),
+      )
+      .leftJoin(
+        subcategories,
+        and(eq(subcategories.categoryId, categories.id), eq(subcategories.slug, subcategory ?? "")),
+      )
+      .where(eq(taxonomyGroups.slug, group))
+      .limit(1);
+    if (!row) return null;
+    if (category && !row.category?.slug) return null;
+    if (subcategory && !row.subcategory?.slug) return null;
+    const groupUrl = `/${row.group.slug}/`;
+    const crumbs: TaxonNodeJson[] = [{ ...row.group, url: groupUrl }];
+    if (category && row.category)
+      crumbs.push({ ...row.category, url: `${groupUrl}${row.category.slug}/` });
+    if (subcategory && row.category && row.subcategory)
+      crumbs.push({
+        ...row.subcategory,
+        url: `${groupUrl}${row.category.slug}/${row.subcategory.slug}/`,
+      });
+    const self = crumbs[crumbs.length - 1] as TaxonNodeJson;
+    return {
+      level: subcategory ? "subcategory" : category ? "category" : "group",
+      node: self,
+      breadcrumbs: crumbs,
+      children: row.children.map((c) => ({ ...c, url: `${self.url}${c.slug}/` })),
+    } as const;
+  }
+
+  /** Groups with their categories and subcategories (the browse filters), in one statement. */
+  async function taxonomyTree(): Promise<TaxonomyTree> {
+    const rows = await db
+      .select({
+        group: { slug: taxonomyGroups.slug, name: taxonomyGroups.name },
+        category: { slug: categories.slug, name: categories.name },
+        subcategory: { slug: subcategories.slug, name: subcategories.name },
+      })
+      .from(taxonomyGroups)
+      .leftJoin(categories, eq(categories.groupId, taxonomyGroups.id))
+      .leftJoin(subcategories, eq(subcategories.categoryId, categories.id))
+      .orderBy(
+        asc(taxonomyGroups.position),
+        asc(taxonomyGroups.id),
+        asc(categories.position),
+        asc(categories.id),
+        asc(subcategories.position),
+        asc(subcategories.id),
+      );
+    const tree: TaxonomyTree = [];
+    for (const r of rows) {
+      let g = tree[tree.length - 1];
+      if (!g || g.slug !== r.group.slug) {
+        g = { ...r.group, url: `/${r.group.slug}/`, categories: [] };
+        tree.push(g);
+      }
+      if (!r.category?.slug) continue;
+      let c = g.categories[g.categories.length - 1];
+      if (!c || c.slug !== r.category.slug) {
+        c = { ...r.category, url: `${g.url}${r.category.slug}/`, subcategories: [] };
+        g.categories.push(c);
+      }
+      if (r.subcategory?.slug)
+        c.subcategories.push({ ...r.subcategory, url: `${c.url}${r.subcategory.slug}/` });
+    }
+    return tree;
+  }
+
+  /** A best_for attribute (the /collections/best-for/{slug} collections), or null. */
+  async function bestForAttribute(slug: string) {
+    const [row] = await db
+      .select({ slug: attributes.slug, name: attributes.name })
+      .from(attributes)
+      .where(and(eq(attributes.type, "best_for"), eq(attributes.slug, slug)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  return { listDeals, taxonomyNode, taxonomyTree, bestForAttribute };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

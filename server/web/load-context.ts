@@ -1,0 +1,12 @@
+import type { Services } from "../services";
+import type { SessionState } from "../services/accounts/sessions";
+
+/** What every React Router loader and action receives (through app/context.ts). */
+export type AppLoadContext = {
+  services: Services;
+  session: SessionState | null;
+  /** Client-safe settings (nothing secret goes here: it can end up in HTML). */
+  publicConfig: { reportListingUrl: string; publicUrl: string };
+  /** The client's address (rate limits in page actions); absent outside HTTP requests. */
+  clientIp?: string;
+};

@@ -1,0 +1,98 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Config } from "../config";
+import type { SessionService, SessionState } from "../services/accounts/sessions";
+import { newToken } from "../services/accounts/sessions";
+
+export const SESSION_COOKIE = "sessionid";
+export const CSRF_COOKIE = "csrftoken";
+export const CSRF_HEADER = "x-csrftoken";
+/** The form field a plain HTML form (no JavaScript, so no header) sends the token in. */
+export const CSRF_FIELD = "csrfmiddlewaretoken";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    session: SessionState | null;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SESSIONLESS = /^\/(assets\/|media\/demo\/|healthz(\?|$)|robots\.txt|sitemap\.xml)/;
+
+function sameToken(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Loads the session named by the cookie (anonymous visitors without a cookie cost no query) and
+ * enforces CSRF: every unsafe request that carries a session cookie must send X-CSRFToken equal to
+ * the csrftoken cookie (double submit), or carry it in the csrfmiddlewaretoken form field. HTML
+ * form posts to pages (React Router actions, whose bodies stay unparsed) may instead come from our
+ * own origin (the Origin header browsers always send on a form POST).
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { sessions: SessionService; config: Config }) => {
+    app.decorateRequest("session", null);
+
+    app.addHook("onRequest", async (request) => {
+      const cookie = request.cookies[SESSION_COOKIE];
+      // Static files and the health check never need the visitor: a signed-in page view would
+      // otherwise cost a session query for every script and image it loads.
+      if (cookie && !SESSIONLESS.test(request.url)) {
+        request.session = await opts.sessions.load(cookie);
+      }
+    });
+
+    // After the body is parsed, so an HTML form may carry the token as a field instead.
+    app.addHook("preValidation", async (request, reply) => {
+      if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE]) return;
+      const expected = request.cookies[CSRF_COOKIE];
+      const field =
+        request.body && typeof request.body === "object"
+          ? (request.body as Record<string, unknown>)[CSRF_FIELD]
+          : undefined;
+      const tokenOk =
+        sameToken(request.headers[CSRF_HEADER] as string | undefined, expected) ||
+        (typeof field === "string" && sameToken(field, expected));
+      const origin = request.headers.origin;
+      const isApi = request.url.startsWith("/api/");
+      const originOk =
+        !isApi && origin !== undefined && origin === `${request.protocol}://${request.host}`;
+      if (!tokenOk && !originOk) {
+        return reply.status(403).send({ detail: "CSRF Failed: CSRF token missing or incorrect." });
+      }
+    });
+  },
+  { name: "payonce-session" },
+);
+
+export function cookieOptions(config: Config, httpOnly: boolean, maxAgeSeconds?: number) {
+  return {
+    path: "/",
+    httpOnly,
+    sameSite: "lax" as const,
+    secure: config.cookieSecure,
+    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+  };
+}
+
+/** Gives the browser a CSRF token if it has none; returns the token in force. */
+export function ensureCsrfCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+): string {
+  const existing = request.cookies[CSRF_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{20,100}$/.test(existing)) return existing;
+  const token = newToken();
+  reply.setCookie(CSRF_COOKIE, token, cookieOptions(config, false, 365 * 24 * 60 * 60));
+  return token;
+}
+
+export function rotateCsrfCookie(reply: FastifyReply, config: Config): void {
+  reply.setCookie(CSRF_COOKIE, newToken(), cookieOptions(config, false, 365 * 24 * 60 * 60));
+}
