@@ -7,7 +7,6 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -17,6 +16,7 @@ import type { Database } from "./db/client";
 import { dealRoutes } from "./http/storefront/deals";
 import { discussionRoutes } from "./http/discussions/discussions";
 import { registerErrorHandling } from "./http/errors";
+import { responseSerializer } from "./http/schemas";
 import { mediaRoutes } from "./http/storefront/media";
 import { modularRoutes } from "./http/storefront/modular-pages";
 import { emailSignupRoutes } from "./http/marketing/email-capture";
@@ -78,7 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers as sent; the test suite also checks each against its route's response schema.
+  app.setSerializerCompiler(responseSerializer(config.env === "test"));
 
   const services = createServices({ db: database.db, clock, config });
   app.decorate("services", services);

@@ -1,6 +1,40 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { forbidden, unauthenticated } from "../../domain/errors";
 import type { SessionUser } from "../services/accounts/sessions";
-import { unauthenticated } from "../../domain/errors";
+
+/**
+ * Route guards, used as `preHandler` hooks so that a route says who may call it next to its
+ * schema: `{ preHandler: requireUser }`. They answer 401 (not signed in) or 403 (signed in, not
+ * allowed) before the handler runs; the handler then reads the user with `signedInUser(request)`.
+ * Personal answers are never cached.
+ */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.session?.user) throw unauthenticated();
+  reply.header("cache-control", "private, no-store");
+}
+
+/** Staff only (the staff flag). */
+export async function requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(request, reply);
+  if (!request.session?.user?.isStaff) throw forbidden();
+}
+
+/** Staff moderators: every staff account counts (domain/permissions.ts). */
+export async function requireStaffModerator(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  await requireUser(request, reply);
+  const user = request.session?.user;
+  if (!user?.isStaff && !user?.isStaffModerator) throw forbidden();
+}
+
+/** The caller of a route guarded by one of the hooks above. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  const user = request.session?.user;
+  if (!user) throw unauthenticated();
+  return user;
+}
 
 /** The signed-in caller of an account call (401 otherwise); personal answers are never cached. */
 export function accountUser(request: FastifyRequest, reply: FastifyReply): SessionUser {
