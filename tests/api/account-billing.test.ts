@@ -16,30 +16,15 @@ import {
   TAX_COUNTRY_REQUIRED,
   TAX_ID_REQUIRED,
 } from "../../domain/messages";
-import { billingDetails, taxDetails, users } from "../../server/db/schema";
-import { type Credentials, createTestApp } from "../helpers/app";
+import { billingDetails, taxDetails } from "../../server/db/schema";
+import { createTestApp } from "../helpers/app";
 
 // Billing and tax details, the checkout's update_billing_info and the geoip country
 // (spec 001 sections 5, 7, 8; spec 000 billing form; contract.md paths).
 const app = await createTestApp();
 const db = app.database.db;
 
-type Method = "GET" | "POST" | "PATCH";
-const call = (
-  method: Method,
-  url: string,
-  payload?: Record<string, unknown>,
-  creds?: Credentials,
-) =>
-  app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    ...(creds ? { cookies: creds.cookies, headers: creds.headers } : {}),
-  });
-
-const userId = async (email: string) =>
-  (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id as number;
+const { send: call, userId } = app;
 const billingRows = async (email: string) =>
   db
     .select()

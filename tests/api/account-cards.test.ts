@@ -23,12 +23,7 @@ const app = await createTestApp();
 const db = app.database.db;
 
 const post = (url: string, payload: Record<string, unknown>, creds?: Credentials) =>
-  app.inject({
-    method: "POST",
-    url,
-    payload,
-    ...(creds ? { cookies: creds.cookies, headers: creds.headers } : {}),
-  });
+  app.send("POST", url, payload, creds);
 const cardsOf = async (email: string) => {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return db

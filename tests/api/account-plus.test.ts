@@ -15,34 +15,16 @@ import {
   NO_SUBSCRIPTION_OR_REASON,
   SUBSCRIPTION_UPDATED,
 } from "../../domain/messages";
-import {
-  paymentMethods,
-  plusCancelReasons,
-  plusSubscriptions,
-  users,
-} from "../../server/db/schema";
+import { paymentMethods, plusCancelReasons, plusSubscriptions } from "../../server/db/schema";
 import { type Credentials, createTestApp } from "../helpers/app";
 
 // Plus membership management (spec 001 sections 3, 4, 7, 8; contract.md paths).
 const app = await createTestApp();
 const db = app.database.db;
 
-const call = (
-  method: "GET" | "PATCH" | "POST",
-  url: string,
-  payload?: Record<string, unknown>,
-  creds?: Credentials,
-) =>
-  app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    ...(creds ? { cookies: creds.cookies, headers: creds.headers } : {}),
-  });
+const { send: call, userId } = app;
 const patch = (payload: Record<string, unknown>, creds: Credentials) =>
   call("PATCH", "/api/plus/subscription/", payload, creds);
-const userId = async (email: string) =>
-  (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id as number;
 const hasPlus = async (creds: Credentials) =>
   (await call("GET", "/api/users/profile/", undefined, creds)).json().user.has_plus as boolean;
 

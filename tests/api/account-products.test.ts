@@ -23,7 +23,6 @@ import {
   orders,
   outbox,
   productTransfers,
-  users,
 } from "../../server/db/schema";
 import { type Credentials, createTestApp } from "../helpers/app";
 
@@ -32,17 +31,10 @@ import { type Credentials, createTestApp } from "../helpers/app";
 const app = await createTestApp();
 const db = app.database.db;
 
-const get = (url: string, creds?: Credentials) =>
-  app.inject({ method: "GET", url, ...(creds ? { cookies: creds.cookies } : {}) });
+const get = (url: string, creds?: Credentials) => app.send("GET", url, undefined, creds);
 const post = (url: string, payload: Record<string, unknown>, creds?: Credentials) =>
-  app.inject({
-    method: "POST",
-    url,
-    payload,
-    ...(creds ? { cookies: creds.cookies, headers: creds.headers } : {}),
-  });
-const userId = async (email: string) =>
-  (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id as number;
+  app.send("POST", url, payload, creds);
+const { userId } = app;
 const dealBySlug = async (slug: string) =>
   (await db.select().from(deals).where(eq(deals.slug, slug)))[0] as typeof deals.$inferSelect;
 const itemsOf = async (email: string) =>

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PLUS_DEAL_SLUG } from "../../domain/constants";
 import {
@@ -20,57 +20,23 @@ import {
   couponNotApplied,
   couponRemoved,
 } from "../../domain/messages";
-import { campaignDeals, campaigns, deals, plans } from "../../server/db/schema";
+import { campaignDeals, campaigns, plans } from "../../server/db/schema";
 import { systemClock } from "../../server/providers/clock";
 import { createCartService } from "../../server/services/commerce/cart";
-import { type Credentials, createTestApp } from "../helpers/app";
+import { createTestApp } from "../helpers/app";
+import { dealPlans, freshCart } from "../helpers/commerce";
 
 // The cart calls of contract.md (spec 001 sections 3, 5, 7, 8, 9).
 const app = await createTestApp();
 const db = app.database.db;
 
 type Json = Record<string, unknown>;
-const send = (
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  url: string,
-  payload?: unknown,
-  creds?: Credentials,
-) =>
-  app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as Json }),
-    ...(creds ? { cookies: creds.cookies, headers: creds.headers } : {}),
-  });
+const { send } = app;
 
-async function dealPlans(slug: string) {
-  const [deal] = await db.select().from(deals).where(eq(deals.slug, slug));
-  if (!deal) throw new Error(`no deal ${slug}`);
-  const ps = await db
-    .select()
-    .from(plans)
-    .where(eq(plans.dealId, deal.id))
-    .orderBy(asc(plans.position));
-  return { deal, plans: ps, plan: (tier: number) => ps.find((p) => p.tier === tier) ?? ps[0]! };
-}
-
-/** A fresh login per test keeps carts apart: each test empties the user's cart first. */
-async function freshCart(email: string): Promise<Credentials> {
-  const creds = await app.login(email);
-  const cart = (await send("GET", "/api/cart/", undefined, creds)).json() as {
-    cart_items: { id: number }[];
-  };
-  for (const item of cart.cart_items)
-    await send("DELETE", `/api/cart/items/${item.id}/`, undefined, creds);
-  await send("DELETE", "/api/cart/coupon/", undefined, creds);
-  await send("POST", "/api/cart/credits/", { use_credit: false }, creds);
-  return creds;
-}
-
-const taskflow = await dealPlans("taskflow");
-const ai = await dealPlans("taskflow-ai-assistant");
-const seats = await dealPlans("taskflow-extra-seats");
-const pixelforge = await dealPlans("pixelforge");
+const taskflow = await dealPlans(app, "taskflow");
+const ai = await dealPlans(app, "taskflow-ai-assistant");
+const seats = await dealPlans(app, "taskflow-extra-seats");
+const pixelforge = await dealPlans(app, "pixelforge");
 
 describe("GET /api/cart/", () => {
   it("answers an empty cart to an anonymous visitor without starting a session", async () => {
@@ -118,7 +84,7 @@ describe("POST /api/cart/items/", () => {
   });
 
   it("needs a deal id or a deal group id, and real ids", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     const none = await send("POST", "/api/cart/items/", { planId: taskflow.plan(1).id }, creds);
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ dealId: [DEAL_OR_GROUP_REQUIRED] });
@@ -137,7 +103,7 @@ describe("POST /api/cart/items/", () => {
   });
 
   it("refuses what is not for sale: ended, informational, not started, Private", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     const cases: [string, string][] = [
       ["mailbeam", DEAL_SOLD_OUT],
       ["infohub", DEAL_NOT_FOR_SALE],
@@ -145,7 +111,7 @@ describe("POST /api/cart/items/", () => {
       ["taskflow-ai-assistant", DEAL_NOT_FOR_SALE],
     ];
     for (const [slug, message] of cases) {
-      const { deal } = await dealPlans(slug);
+      const { deal } = await dealPlans(app, slug);
       const res = await send("POST", "/api/cart/items/", { dealId: deal.id }, creds);
       expect(res.statusCode, slug).toBe(400);
       expect(res.json(), slug).toEqual({ planId: [message] });
@@ -153,23 +119,23 @@ describe("POST /api/cart/items/", () => {
   });
 
   it("sells Plus-tier plans to Plus members, or to a buyer with Plus in the cart", async () => {
-    const vault = await dealPlans("plusvault");
-    const shopper = await freshCart("shopper@payonce.test");
+    const vault = await dealPlans(app, "plusvault");
+    const shopper = await freshCart(app, "shopper@payonce.test");
     const refused = await send("POST", "/api/cart/items/", { dealId: vault.deal.id }, shopper);
     expect(refused.json()).toEqual({ planId: [PLUS_REQUIRED] });
-    const plus = await dealPlans(PLUS_DEAL_SLUG);
+    const plus = await dealPlans(app, PLUS_DEAL_SLUG);
     const joined = await send("POST", "/api/cart/items/", { dealId: plus.deal.id }, shopper);
     expect(joined.statusCode).toBe(201);
     expect(joined.json()).toMatchObject({ has_plus_deal: true, paypal_available: false });
     const now = await send("POST", "/api/cart/items/", { dealId: vault.deal.id }, shopper);
     expect(now.statusCode).toBe(201);
-    const member = await freshCart("plus@payonce.test");
+    const member = await freshCart(app, "plus@payonce.test");
     const direct = await send("POST", "/api/cart/items/", { dealId: vault.deal.id }, member);
     expect(direct.statusCode).toBe(201);
   });
 
   it("applies the quantity rule itself: 1 for licensing, the plan's codes otherwise", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     await db
       .update(plans)
       .set({ codes: 3 })
@@ -196,7 +162,7 @@ describe("POST /api/cart/items/", () => {
   });
 
   it("keeps one line per deal: the same plan again changes nothing, another plan replaces it", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     const body = { dealId: taskflow.deal.id, planId: taskflow.plan(1).id };
     await send("POST", "/api/cart/items/", body, creds);
     const same = await send("POST", "/api/cart/items/", body, creds);
@@ -212,7 +178,7 @@ describe("POST /api/cart/items/", () => {
   });
 
   it("adds every deal of a deal group, and applies the couponCode the last deal carries", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     const res = await send(
       "POST",
       "/api/cart/items/",
@@ -235,7 +201,7 @@ describe("POST /api/cart/items/", () => {
   });
 
   it("asks a signed-in browser for the CSRF header", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     const res = await app.inject({
       method: "POST",
       url: "/api/cart/items/",
@@ -248,7 +214,7 @@ describe("POST /api/cart/items/", () => {
 
 describe("Plus member price and campaigns", () => {
   it("gives Plus members a further 10% off", async () => {
-    const creds = await freshCart("plus@payonce.test");
+    const creds = await freshCart(app, "plus@payonce.test");
     const res = await send(
       "POST",
       "/api/cart/items/",
@@ -287,7 +253,7 @@ describe("Plus member price and campaigns", () => {
       })
       .returning({ id: campaigns.id });
     await db.insert(campaignDeals).values({ campaignId: campaign!.id, dealId: taskflow.deal.id });
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     await send(
       "POST",
       "/api/cart/items/",
@@ -333,7 +299,7 @@ describe("Plus member price and campaigns", () => {
 
 describe("PATCH and DELETE /api/cart/items/{id}/", () => {
   it("stacks licensing lines and refuses to change a fixed quantity", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     const added = await send(
       "POST",
       "/api/cart/items/",
@@ -359,7 +325,7 @@ describe("PATCH and DELETE /api/cart/items/{id}/", () => {
   });
 
   it("answers 404 for another cart's line, and removes a plan with its add-ons", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     const added = await send(
       "POST",
       "/api/cart/items/",
@@ -380,7 +346,7 @@ describe("PATCH and DELETE /api/cart/items/{id}/", () => {
       ],
       creds,
     );
-    const other = await freshCart("buyer@payonce.test");
+    const other = await freshCart(app, "buyer@payonce.test");
     const foreign = await send("DELETE", `/api/cart/items/${id}/`, undefined, other);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ detail: CART_ITEM_NOT_FOUND });
@@ -394,7 +360,7 @@ describe("PATCH and DELETE /api/cart/items/{id}/", () => {
 
 describe("POST /api/cart/addons/", () => {
   it("adds add-ons under their plan, priced from the add-on configuration", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     await send(
       "POST",
       "/api/cart/items/",
@@ -451,7 +417,7 @@ describe("POST /api/cart/addons/", () => {
   });
 
   it("prices an included_free add-on at 0 (top tier)", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     await send(
       "POST",
       "/api/cart/items/",
@@ -468,7 +434,7 @@ describe("POST /api/cart/addons/", () => {
   });
 
   it('answers "Invalid plan ID provided." for a plan id that is not a positive number', async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     for (const plan_id of [0, -3, "abc", null, 1.5]) {
       const res = await send(
         "POST",
@@ -485,7 +451,7 @@ describe("POST /api/cart/addons/", () => {
   });
 
   it('adds nothing when one add-on fails: "Failed to add add-ons to cart."', async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     await send(
       "POST",
       "/api/cart/items/",
@@ -523,7 +489,7 @@ describe("POST /api/cart/addons/", () => {
 
 describe("POST and DELETE /api/cart/coupon/", () => {
   it("applies percent and fixed coupons, case-insensitively", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     await send(
       "POST",
       "/api/cart/items/",
@@ -552,7 +518,7 @@ describe("POST and DELETE /api/cart/coupon/", () => {
   });
 
   it("explains why a coupon cannot be applied", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     await send(
       "POST",
       "/api/cart/items/",
@@ -576,7 +542,7 @@ describe("POST and DELETE /api/cart/coupon/", () => {
 
 describe("POST /api/cart/credits/", () => {
   it("spends credits only when use_credit is on, never more than the total", async () => {
-    const creds = await freshCart("plus@payonce.test");
+    const creds = await freshCart(app, "plus@payonce.test");
     await send(
       "POST",
       "/api/cart/items/",
@@ -600,8 +566,8 @@ describe("POST /api/cart/credits/", () => {
 
 describe("cart kinds", () => {
   it("calls a zero-subtotal cart a freebie, paid without a card", async () => {
-    const creds = await freshCart("shopper@payonce.test");
-    const free = await dealPlans("freebie-kit");
+    const creds = await freshCart(app, "shopper@payonce.test");
+    const free = await dealPlans(app, "freebie-kit");
     const res = await send("POST", "/api/cart/items/", { dealId: free.deal.id }, creds);
     expect(res.json()).toMatchObject({
       is_freebie: true,
@@ -614,7 +580,7 @@ describe("cart kinds", () => {
 
 describe("login keeps the anonymous cart", () => {
   it("moves the session's lines into the user's cart; a deal in both keeps the newer choice", async () => {
-    const shopper = await freshCart("shopper@payonce.test");
+    const shopper = await freshCart(app, "shopper@payonce.test");
     await send(
       "POST",
       "/api/cart/items/",
@@ -708,7 +674,7 @@ describe("rewards", () => {
     const second = await send("POST", `/api/rewards/${receive.id}/redeem/`, {}, creds);
     expect(second.json().coupons).toEqual([{ code }]);
     // The reward coupon works in the reviewer's cart, and nobody else's.
-    await freshCart("reviewer@payonce.test");
+    await freshCart(app, "reviewer@payonce.test");
     await send("POST", "/api/cart/items/", { dealId: pixelforge.deal.id }, creds);
     expect((await send("POST", "/api/cart/coupon/", { code }, creds)).statusCode).toBe(200);
     const bad = await send("POST", "/api/rewards/999999/redeem/", {}, creds);

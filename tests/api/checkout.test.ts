@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PLUS_DEAL_SLUG } from "../../domain/constants";
 import {
@@ -22,29 +22,16 @@ import {
   paymentMethods,
   plans,
   plusSubscriptions,
-  users,
 } from "../../server/db/schema";
 import { type Credentials, createTestApp } from "../helpers/app";
+import { dealPlans, freshCart } from "../helpers/commerce";
 
 // POST /checkout/ and GET /api/orders/{id}/ (spec 001 sections 4, 7, 9; contract.md).
 const app = await createTestApp();
 const db = app.database.db;
 
 type Json = Record<string, unknown>;
-const send = (
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  url: string,
-  payload?: unknown,
-  creds?: Credentials,
-  headers: Record<string, string> = {},
-) =>
-  app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as Json }),
-    ...(creds ? { cookies: creds.cookies } : {}),
-    headers: { ...(creds?.headers ?? {}), ...headers },
-  });
+const { send } = app;
 
 const pay = (creds: Credentials | undefined, body: Json, key?: string) =>
   send("POST", "/checkout/", body, creds, {
@@ -52,31 +39,7 @@ const pay = (creds: Credentials | undefined, body: Json, key?: string) =>
     ...(key ? { "idempotency-key": key } : {}),
   });
 
-async function dealPlans(slug: string) {
-  const [deal] = await db.select().from(deals).where(eq(deals.slug, slug));
-  if (!deal) throw new Error(`no deal ${slug}`);
-  const ps = await db
-    .select()
-    .from(plans)
-    .where(eq(plans.dealId, deal.id))
-    .orderBy(asc(plans.position));
-  return { deal, plan: (tier: number) => ps.find((p) => p.tier === tier) ?? ps[0]! };
-}
-
-const userId = async (email: string) =>
-  (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-
-async function freshCart(email: string): Promise<Credentials> {
-  const creds = await app.login(email);
-  const cart = (await send("GET", "/api/cart/", undefined, creds)).json() as {
-    cart_items: { id: number }[];
-  };
-  for (const item of cart.cart_items)
-    await send("DELETE", `/api/cart/items/${item.id}/`, undefined, creds);
-  await send("DELETE", "/api/cart/coupon/", undefined, creds);
-  await send("POST", "/api/cart/credits/", { use_credit: false }, creds);
-  return creds;
-}
+const { userId } = app;
 
 const paidOrders = async (email: string) =>
   db
@@ -84,10 +47,10 @@ const paidOrders = async (email: string) =>
     .from(orders)
     .where(and(eq(orders.userId, await userId(email)), eq(orders.status, "paid")));
 
-const taskflow = await dealPlans("taskflow");
-const ai = await dealPlans("taskflow-ai-assistant");
-const pixelforge = await dealPlans("pixelforge");
-const quickcrm = await dealPlans("quickcrm");
+const taskflow = await dealPlans(app, "taskflow");
+const ai = await dealPlans(app, "taskflow-ai-assistant");
+const pixelforge = await dealPlans(app, "pixelforge");
+const quickcrm = await dealPlans(app, "quickcrm");
 
 async function taskflowWithAddon(creds: Credentials) {
   await send(
@@ -126,7 +89,7 @@ describe("POST /checkout/ refusals", () => {
   });
 
   it("refuses an empty cart and a card cart without a payment method", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     const empty = await pay(creds, { payment_method: "pm_card_visa" });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ non_field_errors: [CART_EMPTY] });
@@ -139,7 +102,7 @@ describe("POST /checkout/ refusals", () => {
   });
 
   it("declines the declined test card: an error, no paid order, no coupon use, the cart kept", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     await taskflowWithAddon(creds);
     await send("POST", "/api/cart/coupon/", { code: "TASKFLOW25" }, creds);
     const [before] = await db.select().from(coupons).where(eq(coupons.code, "TASKFLOW25"));
@@ -157,7 +120,7 @@ describe("POST /checkout/ refusals", () => {
   });
 
   it("answers clearly when the card needs authentication", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     await send("POST", "/api/cart/items/", { dealId: pixelforge.deal.id }, creds);
     for (const card of ["pm_card_authenticationRequired", "4000002500003155"]) {
       const res = await pay(creds, { stripe_token: card, stripe: "1" });
@@ -171,7 +134,7 @@ describe("POST /checkout/ refusals", () => {
   });
 
   it("sends a form post back to the cart with the reason", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     await send("POST", "/api/cart/items/", { dealId: pixelforge.deal.id }, creds);
     const res = await app.inject({
       method: "POST",
@@ -185,7 +148,7 @@ describe("POST /checkout/ refusals", () => {
   });
 
   it("rejects a form post without the CSRF token", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     const res = await app.inject({
       method: "POST",
       url: "/checkout/",
@@ -199,7 +162,7 @@ describe("POST /checkout/ refusals", () => {
 
 describe("POST /checkout/ paying", () => {
   it("charges the test card and writes the order, items, licences, coupon use, e-mail; opens the review gate", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     const status = async () =>
       (
         await send("GET", `/api/v2/deals/${taskflow.deal.id}/user_status/`, undefined, creds)
@@ -261,7 +224,7 @@ describe("POST /checkout/ paying", () => {
   });
 
   it("re-reads prices on the server at checkout", async () => {
-    const creds = await freshCart("buyer@payonce.test");
+    const creds = await freshCart(app, "buyer@payonce.test");
     await send(
       "POST",
       "/api/cart/items/",
@@ -283,7 +246,7 @@ describe("POST /checkout/ paying", () => {
   });
 
   it("pays with a saved card of the buyer, never another user's", async () => {
-    const buyer = await freshCart("buyer@payonce.test");
+    const buyer = await freshCart(app, "buyer@payonce.test");
     const [card] = await db
       .select()
       .from(paymentMethods)
@@ -306,7 +269,7 @@ describe("POST /checkout/ paying", () => {
     await db
       .insert(credits)
       .values({ userId: await userId(email), amountCents: 20000, reason: "adjustment" });
-    const creds = await freshCart(email);
+    const creds = await freshCart(app, email);
     await send(
       "POST",
       "/api/cart/items/",
@@ -323,8 +286,8 @@ describe("POST /checkout/ paying", () => {
   });
 
   it("gives a freebie without a card", async () => {
-    const creds = await freshCart("reviewer@payonce.test");
-    const free = await dealPlans("freebie-kit");
+    const creds = await freshCart(app, "reviewer@payonce.test");
+    const free = await dealPlans(app, "freebie-kit");
     await send("POST", "/api/cart/items/", { dealId: free.deal.id }, creds);
     const res = await pay(creds, {});
     expect(res.statusCode).toBe(201);
@@ -332,8 +295,8 @@ describe("POST /checkout/ paying", () => {
   });
 
   it("makes the buyer of the Plus deal a Plus member at 99 a year", async () => {
-    const creds = await freshCart("moderator@payonce.test");
-    const plus = await dealPlans(PLUS_DEAL_SLUG);
+    const creds = await freshCart(app, "moderator@payonce.test");
+    const plus = await dealPlans(app, PLUS_DEAL_SLUG);
     const cart = (await send("POST", "/api/cart/items/", { dealId: plus.deal.id }, creds)).json();
     expect(cart).toMatchObject({ total: 99, paypal_available: false, has_plus_deal: true });
     const res = await pay(creds, { payment_method: "pm_card_visa" });
@@ -357,7 +320,7 @@ describe("POST /checkout/ paying", () => {
   });
 
   it("redirects a form post to the order page", async () => {
-    const creds = await freshCart("partner@payonce.test");
+    const creds = await freshCart(app, "partner@payonce.test");
     await send("POST", "/api/cart/items/", { dealId: pixelforge.deal.id }, creds);
     const res = await app.inject({
       method: "POST",
@@ -373,7 +336,7 @@ describe("POST /checkout/ paying", () => {
 
 describe("concurrency", () => {
   it("two simultaneous checkouts of one cart make one order", async () => {
-    const creds = await freshCart("unverified@payonce.test");
+    const creds = await freshCart(app, "unverified@payonce.test");
     await send("POST", "/api/cart/items/", { dealId: pixelforge.deal.id }, creds);
     // A double submit of the same form (same key), and a second tab (no key).
     const results = await Promise.all([
@@ -397,8 +360,8 @@ describe("concurrency", () => {
       .update(deals)
       .set({ quantityTotal: deal!.quantitySold + 1 })
       .where(eq(deals.id, deal!.id));
-    const a = await freshCart("blocked@payonce.test");
-    const b = await freshCart("staff@payonce.test");
+    const a = await freshCart(app, "blocked@payonce.test");
+    const b = await freshCart(app, "staff@payonce.test");
     await send("POST", "/api/cart/items/", { dealId: pixelforge.deal.id }, a);
     await send("POST", "/api/cart/items/", { dealId: pixelforge.deal.id }, b);
     const results = await Promise.all([
@@ -418,7 +381,7 @@ describe("concurrency", () => {
 
 describe("GET /api/orders/{id}/", () => {
   it("shows an order to its owner and staff; 404 to anyone else, 401 anonymous", async () => {
-    const creds = await freshCart("shopper@payonce.test");
+    const creds = await freshCart(app, "shopper@payonce.test");
     await send("POST", "/api/cart/items/", { dealId: quickcrm.deal.id }, creds);
     const id = (await pay(creds, { payment_method: "pm_card_visa" })).json().order.id;
     const own = await send("GET", `/api/orders/${id}/`, undefined, creds);

@@ -11,8 +11,7 @@ let dealId: number;
 const creds: Record<string, Credentials> = {};
 
 async function post(url: string, who: string, payload: Record<string, unknown>) {
-  const c = creds[who] as Credentials;
-  return app.inject({ method: "POST", url, cookies: c.cookies, headers: c.headers, payload });
+  return app.send("POST", url, payload, creds[who] as Credentials);
 }
 
 beforeAll(async () => {

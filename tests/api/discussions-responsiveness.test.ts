@@ -20,13 +20,7 @@ const ids: Record<string, number> = {};
 const creds: Record<string, Credentials> = {};
 
 async function call(method: "GET" | "POST", url: string, who?: string, payload?: unknown) {
-  const c = who ? creds[who] : undefined;
-  return app.inject({
-    method,
-    url,
-    ...(c ? { cookies: c.cookies, headers: c.headers } : {}),
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  return app.send(method, url, payload, who ? creds[who] : undefined);
 }
 
 async function responsiveness(key: string | number): Promise<Responsiveness> {

@@ -50,15 +50,7 @@ async function call(
   payload?: unknown,
   extraHeaders: Record<string, string> = {},
 ) {
-  const c = who ? creds[who] : undefined;
-  return app.inject({
-    method,
-    url,
-    ...(c
-      ? { cookies: c.cookies, headers: { ...c.headers, ...extraHeaders } }
-      : { headers: extraHeaders }),
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  return app.send(method, url, payload, who ? creds[who] : undefined, extraHeaders);
 }
 
 async function dealRow(slug: string) {

@@ -6,20 +6,14 @@ import {
   WAITLIST_SUBMITTED,
 } from "../../domain/messages";
 import { deals, notificationSignups, outbox, waitlistSignups } from "../../server/db/schema";
-import { createTestApp } from "../helpers/app";
+import { type Credentials, createTestApp } from "../helpers/app";
 
 // Waitlist, restock sign-ups and the restock e-mails (spec 001 sections 4 and 7; contract.md).
 const app = await createTestApp();
 const db = app.database.db;
 
 const post = (url: string, payload: Record<string, unknown>, creds?: Credentials) =>
-  app.inject({
-    method: "POST",
-    url,
-    payload,
-    ...(creds ? { cookies: creds.cookies, headers: creds.headers } : {}),
-  });
-type Credentials = { cookies: Record<string, string>; headers: Record<string, string> };
+  app.send("POST", url, payload, creds);
 
 const dealId = async (slug: string) =>
   (await db.select({ id: deals.id }).from(deals).where(eq(deals.slug, slug)))[0]?.id as number;

@@ -1,20 +1,16 @@
-import { expect, type Page, test } from "@playwright/test";
 import { readFile } from "node:fs/promises";
+import { expect, PASSWORD, test } from "./fixtures";
 
 // A buyer's account pages (spec 001 sections 5, 7, 8): products with CSV, billing with the
 // postal-code rule, cards. Desktop and phone share one database, so each step leaves the buyer
 // as it found them, or tolerates the other project's run (identical billing is skipped).
-const BUYER = { email: "buyer@payonce.test", password: "payonce-demo-1" };
-
-async function logIn(page: Page) {
-  const res = await page.context().request.post("/api/users/login/", { data: BUYER });
-  expect(res.status()).toBe(200);
-}
+const BUYER = "buyer@payonce.test";
 
 test("a buyer sees their products with licence codes, searches, and downloads the CSV", async ({
   page,
+  logIn,
 }) => {
-  await logIn(page);
+  await logIn(BUYER);
   await page.goto("/account/products/");
   await expect(page.getByRole("heading", { name: "Your products" })).toBeVisible();
   const taskflow = page.getByTestId("product").filter({ hasText: "TaskFlow" });
@@ -41,8 +37,9 @@ test("a buyer sees their products with licence codes, searches, and downloads th
 
 test("a buyer saves billing details: a bad postal code first, then a good one", async ({
   page,
+  logIn,
 }) => {
-  await logIn(page);
+  await logIn(BUYER);
   await page.goto("/account/billing/");
   await expect(page.locator("[data-live]")).toBeVisible();
   // The postal code shows only for countries on the list.
@@ -72,8 +69,8 @@ test("a buyer saves billing details: a bad postal code first, then a good one", 
   await expect(entry).toContainText("United States · 94107");
 });
 
-test("a buyer adds a card from a test token and removes it", async ({ page }) => {
-  await logIn(page);
+test("a buyer adds a card from a test token and removes it", async ({ page, logIn }) => {
+  await logIn(BUYER);
   await page.goto("/account/cards/");
   await expect(page.locator("[data-live]")).toBeVisible();
   await page.getByLabel("Card", { exact: true }).selectOption("pm_card_mastercard");
@@ -94,12 +91,11 @@ test("a buyer adds a card from a test token and removes it", async ({ page }) =>
 
 test("a Plus member cancels with a reason, keeps Plus to the period end, and reactivates", async ({
   page,
+  logIn,
+  gotoHydrated,
 }) => {
-  const res = await page.context().request.post("/api/users/login/", {
-    data: { email: "plus@payonce.test", password: BUYER.password },
-  });
-  expect(res.status()).toBe(200);
-  await page.goto("/account/plus/");
+  await logIn("plus@payonce.test", PASSWORD);
+  await gotoHydrated("/account/plus/");
   const status = page.getByTestId("plus-status");
   await expect(status).toContainText("Active");
   await page.getByText("Cancel membership", { exact: true }).first().click();
@@ -117,8 +113,8 @@ test("a Plus member cancels with a reason, keeps Plus to the period end, and rea
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the cards form still adds and removes a card", async ({ page }) => {
-    await logIn(page);
+  test("the cards form still adds and removes a card", async ({ page, logIn }) => {
+    await logIn(BUYER);
     await page.goto("/account/cards/");
     await page.getByLabel("Card", { exact: true }).selectOption("pm_card_discover");
     await page.getByLabel("Card country").selectOption("GB");

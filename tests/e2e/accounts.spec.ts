@@ -1,48 +1,18 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type OutboxEmail, test, uniqueEmail } from "./fixtures";
 
-const STAFF = { email: "staff@payonce.test", password: "payonce-demo-1" };
+type OutboxFixture = (to: string, subject?: RegExp) => Promise<OutboxEmail>;
 
-/** Unique per project and run: desktop and phone both run every test on one database. */
-const uniqueEmail = (tag: string) =>
-  `${tag}-${test.info().project.name}-${Date.now().toString(36)}@example.test`;
-
-/**
- * Reads the newest e-mail to an address with the given subject from the staff outbox page, as
- * staff in a second browser context, and returns the site path of its link.
- */
-async function linkFromOutbox(browser: Browser, to: string, subject: RegExp): Promise<string> {
-  const baseURL = test.info().project.use.baseURL;
-  const staff = await browser.newContext({ baseURL });
-  try {
-    const login = await staff.request.post("/api/users/login/", { data: STAFF });
-    expect(login.status()).toBe(200);
-    const page = await staff.newPage();
-    const response = await page.goto("/staff/outbox/");
-    expect(response?.status()).toBe(200);
-    const email = page
-      .getByTestId("outbox-email")
-      .filter({ hasText: to })
-      .filter({ hasText: subject })
-      .first();
-    await expect(email).toBeVisible();
-    const href = await email.getByRole("link").first().getAttribute("href");
-    expect(href).toMatch(/^\//);
-    return href ?? "";
-  } finally {
-    await staff.close();
-  }
-}
-
-async function logIn(page: Page, email: string, password: string, next?: string) {
-  await page.goto(next ? `/accounts/login/?next=${encodeURIComponent(next)}` : "/accounts/login/");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
+/** The site path of the newest e-mail's first link (to `to`, with `subject`). */
+async function linkFromOutbox(outboxEmail: OutboxFixture, to: string, subject: RegExp) {
+  const href = (await outboxEmail(to, subject)).links[0] ?? "";
+  expect(href).toMatch(/^\//);
+  return href;
 }
 
 test("sign up, verify by the e-mailed link, log in with next, reset the password", async ({
   page,
-  browser,
+  logInWithForm,
+  outboxEmail,
 }) => {
   const email = uniqueEmail("signup");
 
@@ -66,7 +36,7 @@ test("sign up, verify by the e-mailed link, log in with next, reset the password
   ).toBeVisible();
 
   // The verification e-mail, read on the staff outbox page; its link verifies the address.
-  const verifyPath = await linkFromOutbox(browser, email, /Confirm your email/);
+  const verifyPath = await linkFromOutbox(outboxEmail, email, /Confirm your email/);
   expect(verifyPath).toMatch(/^\/account\/email\/verify\//);
   await page.goto(verifyPath);
   await expect(page.getByRole("heading", { name: "Email confirmed" })).toBeVisible();
@@ -78,7 +48,7 @@ test("sign up, verify by the e-mailed link, log in with next, reset the password
   await page.goto("/accounts/logout/");
   await page.getByRole("main").getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/accounts\/login\/\?notice=logged_out/);
-  await logIn(page, email, "wrong password", "/account/profile/");
+  await logInWithForm(email, { password: "wrong password", next: "/account/profile/" });
   await expect(page.getByText("Unable to log in with provided credentials.")).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill("first password 1");
   await page.getByRole("button", { name: "Log in" }).click();
@@ -91,22 +61,22 @@ test("sign up, verify by the e-mailed link, log in with next, reset the password
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText(/If an account exists for that email/)).toBeVisible();
-  const resetPath = await linkFromOutbox(browser, email, /Reset your Payonce password/);
+  const resetPath = await linkFromOutbox(outboxEmail, email, /Reset your Payonce password/);
   await page.goto(resetPath);
   await page.getByLabel("New password", { exact: true }).fill("second password 2");
   await page.getByLabel("Confirm new password").fill("second password 2");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page).toHaveURL(/notice=password_reset/);
-  await logIn(page, email, "second password 2");
+  await logInWithForm(email, { password: "second password 2" });
   await page.waitForURL((url) => url.pathname === "/");
   const session = await (await page.request.get("/api/sessions/")).json();
   expect(session.user.email).toBe(email);
 });
 
-test("next never leaves the site", async ({ page }) => {
+test("next never leaves the site", async ({ page, logInWithForm }) => {
   for (const evil of ["//evil.com", "https://evil.com/", "/\\evil.com"]) {
     await page.context().clearCookies();
-    await logIn(page, "shopper@payonce.test", "payonce-demo-1", evil);
+    await logInWithForm("shopper@payonce.test", { password: "payonce-demo-1", next: evil });
     await page.waitForURL((url) => !url.pathname.startsWith("/accounts/login"));
     const url = new URL(page.url());
     expect(url.host).toBe(new URL(test.info().project.use.baseURL ?? "").host);
@@ -114,20 +84,20 @@ test("next never leaves the site", async ({ page }) => {
   }
 });
 
-test("add a second e-mail, verify it and make it primary", async ({ page, browser }) => {
-  const first = uniqueEmail("owner");
+test("add a second e-mail, verify it and make it primary", async ({
+  page,
+  freshAccount,
+  outboxEmail,
+}) => {
+  const first = freshAccount.email;
   const second = uniqueEmail("second");
-  const signup = await page.request.post("/api/users/signup/", {
-    data: { email: first, password: "owner password", password_confirm: "owner password" },
-  });
-  expect(signup.status()).toBe(201);
 
   await page.goto("/account/email/");
   await page.getByLabel("New email").fill(second);
   await page.getByLabel("Your password").fill("not my password");
   await page.getByRole("button", { name: "Add email" }).click();
   await expect(page.getByText("Password validation failed. Please try again.")).toBeVisible();
-  await page.getByLabel("Your password").fill("owner password");
+  await page.getByLabel("Your password").fill(freshAccount.password);
   await page.getByRole("button", { name: "Add email" }).click();
   await expect(page.getByText("Email has been added.")).toBeVisible();
 
@@ -136,7 +106,7 @@ test("add a second e-mail, verify it and make it primary", async ({ page, browse
   await expect(row).toContainText("Unverified");
   await expect(page.getByRole("button", { name: `Make primary: ${second}` })).toHaveCount(0);
 
-  const verifyPath = await linkFromOutbox(browser, second, /Confirm your email/);
+  const verifyPath = await linkFromOutbox(outboxEmail, second, /Confirm your email/);
   await page.goto(verifyPath);
   await expect(page.getByRole("heading", { name: "Email confirmed" })).toBeVisible();
   await page.goto("/account/email/");
@@ -151,7 +121,7 @@ test("add a second e-mail, verify it and make it primary", async ({ page, browse
   await expect(page.getByTestId("email-row")).toHaveCount(1);
 });
 
-test("a login brute force is slowed, then refused with 429", async ({ page }) => {
+test("a login brute force is slowed, then refused with 429", async ({ page, logInWithForm }) => {
   const email = uniqueEmail("brute");
   let last = 0;
   let retryAfter = "";
@@ -165,13 +135,16 @@ test("a login brute force is slowed, then refused with 429", async ({ page }) =>
   expect(last).toBe(429);
   expect(Number(retryAfter)).toBeGreaterThan(0);
   // The login page shows the refusal too.
-  await logIn(page, email, "one more guess");
+  await logInWithForm(email, { password: "one more guess" });
   await expect(
     page.getByText("Too many failed login attempts. Please try again later."),
   ).toBeVisible();
 });
 
-test("staff outbox is for staff only; the login and sign-up pages look right", async ({ page }) => {
+test("staff outbox is for staff only; the login and sign-up pages look right", async ({
+  page,
+  logIn,
+}) => {
   const anon = await page.goto("/staff/outbox/");
   expect(new URL(page.url()).pathname).toBe("/accounts/login/");
   expect(anon?.status()).toBe(200);
@@ -179,10 +152,7 @@ test("staff outbox is for staff only; the login and sign-up pages look right", a
   await page.goto("/accounts/signup/");
   await page.screenshot({ path: test.info().outputPath("signup.png"), fullPage: true });
 
-  const login = await page.request.post("/api/users/login/", {
-    data: { email: "buyer@payonce.test", password: "payonce-demo-1" },
-  });
-  expect(login.status()).toBe(200);
+  await logIn("buyer@payonce.test");
   const refused = await page.goto("/staff/outbox/");
   expect(refused?.status()).toBe(403);
   await expect(page.getByText("Staff only")).toBeVisible();

@@ -1,15 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
 import { CARD_DECLINED, ORDER_PAID } from "../../domain/messages";
+import { expect, type Page, test } from "./fixtures";
 
 // The cart, checkout and order pages (spec 001 sections 2, 4, 9; contract.md). Both projects
 // (desktop, phone) run against one server: each test empties the shopper's cart first.
-
-const PASSWORD = "payonce-demo-1";
-
-async function logIn(page: Page, email: string) {
-  const res = await page.request.post("/api/users/login/", { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-}
 
 /** Runs in the page, as the product page's buy button does: JSON with the CSRF header. */
 async function apiFromPage(page: Page, path: string, body: unknown, method = "POST") {
@@ -84,13 +77,15 @@ async function addTaskflowWithAddon(page: Page) {
 
 test("a shopper pays for taskflow with an add-on and a coupon, then may review it", async ({
   page,
+  logIn,
+  gotoHydrated,
 }) => {
-  await logIn(page, "shopper@payonce.test");
+  await logIn("shopper@payonce.test");
   await page.goto("/cart");
   await emptyCart(page);
   await addTaskflowWithAddon(page);
 
-  await page.goto("/cart");
+  await gotoHydrated("/cart");
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   const line = page.getByTestId("cart-line");
   await expect(line).toHaveCount(1);
@@ -118,12 +113,16 @@ test("a shopper pays for taskflow with an add-on and a coupon, then may review i
   await expect(page.getByRole("button", { name: "Submit review" })).toBeVisible();
 });
 
-test("a declined card shows the error and makes no paid order", async ({ page }) => {
-  await logIn(page, "shopper@payonce.test");
+test("a declined card shows the error and makes no paid order", async ({
+  page,
+  logIn,
+  gotoHydrated,
+}) => {
+  await logIn("shopper@payonce.test");
   await page.goto("/cart");
   await emptyCart(page);
   await addTaskflowWithAddon(page);
-  await page.goto("/cart");
+  await gotoHydrated("/cart");
   const before = await page.request.get("/api/cart/");
   expect((await before.json()).cart_items).toHaveLength(1);
   const owned = async () =>
@@ -141,6 +140,7 @@ test("a declined card shows the error and makes no paid order", async ({ page })
 
 test("an anonymous visitor's cart asks them to log in, and survives the login", async ({
   page,
+  logInWithForm,
 }) => {
   await page.goto("/cart");
   await addTaskflowWithAddon(page);
@@ -148,20 +148,22 @@ test("an anonymous visitor's cart asks them to log in, and survives the login", 
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   await page.getByRole("link", { name: "Log in to pay" }).click();
   await expect(page).toHaveURL(/\/accounts\/login\/\?next=(%2F|\/)cart$/);
-  await page.getByLabel("Email").fill("reviewer@payonce.test");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logInWithForm("reviewer@payonce.test", { onCurrentPage: true });
   await expect(page).toHaveURL(/\/cart\/?$/);
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   await expect(page.getByRole("button", { name: /^Pay / })).toBeVisible();
   await emptyCart(page);
 });
 
-test("the Plus page sells Plus at 99 a year into the cart", async ({ page }) => {
-  await logIn(page, "buyer@payonce.test");
+test("the Plus page sells Plus at 99 a year into the cart", async ({
+  page,
+  logIn,
+  gotoHydrated,
+}) => {
+  await logIn("buyer@payonce.test");
   await page.goto("/cart");
   await emptyCart(page);
-  await page.goto("/plus?ref=plus-page-taskflow");
+  await gotoHydrated("/plus?ref=plus-page-taskflow");
   await expect(page.getByTestId("plus-price")).toHaveText("$99");
   await expect(page.getByText("per year")).toBeVisible();
   await expect(page.getByText(/50% back in credits on Select tools, 100% with Plus/)).toBeVisible();

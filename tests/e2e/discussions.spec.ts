@@ -1,4 +1,3 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import {
   COMMENT_SUBMITTED_THANKS,
   FOUNDER_TEAM,
@@ -9,37 +8,12 @@ import {
   QUESTIONS_AND_REVIEWS,
   REVIEW_CREATED,
 } from "../../domain/messages";
+import { csrfToken, expect, type Page, test } from "./fixtures";
 
 // Both projects (desktop, phone) run every test against the same server and database, so each
 // test makes its own uniquely titled items and clears what an earlier run left behind.
 
-const PASSWORD = "payonce-demo-1";
 const unique = (label: string) => `${label} ${test.info().project.name} ${Date.now().toString(36)}`;
-
-async function logIn(page: Page, email: string) {
-  const res = await page.request.post("/api/users/login/", { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-}
-
-async function asUser(
-  browser: Browser,
-  email: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const info = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: info.baseURL,
-    viewport: info.viewport ?? null,
-    isMobile: info.isMobile ?? false,
-    hasTouch: info.hasTouch ?? false,
-  });
-  const page = await context.newPage();
-  await logIn(page, email);
-  return { context, page };
-}
-
-async function csrf(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
-}
 
 /** One review per deal: a review the buyer left in an earlier run is deleted first. */
 async function clearOwnReview(page: Page) {
@@ -53,7 +27,7 @@ async function clearOwnReview(page: Page) {
   );
   expect(own, "the buyer's earlier review").toBeTruthy();
   const res = await page.request.delete(`/api/v2/deals/taskflow/reviews/${own.id}/`, {
-    headers: { "X-CSRFToken": await csrf(page) },
+    headers: { "X-CSRFToken": await csrfToken(page.context()) },
   });
   expect(res.status()).toBeLessThan(300);
 }
@@ -85,8 +59,9 @@ test("an anonymous visitor reads the reviews and is sent to log in to vote or wr
 
 test("sort and rating filters reset to page 1 and the taco filter narrows the list", async ({
   page,
+  gotoHydrated,
 }) => {
-  await page.goto("/products/taskflow/reviews/?page=2");
+  await gotoHydrated("/products/taskflow/reviews/?page=2");
   await page.getByRole("combobox", { name: "Rating" }).selectOption("5");
   await expect(page).toHaveURL(/taco_rating=5/);
   expect(page.url()).not.toContain("page=");
@@ -97,6 +72,9 @@ test("sort and rating filters reset to page 1 and the taco filter narrows the li
 test("a buyer's review: pending, approved by staff, answered by the founder, voted on", async ({
   page,
   browser,
+  logIn,
+  asUser,
+  gotoHydrated,
 }) => {
   test.setTimeout(90_000);
   const title = unique("Great for our team");
@@ -108,9 +86,9 @@ test("a buyer's review: pending, approved by staff, answered by the founder, vot
   });
 
   await test.step("buyer writes a review and sees it pending", async () => {
-    await logIn(page, "buyer@payonce.test");
+    await logIn("buyer@payonce.test");
     await clearOwnReview(page);
-    await page.goto("/products/taskflow/reviews/new/?rating=4");
+    await gotoHydrated("/products/taskflow/reviews/new/?rating=4");
     await expect(page.getByRole("radio", { name: /^4 tacos/ })).toBeChecked();
     // Client-side validation with the domain schema: the title is required.
     await page.getByRole("button", { name: "Submit review" }).click();
@@ -131,14 +109,13 @@ test("a buyer's review: pending, approved by staff, answered by the founder, vot
 
   let itemPath = "";
   await test.step("staff approves it; it shows with the Verified purchaser badge", async () => {
-    const staff = await asUser(browser, "staff@payonce.test");
-    await staff.page.goto("/products/taskflow/reviews/?filter=unapproved");
+    const staff = await asUser("staff@payonce.test");
+    await gotoHydrated("/products/taskflow/reviews/?filter=unapproved", staff.page);
     const pending = card(staff.page, title);
     await expect(pending.getByText("Pending moderation")).toBeVisible();
     await pending.getByRole("button", { name: "Approve", exact: true }).click();
     // Approved, it leaves the Pending filter; on its own page staff can undo it.
     await expect(pending).toHaveCount(0);
-    await staff.context.close();
 
     const anon = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const anonPage = await anon.newPage();
@@ -151,8 +128,8 @@ test("a buyer's review: pending, approved by staff, answered by the founder, vot
   });
 
   await test.step("the partner replies as Founder Team", async () => {
-    const partner = await asUser(browser, "partner@payonce.test");
-    await partner.page.goto(itemPath);
+    const partner = await asUser("partner@payonce.test");
+    await gotoHydrated(itemPath, partner.page);
     await expect(partner.page.getByRole("heading", { level: 1 })).toHaveText(title);
     await partner.page
       .getByRole("textbox", { name: "Write a reply" })
@@ -162,12 +139,11 @@ test("a buyer's review: pending, approved by staff, answered by the founder, vot
       .getByRole("listitem")
       .filter({ hasText: "Thanks for the kind words!" });
     await expect(reply.getByText(FOUNDER_TEAM)).toBeVisible();
-    await partner.context.close();
   });
 
   await test.step("a shopper votes it helpful and takes the vote back", async () => {
-    const shopper = await asUser(browser, "shopper@payonce.test");
-    await shopper.page.goto(itemPath);
+    const shopper = await asUser("shopper@payonce.test");
+    await gotoHydrated(itemPath, shopper.page);
     const main = shopper.page.getByRole("article").first();
     const vote = main.getByRole("button", { name: /^Helpful \(\d+\)$/ }).first();
     await expect(vote).toHaveAttribute("aria-pressed", "false");
@@ -178,14 +154,17 @@ test("a buyer's review: pending, approved by staff, answered by the founder, vot
     await vote.click();
     await expect(vote).toHaveAttribute("aria-pressed", "false");
     await expect(vote).toHaveText(`Helpful (${before})`);
-    await shopper.context.close();
   });
 });
 
-test("a shopper asks a question and a reply waits for moderation", async ({ page }) => {
+test("a shopper asks a question and a reply waits for moderation", async ({
+  page,
+  logIn,
+  gotoHydrated,
+}) => {
   const title = unique("Does it support SSO?");
-  await logIn(page, "shopper@payonce.test");
-  await page.goto("/products/taskflow/questions/new/");
+  await logIn("shopper@payonce.test");
+  await gotoHydrated("/products/taskflow/questions/new/");
   await page.getByLabel("Your question").fill(title);
   await page.getByLabel("Details (optional)").fill("We need SAML for our team.");
   await page.getByRole("button", { name: "Post question" }).click();
@@ -194,7 +173,7 @@ test("a shopper asks a question and a reply waits for moderation", async ({ page
   await expect(card(page, title).getByText(NEEDS_MODERATION)).toBeVisible();
 
   // A reply by a shopper on an approved question awaits moderation and says so.
-  await page.goto("/products/taskflow/questions/?sort=helpful");
+  await gotoHydrated("/products/taskflow/questions/?sort=helpful");
   const first = page.getByRole("article").first();
   await first.getByRole("button", { name: "Answer", exact: true }).click();
   await first.getByRole("textbox", { name: "Write an answer" }).fill(unique("Following this"));
@@ -202,21 +181,24 @@ test("a shopper asks a question and a reply waits for moderation", async ({ page
   await expect(first.getByText(COMMENT_SUBMITTED_THANKS)).toBeVisible();
 });
 
-test("a blacklisted buyer cannot post", async ({ page }) => {
-  await logIn(page, "blocked@payonce.test");
+test("a blacklisted buyer cannot post", async ({ page, logIn, csrf }) => {
+  await logIn("blocked@payonce.test");
   await page.goto("/products/taskflow/reviews/");
   await expect(page.getByRole("link", { name: "Write a review" })).toHaveCount(0);
   await page.goto("/products/taskflow/reviews/new/");
   await expect(page.getByRole("button", { name: "Submit review" })).toHaveCount(0);
   const res = await page.request.post("/api/v2/deals/taskflow/reviews/", {
-    headers: { "X-CSRFToken": await csrf(page) },
+    headers: { "X-CSRFToken": await csrf() },
     data: { title: "Blocked", comment: "Should not post", rating: 5 },
   });
   expect(res.status()).toBe(403);
 });
 
-test("the product page has the community tabs and the latest questions", async ({ page }) => {
-  await page.goto("/products/taskflow/#questions");
+test("the product page has the community tabs and the latest questions", async ({
+  page,
+  gotoHydrated,
+}) => {
+  await gotoHydrated("/products/taskflow/#questions");
   await expect(page.getByRole("heading", { name: QUESTIONS_AND_REVIEWS })).toBeVisible();
   await expect(page.getByRole("tab", { name: /Questions/ })).toHaveAttribute(
     "aria-selected",
@@ -252,9 +234,13 @@ test("the product page shows the founders' responsiveness and the reviews summar
   ).toBeVisible();
 });
 
-test("staff can whitelist or block a review's author from the list", async ({ page }) => {
-  await logIn(page, "staff@payonce.test");
-  await page.goto("/products/taskflow/reviews/");
+test("staff can whitelist or block a review's author from the list", async ({
+  page,
+  logIn,
+  gotoHydrated,
+}) => {
+  await logIn("staff@payonce.test");
+  await gotoHydrated("/products/taskflow/reviews/");
   // A seeded community author who posts nothing in these tests: whitelisting the first card's
   // author could whitelist buyer@, whose next review would then skip moderation.
   const card = page.locator("article").filter({ hasText: "Yuki Tanaka" }).first();
@@ -265,8 +251,8 @@ test("staff can whitelist or block a review's author from the list", async ({ pa
   ).toBeVisible();
 });
 
-test("the author controls are staff-only", async ({ page }) => {
-  await logIn(page, "moderator@payonce.test");
+test("the author controls are staff-only", async ({ page, logIn }) => {
+  await logIn("moderator@payonce.test");
   await page.goto("/products/taskflow/reviews/");
   await expect(page.getByRole("button", { name: "Block author" })).toHaveCount(0);
 });

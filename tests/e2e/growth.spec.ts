@@ -1,4 +1,3 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
   EMAIL_CAPTURE_SUCCESS,
   EMAIL_COUPON_ALREADY_USED,
@@ -6,47 +5,18 @@ import {
   RESTOCK_SUBSCRIBED,
   SUBSCRIBED_DEFAULT_SUCCESS,
 } from "../../domain/messages";
+import { expect, test, uniqueEmail } from "./fixtures";
 
 // Growth end to end (issue 8): e-mail capture with its coupon e-mail, the inline sign-up that
 // survives a login, share links, and prices in EUR under the currency experiment.
 
-const PASSWORD = "payonce-demo-1";
-const STAFF = { email: "staff@payonce.test", password: PASSWORD };
-
-/** Unique per project and run: desktop and phone both run every test on one database. */
-const uniqueEmail = (tag: string) =>
-  `${tag}-${test.info().project.name}-${Date.now().toString(36)}@example.test`;
-
-/** The staff outbox's newest e-mail to an address (as staff, in a second browser context). */
-async function outboxEmail(browser: Browser, to: string) {
-  const staff = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const login = await staff.request.post("/api/users/login/", { data: STAFF });
-  expect(login.status()).toBe(200);
-  const page = await staff.newPage();
-  await page.goto("/staff/outbox/");
-  const email = page.getByTestId("outbox-email").filter({ hasText: to }).first();
-  await expect(email).toBeVisible();
-  const text = (await email.textContent()) ?? "";
-  const links = await email
-    .getByRole("link")
-    .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
-  await staff.close();
-  return { text, links };
-}
-
-async function logIn(page: Page, email: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/accounts/login"));
-}
-
 test("an anonymous visitor claims 10% off, gets the coupon e-mail, and a second claim is refused", async ({
   page,
-  browser,
+  gotoHydrated,
+  outboxEmail,
 }) => {
   const email = uniqueEmail("capture");
-  await page.goto("/no-such-page/?utm_source=e2e&utm_campaign=growth&utm_medium=test");
+  await gotoHydrated("/no-such-page/?utm_source=e2e&utm_campaign=growth&utm_medium=test");
   const input = page.getByPlaceholder("Enter your email");
   const button = page.getByRole("button", { name: "Get 10% off" });
 
@@ -61,7 +31,7 @@ test("an anonymous visitor claims 10% off, gets the coupon e-mail, and a second 
   await expect(page.getByText(EMAIL_CAPTURE_SUCCESS)).toBeVisible();
 
   // The coupon e-mail, read from the staff outbox: a WELCOME- code and a working unsubscribe link.
-  const mail = await outboxEmail(browser, email);
+  const mail = await outboxEmail(email);
   expect(mail.text).toMatch(/WELCOME-[A-Z2-9]{6}/);
   const unsubscribe = mail.links.find((href) => href.startsWith("/email/unsubscribe/"));
   expect(unsubscribe).toBeTruthy();
@@ -82,6 +52,7 @@ test("an anonymous visitor claims 10% off, gets the coupon e-mail, and a second 
 
 test("switching to EUR converts prices under the currency experiment and survives a reload", async ({
   browser,
+  gotoHydrated,
 }) => {
   // Sessions split between the experiment's variants by a hash of the session: try fresh
   // visitors until one is in the enabled variant, checking the control ones stay in dollars.
@@ -91,7 +62,7 @@ test("switching to EUR converts prices under the currency experiment and survive
   for (let attempt = 0; attempt < 16 && !converted; attempt++) {
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const page = await context.newPage();
-    await page.goto("/");
+    await gotoHydrated("/", page);
     const price = page.getByText(/^Starting at .\S+$/).first();
     await expect(price).toHaveText("Starting at $59");
     const select = page.getByRole("combobox", { name: "Currency" }).locator("visible=true");
@@ -120,17 +91,18 @@ test("switching to EUR converts prices under the currency experiment and survive
   expect(converted).toBe(true);
 });
 
-test("a share link is created and resolves to the deal with its ref", async ({ page }) => {
-  await page.goto("/products/taskflow/");
+test("a share link is created and resolves to the deal with its ref", async ({
+  page,
+  gotoHydrated,
+}) => {
+  // The control works once the page is hydrated.
+  await gotoHydrated("/products/taskflow/");
   const share = page.getByRole("dialog", { name: "Share this deal" });
-  // The control works once the page is hydrated: retry the click until the share panel opens.
-  await expect(async () => {
-    await page
-      .getByRole("button", { name: /^Share/ })
-      .first()
-      .click();
-    await expect(share).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await page
+    .getByRole("button", { name: /^Share/ })
+    .first()
+    .click();
+  await expect(share).toBeVisible();
   const link = share.getByLabel("Share link");
   await expect(link).toHaveValue(/\/s\/[A-Za-z0-9]{8}$/);
   const shortUrl = await link.inputValue();
@@ -142,14 +114,20 @@ test("a share link is created and resolves to the deal with its ref", async ({ p
   await expect(page).toHaveURL(/\/products\/taskflow\/\?ref=deal$/);
 });
 
-test("a logged-out sold-out sign-up survives the login and is submitted once", async ({ page }) => {
+test("a logged-out sold-out sign-up survives the login and is submitted once", async ({
+  page,
+  gotoHydrated,
+  logInWithForm,
+  csrf,
+}) => {
   const email =
     test.info().project.name === "phone" ? "buyer@payonce.test" : "reviewer@payonce.test";
-  await page.goto("/products/mailbeam/");
+  await gotoHydrated("/products/mailbeam/");
   // The purchase panel's sign-up (a sold_out_notification_signup block may show another).
   await page.getByRole("button", { name: RESTOCK_IDLE }).first().click();
   await page.waitForURL(/\/accounts\/login\/\?next=%2Fproducts%2Fmailbeam%2F/);
-  await logIn(page, email);
+  await logInWithForm(email, { onCurrentPage: true });
+  await page.waitForURL((url) => !url.pathname.startsWith("/accounts/login"));
   await expect(page).toHaveURL(/\/products\/mailbeam\/$/);
   // Submitted by itself once back: the toast, then the subscribed button, disabled.
   await expect(page.getByText(SUBSCRIBED_DEFAULT_SUCCESS)).toHaveCount(1);
@@ -162,10 +140,9 @@ test("a logged-out sold-out sign-up survives the login and is submitted once", a
   await page.reload();
   await expect(page.getByRole("button", { name: RESTOCK_SUBSCRIBED }).first()).toBeDisabled();
   // Exactly one sign-up was stored: a second request for it is the repeat (205).
-  const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
   const again = await page.request.post("/api/notification-signup/", {
     data: { deal_slug: "mailbeam", component_slug: "sold_out_notification_signup" },
-    headers: { "x-csrftoken": csrf },
+    headers: { "x-csrftoken": await csrf() },
   });
   expect(again.status()).toBe(205);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const ALL_TYPES = [
   "product_carousel",
@@ -14,8 +14,9 @@ const ALL_TYPES = [
 
 test("the home page loads its next collections on scroll until every type is shown", async ({
   page,
+  gotoHydrated,
 }) => {
-  await page.goto("/");
+  await gotoHydrated("/");
   const sections = page.locator("main [data-collection-type]");
   // The first slice is server-rendered: 4 collections (MODULAR_PAGE_SIZE).
   await expect(sections).toHaveCount(4);

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { SOMETHING_WENT_WRONG_TRY_AGAIN } from "../../domain/messages";
 
 // Bundle add-to-cart (spec 001 section 4 "Bundle add-to-cart", section 5): the seeded thematic

@@ -1,4 +1,4 @@
-import { expect, type Page, type Request, test } from "@playwright/test";
+import type { Request } from "@playwright/test";
 import {
   BUY_COMING_SOON,
   BUY_NOW,
@@ -12,12 +12,11 @@ import {
   SHOW_LESS_FEATURES,
   planXOfN,
 } from "../../domain/messages";
+import { expect, type Page, test } from "./fixtures";
 
 // Buying from the product page (spec 001 sections 2 to 4): the purchase panel, the pricing card,
 // the buy bars, the Plus shelf and the add-to-cart flow, on the seeded deals. Both projects
 // (desktop 1440 px, phone 390 px) run every test.
-
-const PASSWORD = "payonce-demo-1";
 
 type DealDetails = {
   deal: {
@@ -35,11 +34,6 @@ async function details(page: Page, slug: string): Promise<DealDetails["deal"]> {
   const res = await page.request.get(`/api/v2/deals/${slug}/details/`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as DealDetails).deal;
-}
-
-async function logIn(page: Page, email: string) {
-  const res = await page.request.post("/api/users/login/", { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
 }
 
 const panel = (page: Page) => page.getByTestId("purchase-panel");
@@ -247,9 +241,10 @@ test("plusvault: an anonymous visitor gets the Plus shelf with a login link", as
 
 test("plusvault: shopper@ continues with Plus: Plus first, then the plan, then /cart", async ({
   page,
+  logIn,
 }) => {
   const { deal } = await plusvault(page);
-  await logIn(page, "shopper@payonce.test");
+  await logIn("shopper@payonce.test");
   const calls = await recordCartCalls(page);
   await openProduct(page, "/products/plusvault/");
   await panel(page).getByRole("button", { name: BUY_NOW }).click();
@@ -268,9 +263,9 @@ test("plusvault: shopper@ continues with Plus: Plus first, then the plan, then /
   expect(slugs).toEqual(expect.arrayContaining(["payonce-plus", "plusvault"]));
 });
 
-test("plusvault: plus@ (a member) adds the plan directly", async ({ page }) => {
+test("plusvault: plus@ (a member) adds the plan directly", async ({ page, logIn }) => {
   const { deal, plan } = await plusvault(page);
-  await logIn(page, "plus@payonce.test");
+  await logIn("plus@payonce.test");
   const calls = await recordCartCalls(page);
   await openProduct(page, "/products/plusvault/");
   await panel(page).getByRole("button", { name: BUY_NOW }).click();

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 
 // The product page follows the display currency (spec 000 section 9, docs/decisions.md "Growth
 // (UI)"): converted only for a non-USD session in the currency_conversion experiment's enabled

@@ -1,15 +1,15 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 
 // The two-column product page (spec 001 section 2): blocks in page order, anchors, the hero
 // gallery, blocks with nothing to show left out, and a screenshot of every demo deal.
 
 /** The gallery renders every slide once hydrated (only the first before). */
-const hydrated = (page: import("@playwright/test").Page, slides: number) =>
+const hydrated = (page: Page, slides: number) =>
   expect(
     page.locator('[aria-roledescription="slide"]').first().locator("xpath=..").locator("> *"),
   ).toHaveCount(slides);
 
-const inViewport = (page: import("@playwright/test").Page, selector: string) =>
+const inViewport = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => {
     const r = el.getBoundingClientRect();
     return r.top < window.innerHeight && r.bottom > 0;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // /products/{slug}/videos/ (spec 001 section 2) and what the product page's cache and structured
 // data look like from a browser.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 type Plan = { public_name: string; price: number; is_active?: boolean };
 type DealDetails = { deal: { public_name: string; name: string; plans: Plan[]; slug: string } };
@@ -46,11 +46,12 @@ test("an unknown product answers a real 404 page", async ({ page }) => {
   await expect(page.getByText("Weird, we couldn't find that page")).toBeVisible();
 });
 
-test("a signed-in visitor sees their account in the header, and can sign out", async ({ page }) => {
-  const login = await page.request.post("/api/users/login/", {
-    data: { email: "buyer@payonce.test", password: "payonce-demo-1" },
-  });
-  expect(login.status()).toBe(200);
+test("a signed-in visitor sees their account in the header, and can sign out", async ({
+  page,
+  logIn,
+  csrf,
+}) => {
+  await logIn("buyer@payonce.test");
   await page.goto("/");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: /log in/i })).toHaveCount(0);
@@ -59,21 +60,21 @@ test("a signed-in visitor sees their account in the header, and can sign out", a
   // CSRF: the API refuses an unsafe call without the header, accepts it with the cookie's value.
   const refused = await page.request.post("/api/users/logout/");
   expect(refused.status()).toBe(403);
-  const cookies = await page.context().cookies();
-  const csrf = cookies.find((c) => c.name === "csrftoken")?.value ?? "";
-  const out = await page.request.post("/api/users/logout/", { headers: { "X-CSRFToken": csrf } });
+  const out = await page.request.post("/api/users/logout/", {
+    headers: { "X-CSRFToken": await csrf() },
+  });
   expect(out.status()).toBe(200);
   await page.goto("/");
   await expect(header.getByRole("link", { name: /log in/i }).first()).toBeAttached();
 });
 
-test("static assets are served with long-lived cache headers", async ({ page }) => {
+test("static assets are served with long-lived cache headers", async ({ page, gotoHydrated }) => {
   const assets: string[] = [];
   page.on("response", (r) => {
     if (r.url().includes("/assets/")) assets.push(r.headers()["cache-control"] ?? "");
   });
-  await page.goto("/");
-  await page.waitForLoadState("networkidle");
+  // Once hydrated, every script and style of the page has been fetched.
+  await gotoHydrated("/");
   expect(assets.length).toBeGreaterThan(0);
   for (const header of assets) expect(header).toContain("immutable");
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // The storefront pages: search, a collection, a taxonomy page, the 404 page (both variants).
 

@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
 import { type App, buildApp } from "../../server/app";
 import { type Config, testConfig } from "../../server/config";
 import type { PageHandler } from "../../server/http/react-router";
 import { type Database, openDatabase } from "../../server/db/client";
+import { users } from "../../server/db/schema";
 import { systemClock, type Clock } from "../../server/providers/clock";
 import {
   pgliteTemplateFile,
@@ -45,9 +48,23 @@ export type TestApp = App & {
   database: Database;
   /** Signs in a demo account; returns the cookies and CSRF header for later requests. */
   login(email: string, password?: string): Promise<Credentials>;
+  /**
+   * One request through inject: the payload when given, and the signed-in user's cookies and
+   * CSRF header when given; `headers` add to (or override) those.
+   */
+  send(
+    method: Method,
+    url: string,
+    payload?: unknown,
+    creds?: Credentials,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** The id of the user with this e-mail (demo accounts and sign-ups alike). */
+  userId(email: string): Promise<number>;
 };
 
 export type Credentials = { cookies: Record<string, string>; headers: Record<string, string> };
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Builds the app on a fresh database; it is closed after the file's tests. */
 export async function createTestApp(
@@ -72,6 +89,22 @@ export async function createTestApp(
     const cookies: Record<string, string> = {};
     for (const c of res.cookies) cookies[c.name] = c.value;
     return { cookies, headers: { "x-csrftoken": cookies.csrftoken ?? "" } };
+  };
+  app.send = (method, url, payload, creds, headers = {}) =>
+    app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      ...(creds ? { cookies: creds.cookies } : {}),
+      headers: { ...(creds?.headers ?? {}), ...headers },
+    });
+  app.userId = async (email) => {
+    const [row] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email));
+    if (!row) throw new Error(`no user ${email}`);
+    return row.id;
   };
   afterAll(async () => {
     await app.close();

@@ -1,0 +1,156 @@
+import {
+  test as base,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  type Response,
+} from "@playwright/test";
+
+// What every e2e spec shares, as Playwright fixtures: sign-ins, fresh accounts, a second signed-in
+// browser, hydrated navigation and the staff outbox. Specs import `test` and `expect` from here.
+
+export { expect };
+export type { Browser, BrowserContext, Page };
+
+/** The seeded demo accounts' password (server/db/seed). */
+export const PASSWORD = "payonce-demo-1";
+
+/** Unique per project and run: desktop and phone both run every test on one database. */
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${base.info().project.name}-${Date.now().toString(36)}@example.test`;
+
+/** The CSRF token (double submit: the X-CSRFToken header repeats the csrftoken cookie). */
+export async function csrfToken(context: BrowserContext): Promise<string> {
+  return (await context.cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+}
+
+/**
+ * True once React has committed the hydration of the document: clicks before that are lost
+ * (buttons with handlers do nothing in server HTML). Reads React's own root state, since the app
+ * has no marker of its own on every page.
+ */
+function documentHydrated(): boolean {
+  const doc = document as unknown as Record<string, unknown>;
+  const key = Object.keys(doc).find((k) => k.startsWith("__reactContainer$"));
+  const fiber = key
+    ? (doc[key] as { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } })
+    : undefined;
+  return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
+}
+
+export type Account = { email: string; password: string };
+export type OutboxEmail = { text: string; links: string[] };
+
+type Fixtures = {
+  /** Signs the page's browser context in through the login API. */
+  logIn: (email: string, password?: string) => Promise<void>;
+  /**
+   * Signs in through the login page's form: opens it (with `next` when given) unless
+   * `onCurrentPage` (a redirect already showed it), then fills and submits it.
+   */
+  logInWithForm: (
+    email: string,
+    options?: { password?: string; next?: string; onCurrentPage?: boolean },
+  ) => Promise<void>;
+  /** A new account made through the sign-up API; the page's context is signed in as it. */
+  freshAccount: Account;
+  /** Navigates (the test's page, or `onPage`) and waits until React has hydrated the page. */
+  gotoHydrated: (url: string, onPage?: Page) => Promise<Response | null>;
+  /** A second browser context, like the test's project, signed in as `email`; closed after. */
+  asUser: (email: string) => Promise<{ context: BrowserContext; page: Page }>;
+  /** The CSRF token of the page's context. */
+  csrf: () => Promise<string>;
+  /** The newest e-mail to `to` (and with `subject`) on the staff outbox page, read as staff. */
+  outboxEmail: (to: string, subject?: RegExp) => Promise<OutboxEmail>;
+};
+
+export const test = base.extend<Fixtures>({
+  logIn: async ({ page }, use) => {
+    await use(async (email, password = PASSWORD) => {
+      const res = await page.context().request.post("/api/users/login/", {
+        data: { email, password },
+      });
+      expect(res.status(), `log in ${email}`).toBe(200);
+    });
+  },
+
+  logInWithForm: async ({ page }, use) => {
+    await use(async (email, { password = PASSWORD, next, onCurrentPage = false } = {}) => {
+      if (!onCurrentPage)
+        await page.goto(
+          next ? `/accounts/login/?next=${encodeURIComponent(next)}` : "/accounts/login/",
+        );
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(password);
+      await page.getByRole("button", { name: "Log in" }).click();
+    });
+  },
+
+  freshAccount: async ({ page }, use) => {
+    const account = { email: uniqueEmail("fresh"), password: "fresh password 1" };
+    const res = await page.context().request.post("/api/users/signup/", {
+      data: { ...account, password_confirm: account.password },
+    });
+    expect(res.status(), `sign up ${account.email}`).toBe(201);
+    await use(account);
+  },
+
+  gotoHydrated: async ({ page }, use) => {
+    await use(async (url, onPage = page) => {
+      const response = await onPage.goto(url);
+      await onPage.waitForFunction(documentHydrated);
+      return response;
+    });
+  },
+
+  asUser: async ({ browser }, use, testInfo) => {
+    const contexts: BrowserContext[] = [];
+    const project = testInfo.project.use;
+    await use(async (email) => {
+      const context = await browser.newContext({
+        baseURL: project.baseURL,
+        viewport: project.viewport ?? null,
+        isMobile: project.isMobile ?? false,
+        hasTouch: project.hasTouch ?? false,
+      });
+      contexts.push(context);
+      const res = await context.request.post("/api/users/login/", {
+        data: { email, password: PASSWORD },
+      });
+      expect(res.status(), `log in ${email}`).toBe(200);
+      return { context, page: await context.newPage() };
+    });
+    for (const context of contexts) await context.close();
+  },
+
+  csrf: async ({ page }, use) => {
+    await use(() => csrfToken(page.context()));
+  },
+
+  outboxEmail: async ({ browser }, use, testInfo) => {
+    await use(async (to, subject) => {
+      const staff = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+      try {
+        const login = await staff.request.post("/api/users/login/", {
+          data: { email: "staff@payonce.test", password: PASSWORD },
+        });
+        expect(login.status()).toBe(200);
+        const page = await staff.newPage();
+        const response = await page.goto("/staff/outbox/");
+        expect(response?.status()).toBe(200);
+        let email = page.getByTestId("outbox-email").filter({ hasText: to });
+        if (subject) email = email.filter({ hasText: subject });
+        email = email.first();
+        await expect(email).toBeVisible();
+        const text = (await email.textContent()) ?? "";
+        const links = await email
+          .getByRole("link")
+          .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+        return { text, links };
+      } finally {
+        await staff.close();
+      }
+    });
+  },
+});
