@@ -45,13 +45,13 @@ import {
   type StoredVideo,
   VideoTypeError,
 } from "../../server/services/discussions/video";
-import {
-  type CommentAuthor,
-  type DiscussionItem,
-  type DiscussionReply,
-  displayPath,
-  itemIdFromSegment,
-} from "../../server/services/discussions/reads";
+import type {
+  CommentAuthor,
+  DiscussionItem,
+  DiscussionReply,
+} from "../../server/services/discussions/types";
+import { displayPath } from "../../server/services/discussions/item-paths";
+import { itemIdFromSegment } from "../../server/services/discussions/ids";
 import type { SessionUser } from "../../server/services/accounts/sessions";
 import type { AppLoadContext } from "../context";
 import { isDomainError, statusOf } from "../../server/web/errors";

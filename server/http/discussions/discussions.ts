@@ -20,12 +20,13 @@ import type { CommentKind } from "../../db/schema/discussions";
 import { MEDIA_KEY } from "../../providers/media";
 import type { Services } from "../../services";
 import { ingestVideo, type StoredVideo, VideoTypeError } from "../../services/discussions/video";
-import { type DiscussionNode, videoTooLarge } from "../../services/discussions/writes";
+import { videoTooLarge } from "../../services/discussions/review-media";
+import type { DiscussionNode } from "../../services/discussions/types";
 import type {
   CommentAuthor,
   DiscussionItem,
   DiscussionReply,
-} from "../../services/discussions/reads";
+} from "../../services/discussions/types";
 import { DomainError, forbidden, invalid, unauthenticated } from "../../../domain/errors";
 import { isDomainError } from "../../web/errors";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../web/session-plugin";
