@@ -5,7 +5,7 @@ import { itemJson } from "../../web/discussion-presenters";
 import { errorResponses } from "../schemas";
 import {
   DealParams,
-  ItemParams,
+  ItemSegmentParams,
   itemResponse,
   KINDS,
   listResponse,
@@ -70,14 +70,14 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
         schema: {
           tags: ["discussions"],
           summary: `One of a deal's ${path} with its replies`,
-          params: ItemParams,
+          params: ItemSegmentParams,
           response: { 200: itemResponse, ...errorResponses },
         },
       },
       async (request, reply) => {
         const user = request.session?.user ?? null;
         const { dealId, id } = request.params;
-        const item = await discussions.get(kind, dealId, String(id), user);
+        const item = await discussions.get(kind, dealId, id, user);
         if (user) reply.header("cache-control", "private, no-store");
         return itemJson(item);
       },

@@ -10,6 +10,11 @@ import { errorResponses, fieldErrorsResponse } from "../schemas";
 /** A deal named by numeric id or slug (the service answers 404 for anything else). */
 export const DealParams = z.object({ dealId: z.string().min(1).max(200) });
 export const ItemParams = DealParams.extend({ id: idField() });
+/**
+ * Reading one item also takes the page's segment ("great-tool-42": its last hyphen-separated part
+ * is the id, parsed with parseId by the service); anything else is an unknown item (404).
+ */
+export const ItemSegmentParams = DealParams.extend({ id: z.string().min(1).max(200) });
 export const CommentParams = DealParams.extend({ commentId: idField() });
 
 export const KINDS: { kind: CommentKind; path: "reviews" | "questions"; stats: string }[] = [
