@@ -2,7 +2,7 @@
 // review per user per deal), so the reviews list is measured at page 1 and at a deep cursor.
 import { sql } from "drizzle-orm";
 import type { Database } from "../server/db/client";
-import { encodeCursor } from "../server/services/discussions/reads";
+import { encodeCursor } from "../server/services/discussions/cursor";
 
 export const BENCH_DEAL_SLUG = "bench-100k";
 const REVIEWS = 100_000;

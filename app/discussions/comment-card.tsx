@@ -29,7 +29,7 @@ import {
   type ViewerRoles,
 } from "./types";
 
-/** Replies nest at most this deep (server/services/discussions/writes.ts MAX_REPLY_DEPTH). */
+/** Replies nest at most this deep (server/services/discussions/write-context.ts MAX_REPLY_DEPTH). */
 const MAX_REPLY_DEPTH = 3;
 
 function Badge({ children, tone }: { children: string; tone: "amber" | "ink" | "green" }) {

@@ -21,7 +21,7 @@ import { QuestionCreateSchema, ReviewCreateSchema } from "../../domain/schemas/d
 import { readCookie } from "../ui/cookies";
 import { cx } from "../ui/format";
 import { primaryButton } from "./controls";
-import type { FormActionData, FormValues } from "./data.server";
+import type { FormActionData, FormValues } from "./types";
 import { formatDate } from "./labels";
 import { type DiscussionKind, listPath } from "./types";
 

@@ -9,7 +9,7 @@ import { TacoRating } from "../ui/taco-rating";
 import { ToastOnMount, ToastProvider } from "../ui/toast";
 import { CommentCard } from "./comment-card";
 import { ghostButton } from "./controls";
-import type { ListParams } from "./data.server";
+import type { ListParams } from "./list-page.server";
 import { ReviewsSummaryPanel } from "./reviews-summary";
 import { MODERATION_FILTER_LABELS, RATING_FILTER_LABEL, SORT_LABELS, sortOptions } from "./labels";
 import { DealHeader, DiscussionBreadcrumbs, FlashBanner, PostingPromptBlock } from "./page-parts";

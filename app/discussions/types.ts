@@ -1,6 +1,6 @@
 /**
  * What the discussion pages receive from their loaders: client-safe shapes (no server imports),
- * dates as ISO strings, media as URLs. app/discussions/data.server.ts builds them.
+ * dates as ISO strings, media as URLs. The *.server.ts modules beside it build them.
  */
 import type { ANSWER_TYPES, COMMENT_STATUSES } from "../../domain/constants";
 
@@ -136,4 +136,14 @@ export type ResponsivenessView = {
   answered: number;
   answeredShare: number;
   medianFirstAnswerSeconds: number | null;
+};
+
+/** The new and edit forms' fields. */
+export type FormValues = { title: string; comment: string; rating: number | null };
+
+/** What the form action answers when it refuses the post. */
+export type FormActionData = {
+  values: FormValues;
+  fieldErrors: Record<string, string[]>;
+  formError: string | null;
 };

@@ -5,7 +5,7 @@ import type { Clock } from "../providers/clock";
 import { createLocalMediaProvider } from "../providers/media";
 import { createCatalogService } from "./storefront/catalog";
 import { createProductPageService } from "./storefront/product-page";
-import { createDiscussionService } from "./discussions/reads";
+import { createDiscussionService } from "./discussions/service";
 import { createLoginThrottle } from "./accounts/login-throttle";
 import { createPagesService } from "./storefront/modular-pages";
 import { createOutbox } from "./jobs/outbox";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deals } from "../../server/db/schema";
-import { RATE_LIMITS } from "../../server/http/discussions/discussions";
+import { RATE_LIMITS } from "../../server/http/discussions/rate-limits";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 
 // Creates and votes are rate-limited per user (not per address): 429 with Retry-After.

@@ -8,7 +8,7 @@ import {
   tooLong,
 } from "../../domain/messages";
 import { comments, deals, users } from "../../server/db/schema";
-import { MAX_REPLY_DEPTH } from "../../server/services/discussions/writes";
+import { MAX_REPLY_DEPTH } from "../../server/services/discussions/write-context";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 
 // The write side of the discussion API (spec 000 sections 4 to 7, contract.md): posting gates,

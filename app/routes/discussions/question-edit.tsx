@@ -1,4 +1,5 @@
-import { loadEditPage, saveAction } from "../../discussions/data.server";
+import { saveAction } from "../../discussions/form-actions.server";
+import { loadEditPage } from "../../discussions/form-page.server";
 import { FormPage } from "../../discussions/form-page";
 import { appContext } from "../../context";
 import type { Route } from "./+types/question-edit";

@@ -1,4 +1,5 @@
-import { loadNewPage, saveAction } from "../../discussions/data.server";
+import { saveAction } from "../../discussions/form-actions.server";
+import { loadNewPage } from "../../discussions/form-page.server";
 import { FormPage } from "../../discussions/form-page";
 import { appContext } from "../../context";
 import type { Route } from "./+types/question-new";

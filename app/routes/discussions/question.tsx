@@ -1,4 +1,5 @@
-import { loadItemPage, threadAction } from "../../discussions/data.server";
+import { loadItemPage } from "../../discussions/item-page.server";
+import { threadAction } from "../../discussions/thread-actions.server";
 import { ItemPage, itemJsonLd } from "../../discussions/item-page";
 import { seoDiscussionTitle } from "../../../domain/structured-data";
 import { appContext } from "../../context";

@@ -1,4 +1,5 @@
-import { loadListPage, threadAction } from "../../discussions/data.server";
+import { loadListPage } from "../../discussions/list-page.server";
+import { threadAction } from "../../discussions/thread-actions.server";
 import { ListPage } from "../../discussions/list-page";
 import { appContext } from "../../context";
 import type { Route } from "./+types/reviews";

@@ -35,7 +35,7 @@ import {
   iso,
   taxonJson,
 } from "./deal-json";
-import { displayPath } from "../discussions/reads";
+import { displayPath } from "../discussions/item-paths";
 
 /** How many top questions and top reviews the details carry (top_5_questions, top_5_reviews). */
 const TOP_COMMENTS = 5;

@@ -1,0 +1,47 @@
+import { data, redirect } from "react-router";
+import { itemIdFromSegment } from "../../server/services/discussions/ids";
+import type { DiscussionItem } from "../../server/services/discussions/types";
+import { itemView } from "../../server/web/discussion-presenters";
+import {
+  type Ctx,
+  dealSummary,
+  loadDeal,
+  pageError,
+  promptFor,
+  viewerContext,
+} from "./page-context.server";
+import type { DiscussionKind } from "./types";
+
+// A single review or question page, at its one address.
+
+export async function loadItemPage(
+  ctx: Ctx,
+  kind: DiscussionKind,
+  slug: string,
+  segment: string,
+  request: Request,
+) {
+  const url = new URL(request.url);
+  if (itemIdFromSegment(segment) === null) throw data(null, { status: 404 });
+  const deal = await loadDeal(ctx, slug);
+  const vc = await viewerContext(ctx, deal);
+  let item: DiscussionItem;
+  try {
+    item = await ctx.services.discussions.get(kind, String(deal.id), segment, vc.user);
+  } catch (err) {
+    pageError(err, request);
+  }
+  // One address per item: an outdated title slug goes to the current path. (The segment, not the
+  // whole path: data requests arrive without the trailing slash.)
+  if (item.displayPath.split("/").at(-2) !== segment) {
+    throw redirect(item.displayPath + url.search, 301);
+  }
+  return {
+    kind,
+    deal: dealSummary(deal),
+    roles: vc.roles,
+    prompt: promptFor(vc, kind, deal.slug, url.pathname),
+    item: itemView(item),
+    flash: url.searchParams.get("submitted"),
+  };
+}

@@ -1,0 +1,89 @@
+import {
+  COMMENT_KINDS,
+  COMMENT_PAGE_SIZE,
+  MODERATION_FILTERS,
+  RATING_FILTERS,
+  SORT_OPTION_QUERY,
+} from "../../domain/constants";
+import { deleteSuccess } from "../../domain/messages";
+import { itemView } from "../../server/web/discussion-presenters";
+import { type ModerationFilter, type SortOption, sortOptions } from "./labels";
+import {
+  type Ctx,
+  dealSummary,
+  loadDeal,
+  promptFor,
+  reviewsSummaryView,
+  viewerContext,
+} from "./page-context.server";
+import type { DiscussionKind } from "./types";
+
+// The review and question list pages: search, sort, rating and moderator filters, page number.
+
+export type ListParams = {
+  search: string;
+  sort: SortOption;
+  rating: number | null;
+  filter: ModerationFilter;
+  page: number;
+};
+
+function listParams(url: URL, kind: DiscussionKind, moderator: boolean): ListParams {
+  const q = url.searchParams;
+  const sortValue = q.get("sort") ?? "";
+  const sort = (sortOptions(kind) as readonly string[]).includes(sortValue)
+    ? (sortValue as SortOption)
+    : "newest";
+  const ratingValue = Number(q.get("taco_rating"));
+  const rating =
+    kind === "review" && (RATING_FILTERS as readonly unknown[]).includes(ratingValue) && ratingValue
+      ? ratingValue
+      : null;
+  const filterValue = q.get("filter") ?? "";
+  const filter =
+    moderator && [...MODERATION_FILTERS, "needs_reply"].includes(filterValue)
+      ? (filterValue as ModerationFilter)
+      : "all";
+  const page = Math.min(Math.max(1, Math.trunc(Number(q.get("page")) || 1)), 10_000);
+  return { search: (q.get("search") ?? "").trim().slice(0, 200), sort, rating, filter, page };
+}
+
+export async function loadListPage(ctx: Ctx, kind: DiscussionKind, slug: string, request: Request) {
+  const url = new URL(request.url);
+  const deal = await loadDeal(ctx, slug);
+  const vc = await viewerContext(ctx, deal);
+  const params = listParams(url, kind, vc.roles.moderatorTools);
+  const { sort, order } = SORT_OPTION_QUERY[params.sort];
+  const [list, stats, reviewsSummary] = await Promise.all([
+    ctx.services.discussions.list(kind, String(deal.id), vc.user, {
+      page: params.page,
+      sort,
+      order,
+      itemsPerPage: COMMENT_PAGE_SIZE,
+      rating: params.rating ?? undefined,
+      query: params.search || undefined,
+      moderatorFilter: params.filter === "all" ? undefined : params.filter,
+    }),
+    vc.roles.moderatorTools
+      ? ctx.services.discussions.stats(kind, String(deal.id), vc.user)
+      : Promise.resolve(null),
+    kind === "review" ? reviewsSummaryView(ctx, deal) : Promise.resolve(null),
+  ]);
+  const deleted = url.searchParams.get("deleted");
+  return {
+    kind,
+    deal: dealSummary(deal),
+    roles: vc.roles,
+    prompt: promptFor(vc, kind, deal.slug, url.pathname),
+    params,
+    items: list.items.map(itemView),
+    total: list.total,
+    stats,
+    reviewsSummary,
+    flash: url.searchParams.get("submitted"),
+    deletedToast:
+      deleted && (COMMENT_KINDS as readonly string[]).includes(deleted)
+        ? deleteSuccess(deleted)
+        : null,
+  };
+}

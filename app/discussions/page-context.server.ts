@@ -1,0 +1,211 @@
+/**
+ * What every discussion page loader starts from (spec 000 sections 2 to 8): the deal, the viewer's
+ * roles and posting prompts, the deal as the pages show it, and service refusals as page answers.
+ * The services enforce every rule; these only shape what the pages show.
+ */
+import { data, redirect } from "react-router";
+import { isInactiveIndefinitely } from "../../domain/deal-state";
+import {
+  buyPromptShown,
+  canAskQuestion,
+  canWriteReview,
+  type DealFacts,
+  type Viewer,
+} from "../../domain/permissions";
+import type { SessionUser } from "../../server/services/accounts/sessions";
+import { basedOnLabel } from "../../server/services/discussions/summary";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import { isDomainError, statusOf } from "../../server/web/errors";
+import type { AppLoadContext } from "../context";
+import {
+  type DealSummary,
+  type DiscussionKind,
+  loginPath,
+  newPath,
+  type PostingPrompt,
+  type ResponsivenessView,
+  type ReviewsSummaryView,
+  type ViewerRoles,
+} from "./types";
+import { userStatusOnce } from "./user-status.server";
+
+export type Ctx = Pick<AppLoadContext, "services" | "session">;
+
+export function dealSummary(deal: DealDetailsJson): DealSummary {
+  const r = deal.deal_review;
+  return {
+    id: deal.id,
+    slug: deal.slug,
+    name: deal.public_name || deal.name,
+    logo: deal.product_logo ?? null,
+    averageRating: r.average_rating,
+    reviewCount: r.review_count,
+    ratingCounts: [
+      r.review_count_1_tacos,
+      r.review_count_2_tacos,
+      r.review_count_3_tacos,
+      r.review_count_4_tacos,
+      r.review_count_5_tacos,
+    ].map((n) => Number(n ?? 0)),
+    questionCount: deal.deal_comment.comment_count,
+    isInfo: deal.is_info,
+    inactiveIndefinitely: isInactiveIndefinitely(
+      deal.stage_details
+        ? {
+            ...deal.stage_details,
+            next_stage_start_date: deal.stage_details.next_stage_start_date
+              ? new Date(deal.stage_details.next_stage_start_date)
+              : null,
+          }
+        : null,
+    ),
+  };
+}
+
+/** How many of a statement's reviews are linked; the rest are counted. */
+export const SUMMARY_LINKS_SHOWN = 3;
+
+/**
+ * The stored reviews summary with its evidence: each statement's reviews that are still approved,
+ * linked by title (one query for all statements). A plain-text summary (the seed's) carries no
+ * statements and no count: "Based on N reviews" is then the deal's approved review count.
+ */
+export async function reviewsSummaryView(
+  ctx: Ctx,
+  deal: DealDetailsJson,
+): Promise<ReviewsSummaryView | null> {
+  const details = deal.reviews_summary_details;
+  if (!details?.text) return null;
+  const links = await ctx.services.discussions.approvedReviewLinks(
+    deal,
+    details.statements.flatMap((s) => s.review_ids.slice(0, SUMMARY_LINKS_SHOWN)),
+  );
+  const generated = new Date(details.generated_at);
+  return {
+    text: details.text,
+    statements: details.statements.map((s) => ({
+      text: s.text,
+      count: s.count,
+      sentiment: s.sentiment,
+      reviews: s.review_ids.slice(0, SUMMARY_LINKS_SHOWN).flatMap((id) => {
+        const link = links.get(id);
+        return link ? [{ id, title: link.title, path: link.displayPath }] : [];
+      }),
+      more: Math.max(0, s.count - Math.min(s.review_ids.length, SUMMARY_LINKS_SHOWN)),
+    })),
+    label: details.label ?? basedOnLabel(deal.deal_review.review_count),
+    generatedAt: generated.getTime() > 0 ? generated.toISOString() : null,
+  };
+}
+
+export const responsivenessView = async (
+  ctx: Ctx,
+  deal: DealDetailsJson,
+): Promise<ResponsivenessView> => ctx.services.discussions.founderResponsiveness(String(deal.id));
+
+// ---------------------------------------------------------------------------------------------
+// The deal, the viewer and the posting prompts
+// ---------------------------------------------------------------------------------------------
+
+/** A service refusal as the page's answer: 404 stays 404, 401 goes to log in. */
+export function pageError(err: unknown, request: Request): never {
+  if (isDomainError(err)) {
+    if (err.kind === "unauthenticated") {
+      const url = new URL(request.url);
+      throw redirect(loginPath(url.pathname + url.search));
+    }
+    throw data(null, { status: statusOf(err) });
+  }
+  throw err;
+}
+
+export async function loadDeal(ctx: Ctx, slug: string): Promise<DealDetailsJson> {
+  const deal = await ctx.services.catalog.getDealDetails(slug);
+  if (!deal) throw data(null, { status: 404 });
+  return deal;
+}
+
+export type ViewerContext = {
+  user: SessionUser | null;
+  viewer: Viewer;
+  facts: DealFacts;
+  roles: ViewerRoles;
+};
+
+export async function viewerContext(ctx: Ctx, deal: DealDetailsJson): Promise<ViewerContext> {
+  const user = ctx.session?.user ?? null;
+  const status = await userStatusOnce(ctx, deal.id, user);
+  const summary = dealSummary(deal);
+  const viewer: Viewer = user
+    ? {
+        id: user.id,
+        isStaff: status.staffModerator,
+        emailVerified: user.emailVerified,
+        commentBlacklist: user.commentBlacklist,
+        hasPlus: user.hasPlus,
+      }
+    : null;
+  const partner = user != null && deal.partner_user_ids.includes(user.id);
+  const facts: DealFacts = {
+    partnerUserIds: deal.partner_user_ids,
+    moderatorUserIds: user && status.userModerator ? [user.id] : [],
+    hasPurchased: status.userHasPurchased,
+    hasReviewed: status.userHasReviewed,
+    isInfo: summary.isInfo,
+    isInactiveIndefinitely: summary.inactiveIndefinitely,
+  };
+  const moderates = status.staffModerator || partner || status.userModerator;
+  return {
+    user,
+    viewer,
+    facts,
+    roles: {
+      userId: user?.id ?? null,
+      staff: status.staffModerator,
+      partner,
+      userModerator: status.userModerator,
+      canModerate: moderates,
+      moderatorTools: moderates,
+      blacklisted: user?.commentBlacklist ?? false,
+    },
+  };
+}
+
+/**
+ * The write-a-review control by role (spec 000 section 6): the button; log in (next is the
+ * new-review page); verify e-mail; buy now (not on info or inactive-indefinitely deals, which the
+ * server exempts from the purchase); nothing for blacklisted users or a second review.
+ */
+export function reviewPrompt(vc: ViewerContext, slug: string): PostingPrompt {
+  const exempt = !buyPromptShown(vc.facts);
+  const gate = canWriteReview(vc.viewer, {
+    ...vc.facts,
+    hasPurchased: vc.facts.hasPurchased || exempt,
+  });
+  if (gate.allowed) return { type: "button", href: newPath(slug, "review") };
+  switch (gate.reason) {
+    case "login":
+      return { type: "login", href: loginPath(newPath(slug, "review")) };
+    case "verify":
+      return { type: "verify", href: "/account/email/" };
+    case "buy":
+      return { type: "buy", href: `/products/${slug}/#pricing` };
+    default:
+      return { type: "none" };
+  }
+}
+
+export function questionPrompt(
+  vc: ViewerContext,
+  slug: string,
+  currentPath: string,
+): PostingPrompt {
+  const gate = canAskQuestion(vc.viewer);
+  if (gate.allowed) return { type: "button", href: newPath(slug, "question") };
+  if (gate.reason === "login") return { type: "login", href: loginPath(currentPath) };
+  if (gate.reason === "verify") return { type: "verify", href: "/account/email/" };
+  return { type: "none" };
+}
+
+export const promptFor = (vc: ViewerContext, kind: DiscussionKind, slug: string, path: string) =>
+  kind === "review" ? reviewPrompt(vc, slug) : questionPrompt(vc, slug, path);

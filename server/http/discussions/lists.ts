@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { DiscussionListQuerySchema } from "../../../domain/schemas/discussions";
+import type { Services } from "../../services";
+import { itemJson } from "../../web/discussion-presenters";
+import { errorResponses } from "../schemas";
+import {
+  DealParams,
+  ItemSegmentParams,
+  itemResponse,
+  KINDS,
+  listResponse,
+  responsivenessResponse,
+  reviewsSummaryResponse,
+  statsResponse,
+  userStatusResponse,
+} from "./schemas";
+
+// The read calls of spec 000 section 7: the review and question lists, one item, the moderation
+// counts, the viewer's status, the founder team's responsiveness and the reviews summary.
+
+export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const discussions = services.discussions;
+
+  for (const { kind, path, stats } of KINDS) {
+    app.get(
+      `/api/v2/deals/:dealId/${path}/`,
+      {
+        schema: {
+          tags: ["discussions"],
+          summary: `List a deal's ${path} (page numbers or the search_after cursor)`,
+          params: DealParams,
+          querystring: DiscussionListQuerySchema,
+          response: { 200: listResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const result = await discussions.list(
+          kind,
+          request.params.dealId,
+          request.session?.user ?? null,
+          {
+            page: q.page,
+            sort: q.sort,
+            order: q.order,
+            itemsPerPage: q.items_per_page,
+            skipPages: q.skip_pages,
+            moderatorFilter: q.moderator_filter,
+            rating: q.rating,
+            query: q.query,
+            searchAfter: q.search_after || undefined,
+          },
+        );
+        // Pending items and the viewer's votes make a signed-in answer personal.
+        if (request.session?.user) reply.header("cache-control", "private, no-store");
+        return {
+          comments: result.items.map(itemJson),
+          meta: { total: result.total },
+          search_after: result.searchAfter,
+        };
+      },
+    );
+
+    app.get(
+      `/api/v2/deals/:dealId/${path}/:id/`,
+      {
+        schema: {
+          tags: ["discussions"],
+          summary: `One of a deal's ${path} with its replies`,
+          params: ItemSegmentParams,
+          response: { 200: itemResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const user = request.session?.user ?? null;
+        const { dealId, id } = request.params;
+        const item = await discussions.get(kind, dealId, id, user);
+        if (user) reply.header("cache-control", "private, no-store");
+        return itemJson(item);
+      },
+    );
+
+    app.get(
+      `/api/v2/deals/:dealId/${stats}/`,
+      {
+        schema: {
+          tags: ["discussions"],
+          summary: `Moderation counts of a deal's ${path} (moderators only)`,
+          params: DealParams,
+          response: { 200: statsResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        // Staff, the deal's partners and its user moderators: the service knows the deal's roles.
+        const result = await discussions.stats(
+          kind,
+          request.params.dealId,
+          request.session?.user ?? null,
+        );
+        reply.header("cache-control", "private, no-store");
+        return { needs_moderation: result.needsModeration, needs_reply: result.needsReply };
+      },
+    );
+  }
+
+  app.get(
+    "/api/v2/deals/:dealId/user_status/",
+    {
+      schema: {
+        tags: ["discussions"],
+        summary: "The viewer's relation to a deal",
+        params: DealParams,
+        response: { 200: userStatusResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const status = await discussions.userStatus(
+        request.params.dealId,
+        request.session?.user ?? null,
+      );
+      reply.header("cache-control", "private, no-store");
+      return {
+        user_has_purchased: status.userHasPurchased,
+        user_has_reviewed: status.userHasReviewed,
+        user_moderator: status.userModerator,
+        staff_moderator: status.staffModerator,
+      };
+    },
+  );
+
+  app.get(
+    "/api/v2/deals/:dealId/founder_responsiveness/",
+    {
+      schema: {
+        tags: ["discussions"],
+        summary:
+          "How the founder team answers the deal's questions: share answered, median first answer",
+        params: DealParams,
+        response: { 200: responsivenessResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const r = await discussions.founderResponsiveness(request.params.dealId);
+      return {
+        questions: r.questions,
+        answered: r.answered,
+        answered_share: r.answeredShare,
+        median_first_answer_seconds: r.medianFirstAnswerSeconds,
+      };
+    },
+  );
+
+  app.get(
+    "/api/v2/deals/:dealId/reviews_summary/",
+    {
+      schema: {
+        tags: ["discussions"],
+        summary:
+          "The deal's extractive reviews summary with its evidence (review ids per statement)",
+        params: DealParams,
+        response: { 200: reviewsSummaryResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      reviews_summary: await discussions.reviewsSummary(request.params.dealId),
+    }),
+  );
+};

@@ -1,0 +1,95 @@
+import { and, eq, sql } from "drizzle-orm";
+import { deals } from "../../db/schema/catalog";
+import type { CommentKind } from "../../db/schema/discussions";
+import { outbox as outboxTable } from "../../db/schema/marketing";
+import type { Outbox } from "../jobs/outbox";
+import { parseReviewsSummary, summaryIsStale } from "./summary";
+import type { DealFacts2, Tx } from "./write-context";
+
+// A deal's aggregates (deal_review, deal_comment) and a thread's counters, recomputed from the
+// comments table inside the writer's transaction, after the deal row's lock.
+
+export const SUMMARY_TOPIC = "discussions.reviews_summary";
+
+/** deal_review and deal_comment from the approved top-level items, in one statement. */
+export async function recomputeDeal(tx: Tx, dealId: number): Promise<void> {
+  await tx.execute(sql`update deals d set
+      review_count = s.n, review_count1 = s.n1, review_count2 = s.n2, review_count3 = s.n3,
+      review_count4 = s.n4, review_count5 = s.n5, rating_sum = s.total,
+      average_rating = case when s.n > 0 then round(s.total::numeric / s.n, 2) else 0 end,
+      comment_count = s.q
+    from (select
+        count(*) filter (where c.kind = 'review' and c.rating is not null)::int as n,
+        count(*) filter (where c.kind = 'review' and c.rating = 1)::int as n1,
+        count(*) filter (where c.kind = 'review' and c.rating = 2)::int as n2,
+        count(*) filter (where c.kind = 'review' and c.rating = 3)::int as n3,
+        count(*) filter (where c.kind = 'review' and c.rating = 4)::int as n4,
+        count(*) filter (where c.kind = 'review' and c.rating = 5)::int as n5,
+        coalesce(sum(c.rating) filter (where c.kind = 'review'), 0)::int as total,
+        count(*) filter (where c.kind = 'question')::int as q
+      from comments c
+      where c.deal_id = ${dealId} and c.parent_id is null and c.status = 'approved') s
+    where d.id = ${dealId}`);
+}
+
+/**
+ * A thread's counters: every reply's direct reply count; the root's reply count (the whole
+ * thread), last reply time and founder-answer flags. Bot replies never count as founder answers.
+ */
+export async function recomputeThread(tx: Tx, rootId: number): Promise<void> {
+  await tx.execute(sql`update comments c set
+      reply_count = (select count(*)::int from comments d where d.parent_id = c.id)
+    where c.root_id = ${rootId}`);
+  await tx.execute(sql`update comments c set
+      reply_count = (select count(*)::int from comments d where d.root_id = c.id),
+      last_reply_at = (select max(d.created_at) from comments d where d.root_id = c.id),
+      has_founder_reply = exists (select 1 from comments d join users u on u.id = d.user_id
+        where d.root_id = c.id and d.answer_type = 'founder_team' and d.status = 'approved'
+          and not u.is_bot),
+      first_founder_reply_at = (select min(d.created_at) from comments d
+        join users u on u.id = d.user_id
+        where d.root_id = c.id and d.answer_type = 'founder_team' and d.status = 'approved'
+          and not u.is_bot)
+    where c.id = ${rootId}`);
+}
+
+/**
+ * Queues a new reviews summary when the approved reviews grew by 20% or fell by 5% since the
+ * last one (a plain-text summary from before counts as written from the reviews before this
+ * change). Runs after recomputeDeal in the same transaction; one queued job per deal at a time.
+ */
+async function maybeQueueSummary(tx: Tx, outbox: Outbox, facts: DealFacts2): Promise<void> {
+  const [row] = await tx
+    .select({ reviewCount: deals.reviewCount })
+    .from(deals)
+    .where(eq(deals.id, facts.id));
+  const current = Number(row?.reviewCount ?? 0);
+  const stored = parseReviewsSummary(facts.reviewsSummary, facts.reviewsSummaryUpdatedAt);
+  const previous = stored ? (stored.based_on ?? facts.reviewCount) : 0;
+  if (!stored && current === 0) return;
+  if (!summaryIsStale(previous, current)) return;
+  const queued = await tx
+    .select({ id: outboxTable.id })
+    .from(outboxTable)
+    .where(
+      and(
+        eq(outboxTable.topic, SUMMARY_TOPIC),
+        eq(outboxTable.status, "pending"),
+        sql`${outboxTable.payload}->>'dealId' = ${String(facts.id)}`,
+      ),
+    )
+    .limit(1);
+  if (queued.length) return;
+  await outbox.enqueue(tx, { kind: "job", topic: SUMMARY_TOPIC, payload: { dealId: facts.id } });
+}
+
+/** After a change to approved top-level items of a deal (or their ratings). */
+export async function afterTopLevelChange(
+  tx: Tx,
+  outbox: Outbox,
+  facts: DealFacts2,
+  kind: CommentKind,
+) {
+  await recomputeDeal(tx, facts.id);
+  if (kind === "review") await maybeQueueSummary(tx, outbox, facts);
+}

@@ -1,0 +1,128 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { deals } from "../../db/schema/catalog";
+import { comments } from "../../db/schema/discussions";
+import { notFound } from "../../../domain/errors";
+import { ownsDeal } from "../commerce/ownership-sql";
+import { INT4_MAX, isStaffModeratorUser, parseId } from "./ids";
+import { displayPath } from "./item-paths";
+import type { FounderResponsiveness, UserStatus, Viewer } from "./types";
+
+// What the discussion area says about a deal as a whole: the viewer's relation to it, the
+// founder team's responsiveness, and the reviews the summary cites.
+
+export function createDealReads(deps: { db: Db }) {
+  const { db } = deps;
+
+  /** The viewer's relation to the deal (all false for anonymous), in one statement. */
+  async function userStatus(dealKey: string, viewer: Viewer): Promise<UserStatus> {
+    const id = parseId(dealKey);
+    if (id === null && !/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(dealKey)) throw notFound();
+    const viewerId = viewer?.id ?? null;
+    const rows = await db
+      .select({
+        id: deals.id,
+        purchased: ownsDeal(sql`${viewerId}::int`, sql.raw("deals.id")),
+        reviewed: sql<boolean>`exists (select 1 from comments c where c.deal_id = deals.id
+          and c.kind = 'review' and c.parent_id is null and c.user_id = ${viewerId}::int)`,
+        userModerator: sql<boolean>`exists (select 1 from deal_roles dr
+          where dr.deal_id = deals.id and dr.role = 'user_moderator'
+            and dr.user_id = ${viewerId}::int)`,
+        reviewCount: deals.reviewCount,
+        questionCount: deals.commentCount,
+      })
+      .from(deals)
+      .where(id !== null ? eq(deals.id, id) : eq(deals.slug, dealKey))
+      .limit(1);
+    const row = rows[0];
+    if (!row) throw notFound();
+    if (!viewer) {
+      return {
+        userHasPurchased: false,
+        userHasReviewed: false,
+        userModerator: false,
+        staffModerator: false,
+      };
+    }
+    return {
+      userHasPurchased: Boolean(row.purchased),
+      userHasReviewed: Boolean(row.reviewed),
+      userModerator: Boolean(row.userModerator),
+      staffModerator: isStaffModeratorUser(viewer),
+    };
+  }
+
+  /**
+   * The share of approved top-level questions the founder team answered and the median time to
+   * the first founder answer, from comments.has_founder_reply and first_founder_reply_at (kept
+   * by the write side: approved founder-team replies, never a bot's). One statement: the deal
+   * (by id or slug) left-joined to its questions, so an unknown deal is an empty result.
+   */
+  async function founderResponsiveness(dealKey: string): Promise<FounderResponsiveness> {
+    const id = parseId(dealKey);
+    if (id === null && !/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(dealKey)) throw notFound();
+    const rows = await db
+      .select({
+        questions: sql<number>`count(*) filter (where ${comments.id} is not null)::int`,
+        answered: sql<number>`count(*) filter (where ${comments.hasFounderReply})::int`,
+        median: sql<number | string | null>`percentile_cont(0.5) within group (order by
+          extract(epoch from ${comments.firstFounderReplyAt} - ${comments.createdAt}))`,
+      })
+      .from(deals)
+      .leftJoin(
+        comments,
+        and(
+          eq(comments.dealId, deals.id),
+          eq(comments.kind, "question"),
+          isNull(comments.parentId),
+          eq(comments.status, "approved"),
+        ),
+      )
+      .where(id !== null ? eq(deals.id, id) : eq(deals.slug, dealKey))
+      .groupBy(deals.id);
+    const row = rows[0];
+    if (!row) throw notFound();
+    const questions = Number(row.questions);
+    const answered = Number(row.answered);
+    return {
+      questions,
+      answered,
+      answeredShare: questions ? answered / questions : 0,
+      medianFirstAnswerSeconds: row.median == null ? null : Math.round(Number(row.median)),
+    };
+  }
+
+  /**
+   * The summary's evidence as links: of the given review ids, the deal's approved top-level
+   * reviews (one later declined or deleted drops out), with their titles for the item paths.
+   */
+  async function approvedReviewLinks(
+    deal: { id: number; slug: string },
+    ids: readonly number[],
+  ): Promise<Map<number, { title: string; displayPath: string }>> {
+    const wanted = [...new Set(ids)].filter(
+      (id) => Number.isInteger(id) && id > 0 && id <= INT4_MAX,
+    );
+    const out = new Map<number, { title: string; displayPath: string }>();
+    if (wanted.length === 0) return out;
+    const rows = await db
+      .select({ id: comments.id, title: comments.title })
+      .from(comments)
+      .where(
+        and(
+          inArray(comments.id, wanted),
+          eq(comments.dealId, deal.id),
+          eq(comments.kind, "review"),
+          isNull(comments.parentId),
+          eq(comments.status, "approved"),
+        ),
+      );
+    for (const row of rows) {
+      const title = row.title ?? "";
+      out.set(row.id, { title, displayPath: displayPath(deal.slug, "review", row.id, title) });
+    }
+    return out;
+  }
+
+  return { userStatus, founderResponsiveness, approvedReviewLinks };
+}

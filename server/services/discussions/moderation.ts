@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { canApproveOrDecline, canUndoResolveWhitelistBlacklist } from "../../../domain/permissions";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/accounts";
+import { type CommentKind, type CommentStatus, comments } from "../../db/schema/discussions";
+import { forbidden, notFound, unauthenticated } from "../../../domain/errors";
+import type { SessionUser } from "../accounts/sessions";
+import type { PageEvents } from "../cache/page-events";
+import type { Outbox } from "../jobs/outbox";
+import { afterTopLevelChange, recomputeThread } from "./aggregates";
+import { isStaffModeratorUser, parseId } from "./ids";
+import type { ApproveValue, DiscussionNode, DiscussionReader } from "./types";
+import { changedNode, dealFacts, domainViewer, loadRow, MESSAGES } from "./write-context";
+
+// Moderation (spec 000 section 7): approve, decline or reopen an item, resolve it, and the
+// author white- and blacklists.
+
+export function createModeration(deps: {
+  db: Db;
+  outbox: Outbox;
+  read: DiscussionReader;
+  pageEvents?: PageEvents | undefined;
+}) {
+  const { db, outbox, read } = deps;
+
+  const TARGET: Record<"approved" | "denied", CommentStatus> = {
+    approved: "approved",
+    denied: "declined",
+  };
+
+  /**
+   * approved / denied / null (back to pending). Staff moderators: any transition on any item. The
+   * deal's partners and user moderators: approve or decline pending items only. Others: 403.
+   */
+  async function approve(
+    kind: CommentKind,
+    dealKey: string,
+    commentKey: string,
+    user: SessionUser | null,
+    value: ApproveValue,
+  ): Promise<DiscussionNode> {
+    if (!user) throw unauthenticated();
+    const result = await db.transaction(async (tx) => {
+      const facts = await dealFacts(tx, dealKey, user, true);
+      const row = await loadRow(tx, facts, kind, commentKey, user, { lock: true });
+      const viewer = domainViewer(user, facts);
+      const deal = { partnerUserIds: facts.partnerIds, moderatorUserIds: facts.moderatorIds };
+      if (!canApproveOrDecline(viewer, deal)) throw forbidden();
+      const staff = canUndoResolveWhitelistBlacklist(viewer);
+      if (value === null && !staff) throw forbidden(MESSAGES.staffOnly);
+      if (!staff && row.status !== "pending") throw forbidden(MESSAGES.notPending);
+      const next: CommentStatus = value === null ? "pending" : TARGET[value];
+      if (next !== row.status) {
+        await tx.update(comments).set({ status: next }).where(eq(comments.id, row.id));
+        if (row.rootId != null) await recomputeThread(tx, row.rootId);
+        else if (row.status === "approved" || next === "approved") {
+          await afterTopLevelChange(tx, outbox, facts, kind);
+        }
+      }
+      return { id: row.id, rootId: row.rootId, dealId: facts.id };
+    });
+    await deps.pageEvents?.dealChanged(result.dealId);
+    return changedNode(read, kind, { id: result.dealId }, result.id, result.rootId, user);
+  }
+
+  /** Resolve and unresolve: staff moderators only. */
+  async function resolve(
+    kind: CommentKind,
+    dealKey: string,
+    commentKey: string,
+    user: SessionUser | null,
+    resolved: boolean,
+  ): Promise<DiscussionNode> {
+    if (!user) throw unauthenticated();
+    if (!isStaffModeratorUser(user)) throw forbidden(MESSAGES.staffOnly);
+    const facts = await dealFacts(db, dealKey, user, false);
+    const row = await loadRow(db, facts, kind, commentKey, user);
+    await db.update(comments).set({ resolved }).where(eq(comments.id, row.id));
+    return changedNode(read, kind, facts, row.id, row.rootId, user);
+  }
+
+  /**
+   * Staff put an author on the comment whitelist (new items start approved) or blacklist (may not
+   * post). The lists exclude each other: adding to one takes the author off the other.
+   */
+  async function setAuthorList(
+    user: SessionUser | null,
+    list: "whitelist" | "blacklist",
+    targetKey: string,
+    on: boolean,
+  ): Promise<{ userId: number; commentWhitelist: boolean; commentBlacklist: boolean }> {
+    if (!user) throw unauthenticated();
+    if (!isStaffModeratorUser(user)) throw forbidden(MESSAGES.staffOnly);
+    const targetId = parseId(targetKey);
+    if (targetId === null) throw notFound();
+    const changes =
+      list === "whitelist"
+        ? { commentWhitelist: on, ...(on ? { commentBlacklist: false } : {}) }
+        : { commentBlacklist: on, ...(on ? { commentWhitelist: false } : {}) };
+    const [row] = await db.update(users).set(changes).where(eq(users.id, targetId)).returning({
+      id: users.id,
+      commentWhitelist: users.commentWhitelist,
+      commentBlacklist: users.commentBlacklist,
+    });
+    if (!row) throw notFound();
+    return {
+      userId: row.id,
+      commentWhitelist: row.commentWhitelist,
+      commentBlacklist: row.commentBlacklist,
+    };
+  }
+
+  return { approve, resolve, setAuthorList };
+}

@@ -1,0 +1,317 @@
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/accounts";
+import { deals, media } from "../../db/schema/catalog";
+import { type CommentKind, comments } from "../../db/schema/discussions";
+import { notFound } from "../../../domain/errors";
+import { dealsOwnedCount, hasActivePlus, ownsDeal } from "../commerce/ownership-sql";
+import type { SortKey } from "./cursor";
+import { isStaffModeratorUser, parseId } from "./ids";
+import { displayPath } from "./item-paths";
+import type {
+  CommentAuthor,
+  DiscussionItem,
+  DiscussionReply,
+  ModeratorFilter,
+  Viewer,
+} from "./types";
+
+// The statements every read builds on: the deal with the viewer's roles, who sees what, and the
+// page of top-level items with authors, media and the viewer's vote joined, then their replies.
+
+/** A deal as the discussion reads need it, with the viewer's roles on it. */
+export type DealContext = {
+  id: number;
+  slug: string;
+  /** The deal's stored counts of approved top-level items, by kind. */
+  approvedCount: Record<CommentKind, number>;
+  partnerIds: number[];
+  staff: boolean;
+  partner: boolean;
+  userModerator: boolean;
+  /** Sees pending and declined items and the moderator filters act on everything. */
+  moderates: boolean;
+};
+
+export function createReadQueries(db: Db) {
+  const videoMedia = alias(media, "video_media");
+  const thumbnailMedia = alias(media, "video_thumbnail_media");
+
+  /** The deal by numeric id or slug, with its partners and the viewer's roles: one statement. */
+  async function dealContext(dealKey: string, viewer: Viewer): Promise<DealContext> {
+    const id = parseId(dealKey);
+    if (id === null && !/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(dealKey)) throw notFound();
+    const viewerId = viewer?.id ?? null;
+    const rows = await db
+      .select({
+        id: deals.id,
+        slug: deals.slug,
+        partnerIds: sql<number[] | string>`coalesce((select json_agg(dr.user_id)::text
+          from deal_roles dr where dr.deal_id = deals.id and dr.role = 'partner'), '[]')`,
+        userModerator: sql<boolean>`exists (select 1 from deal_roles dr
+          where dr.deal_id = deals.id and dr.role = 'user_moderator'
+            and dr.user_id = ${viewerId}::int)`,
+        reviewCount: deals.reviewCount,
+        questionCount: deals.commentCount,
+      })
+      .from(deals)
+      .where(id !== null ? eq(deals.id, id) : eq(deals.slug, dealKey))
+      .limit(1);
+    const row = rows[0];
+    if (!row) throw notFound();
+    const partnerIds = parseIdList(row.partnerIds);
+    const staff = isStaffModeratorUser(viewer);
+    const partner = viewer != null && partnerIds.includes(viewer.id);
+    const userModerator = viewer != null && Boolean(row.userModerator);
+    return {
+      id: row.id,
+      slug: row.slug,
+      approvedCount: { review: row.reviewCount, question: row.questionCount },
+      partnerIds,
+      staff,
+      partner,
+      userModerator,
+      moderates: staff || partner || userModerator,
+    };
+  }
+
+  /**
+   * Moderators see every status; everyone else approved items plus their own pending ones. The
+   * same rule hides replies.
+   */
+  function visibleTo(viewer: Viewer, deal: DealContext): SQL | undefined {
+    if (deal.moderates) return undefined;
+    if (!viewer) return eq(comments.status, "approved");
+    return or(
+      eq(comments.status, "approved"),
+      and(eq(comments.status, "pending"), eq(comments.userId, viewer.id)),
+    );
+  }
+
+  /**
+   * Approved founder-team answers count as "replied"; a pending one still needs a reply, and a
+   * bot's answer never counts (as comments.has_founder_reply, kept by the write side).
+   */
+  const hasFounderReply = sql`exists (select 1 from comments fr
+    join users fu on fu.id = fr.user_id
+    where fr.root_id = comments.id and fr.answer_type = 'founder_team'
+      and fr.status = 'approved' and not fu.is_bot)`;
+
+  function moderatorFilterSql(filter: ModeratorFilter | undefined): SQL | undefined {
+    switch (filter) {
+      case "unapproved":
+        return eq(comments.status, "pending");
+      case "unresolved":
+        return eq(comments.resolved, false);
+      case "needs_reply":
+        return and(eq(comments.status, "approved"), sql`not ${hasFounderReply}`);
+      default:
+        return undefined;
+    }
+  }
+
+  // Correlated subqueries name the outer tables literally (comments, users, deals): drizzle leaves
+  // columns unqualified in single-table selects, where "id" would bind to the subquery's own table.
+
+  /** Author columns of a joined users row, derived per deal in the same statement. */
+  const authorColumns = (dealId: number, now: Date) => ({
+    id: users.id,
+    username: users.username,
+    avatar: users.avatar,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    dateJoined: users.dateJoined,
+    isBot: users.isBot,
+    emailVerified: sql<boolean>`coalesce((select ue.verified from user_emails ue
+      where ue.user_id = users.id and ue."primary" limit 1), false)`,
+    // An ISO string, not a Date: postgres-js cannot bind a Date inside a raw sql fragment.
+    hasPlus: hasActivePlus(sql.raw("users.id"), now),
+    dealsPurchased: dealsOwnedCount(sql.raw("users.id")),
+    verifiedPurchaser: ownsDeal(sql.raw("users.id"), sql`${dealId}`),
+  });
+
+  /** The viewer's vote on each row, by the (comment_id, user_id) unique index: no extra query. */
+  const userVoteColumn = (viewer: Viewer) =>
+    viewer
+      ? sql<number>`coalesce((select cv.direction from comment_votes cv
+          where cv.comment_id = comments.id and cv.user_id = ${viewer.id}), 0)::int`
+      : sql<number>`0`;
+
+  type AuthorRow = {
+    id: number | null;
+    username: string | null;
+    avatar: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    dateJoined: Date | null;
+    isBot: boolean | null;
+    emailVerified: boolean;
+    hasPlus: boolean;
+    dealsPurchased: number;
+    verifiedPurchaser: boolean;
+  };
+
+  // drizzle may give a left-joined object of nulls or null itself when there is no author.
+  function toAuthor(row: AuthorRow | null, deal: DealContext): CommentAuthor | null {
+    if (row?.id == null) return null;
+    const username = row.username ?? "";
+    const name = `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim() || username;
+    return {
+      id: row.id,
+      username,
+      avatar: row.avatar,
+      name,
+      hasPlus: Boolean(row.hasPlus),
+      dateJoined: row.dateJoined ?? new Date(0),
+      dealsPurchased: Number(row.dealsPurchased ?? 0),
+      emailVerified: Boolean(row.emailVerified),
+      isFounder: deal.partnerIds.includes(row.id),
+      isBot: Boolean(row.isBot),
+      verifiedPurchaser: Boolean(row.verifiedPurchaser),
+    };
+  }
+
+  /** Top-level items with authors, media and the viewer's vote; `where` decides which. */
+  function selectItems(deal: DealContext, viewer: Viewer, keys: SortKey[], now: Date) {
+    return db
+      .select({
+        id: comments.id,
+        dealId: comments.dealId,
+        kind: comments.kind,
+        title: comments.title,
+        comment: comments.comment,
+        rating: comments.rating,
+        status: comments.status,
+        resolved: comments.resolved,
+        createdAt: comments.createdAt,
+        editedAt: comments.editedAt,
+        upVotes: comments.upVotes,
+        videoKey: videoMedia.key,
+        videoThumbnailKey: thumbnailMedia.key,
+        userVote: userVoteColumn(viewer),
+        sortKey: sql<string>`json_build_array(${sql.join(
+          keys.map((key) => sql`${key.column}::text`),
+          sql`, `,
+        )})::text`,
+        user: authorColumns(deal.id, now),
+      })
+      .from(comments)
+      .leftJoin(users, eq(users.id, comments.userId))
+      .leftJoin(videoMedia, eq(videoMedia.id, comments.videoMediaId))
+      .leftJoin(thumbnailMedia, eq(thumbnailMedia.id, comments.videoThumbnailMediaId));
+  }
+
+  /** Every visible reply of the given threads, oldest first, in one statement. */
+  async function loadReplies(
+    rootIds: number[],
+    deal: DealContext,
+    viewer: Viewer,
+    now: Date,
+  ): Promise<Map<number, DiscussionReply[]>> {
+    const byRoot = new Map<number, DiscussionReply[]>();
+    if (rootIds.length === 0) return byRoot;
+    const rows = await db
+      .select({
+        id: comments.id,
+        parentId: comments.parentId,
+        rootId: comments.rootId,
+        comment: comments.comment,
+        answerType: comments.answerType,
+        status: comments.status,
+        createdAt: comments.createdAt,
+        editedAt: comments.editedAt,
+        upVotes: comments.upVotes,
+        userVote: userVoteColumn(viewer),
+        user: authorColumns(deal.id, now),
+      })
+      .from(comments)
+      .leftJoin(users, eq(users.id, comments.userId))
+      .where(and(inArray(comments.rootId, rootIds), visibleTo(viewer, deal)))
+      .orderBy(asc(comments.createdAt), asc(comments.id));
+
+    const replies = new Map<number, DiscussionReply>();
+    for (const row of rows) {
+      replies.set(row.id, {
+        id: row.id,
+        parentId: row.parentId ?? 0,
+        comment: row.comment,
+        answerType: row.answerType,
+        status: row.status,
+        created: row.createdAt,
+        edited: row.editedAt,
+        user: toAuthor(row.user, deal),
+        upVotes: row.upVotes,
+        userVote: Number(row.userVote ?? 0),
+        children: [],
+      });
+    }
+    // A reply under a hidden reply is hidden with it: it is only reachable through its parent.
+    for (const row of rows) {
+      const reply = replies.get(row.id);
+      if (!reply || row.rootId == null) continue;
+      if (row.parentId === row.rootId) {
+        const list = byRoot.get(row.rootId) ?? [];
+        list.push(reply);
+        byRoot.set(row.rootId, list);
+      } else {
+        replies.get(reply.parentId)?.children.push(reply);
+      }
+    }
+    return byRoot;
+  }
+
+  const countTree = (list: DiscussionReply[]): number =>
+    list.reduce((sum, reply) => sum + 1 + countTree(reply.children), 0);
+
+  type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>["where"]>>[number];
+
+  function toItem(row: ItemRow, deal: DealContext, children: DiscussionReply[]): DiscussionItem {
+    const title = row.title ?? "";
+    return {
+      id: row.id,
+      dealId: row.dealId,
+      kind: row.kind,
+      title,
+      comment: row.comment,
+      rating: row.kind === "review" ? row.rating : null,
+      status: row.status,
+      resolved: row.resolved,
+      created: row.createdAt,
+      edited: row.editedAt,
+      displayPath: displayPath(deal.slug, row.kind, row.id, title),
+      user: toAuthor(row.user, deal),
+      upVotes: row.upVotes,
+      userVote: Number(row.userVote ?? 0),
+      replyCount: countTree(children),
+      videoKey: row.videoKey,
+      videoThumbnailKey: row.videoThumbnailKey,
+      children,
+    };
+  }
+
+  const topLevel = (deal: DealContext, kind: CommentKind) => [
+    eq(comments.dealId, deal.id),
+    eq(comments.kind, kind),
+    isNull(comments.parentId),
+  ];
+
+  return {
+    dealContext,
+    visibleTo,
+    hasFounderReply,
+    moderatorFilterSql,
+    selectItems,
+    loadReplies,
+    toItem,
+    topLevel,
+  };
+}
+
+export type ReadQueries = ReturnType<typeof createReadQueries>;
+
+/** json_agg comes back as text (cast, so both drivers agree); null members are dropped. */
+function parseIdList(value: number[] | string): number[] {
+  const list: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  return Array.isArray(list) ? list.filter((v): v is number => typeof v === "number") : [];
+}

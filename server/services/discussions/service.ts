@@ -1,0 +1,56 @@
+import type { Db } from "../../db/client";
+import type { Clock } from "../../providers/clock";
+import type { MediaProvider } from "../../providers/media";
+import type { PageEvents } from "../cache/page-events";
+import type { Outbox } from "../jobs/outbox";
+import { createDealReads } from "./deal-reads";
+import { createListReads } from "./lists";
+import { createModeration } from "./moderation";
+import { createPosting } from "./posting";
+import { createReadQueries } from "./read-queries";
+import { createReviewMedia } from "./review-media";
+import { createReviewsSummaryJob } from "./reviews-summary-job";
+import { createVotes } from "./votes";
+
+/**
+ * The discussion area (spec 000 sections 3 to 8): reviews, questions and their replies. Reads
+ * (lists.ts, deal-reads.ts) and writes (posting.ts, votes.ts, moderation.ts) are separate
+ * modules sharing only types.ts; the writers answer with the changed item read through `get`.
+ */
+export function createDiscussionService(deps: {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  media: MediaProvider;
+  pageEvents?: PageEvents;
+}) {
+  const { db, clock, outbox, pageEvents } = deps;
+  const lists = createListReads({ db, clock, queries: createReadQueries(db) });
+  const dealReads = createDealReads({ db });
+  const reviewMedia = createReviewMedia({ db, media: deps.media });
+  const read = { get: lists.get };
+  const posting = createPosting({ db, clock, outbox, reviewMedia, read, pageEvents });
+  const votes = createVotes({ db, clock });
+  const moderation = createModeration({ db, outbox, read, pageEvents });
+  const summary = createReviewsSummaryJob({ db, clock, outbox });
+
+  return {
+    list: lists.list,
+    get: lists.get,
+    stats: lists.stats,
+    userStatus: dealReads.userStatus,
+    listBoth: lists.listBoth,
+    founderResponsiveness: dealReads.founderResponsiveness,
+    approvedReviewLinks: dealReads.approvedReviewLinks,
+    ...posting,
+    ...votes,
+    ...moderation,
+    regenerateSummary: summary.regenerateSummary,
+    reviewsSummary: summary.reviewsSummary,
+    mediaHead: reviewMedia.mediaHead,
+    mediaFile: reviewMedia.mediaFile,
+    discardVideo: reviewMedia.discardVideo,
+  };
+}
+
+export type DiscussionService = ReturnType<typeof createDiscussionService>;

@@ -1,0 +1,156 @@
+import type { AuthorView, ItemView, ReplyView } from "../../app/discussions/types";
+import type {
+  CommentAuthor,
+  DiscussionItem,
+  DiscussionNode,
+  DiscussionReply,
+} from "../services/discussions/types";
+
+/**
+ * Reviews, questions and replies as both doors show them. The API's JSON (spec 000 section 7) is
+ * written here once; the pages' views are derived from it below, so a field changes in one place.
+ */
+
+/** Where a review's video lives until a media provider serves URLs of its own. */
+const mediaUrl = (key: string | null): string | null => (key ? `/media/${key}` : null);
+
+export function authorJson(user: CommentAuthor | null) {
+  if (!user) return null;
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    avatar: user.avatar,
+    has_plus: user.hasPlus,
+    date_joined: user.dateJoined.toISOString(),
+    deals_purchased: user.dealsPurchased,
+    email_verified: user.emailVerified,
+    is_founder: user.isFounder,
+    is_bot: user.isBot,
+    verified_purchaser: user.verifiedPurchaser,
+  };
+}
+
+export type AuthorJson = NonNullable<ReturnType<typeof authorJson>>;
+
+export type ReplyJson = {
+  id: number;
+  parent_id: number;
+  comment: string;
+  answer_type: DiscussionReply["answerType"];
+  created: string;
+  edited: string | null;
+  status: DiscussionReply["status"];
+  user: AuthorJson | null;
+  up_votes: number;
+  user_vote: number;
+  children: ReplyJson[];
+};
+
+export function replyJson(reply: DiscussionReply): ReplyJson {
+  return {
+    id: reply.id,
+    parent_id: reply.parentId,
+    comment: reply.comment,
+    answer_type: reply.answerType,
+    created: reply.created.toISOString(),
+    edited: reply.edited?.toISOString() ?? null,
+    status: reply.status,
+    user: authorJson(reply.user),
+    up_votes: reply.upVotes,
+    user_vote: reply.userVote,
+    children: reply.children.map(replyJson),
+  };
+}
+
+/** A review or question as the API shows it; rating and video fields exist on reviews only. */
+export function itemJson(item: DiscussionItem) {
+  const base = {
+    id: item.id,
+    deal_id: item.dealId,
+    title: item.title,
+    comment: item.comment,
+    created: item.created.toISOString(),
+    edited: item.edited?.toISOString() ?? null,
+    status: item.status,
+    resolved: item.resolved,
+    display_path: item.displayPath,
+    user: authorJson(item.user),
+    up_votes: item.upVotes,
+    user_vote: item.userVote,
+    reply_count: item.replyCount,
+    children: item.children.map(replyJson),
+  };
+  if (item.kind !== "review") return base;
+  return {
+    ...base,
+    rating: item.rating,
+    video_file: mediaUrl(item.videoKey),
+    video_thumbnail: mediaUrl(item.videoThumbnailKey),
+  };
+}
+
+export type ItemJson = ReturnType<typeof itemJson>;
+
+/** What a write answers: the changed item, or the reply inside its thread. */
+export const nodeJson = (node: DiscussionNode) =>
+  node.type === "item" ? itemJson(node.item) : replyJson(node.reply);
+
+// ---------------------------------------------------------------------------------------------
+// The pages' views: the API's fields, camelCased, with what the cards show of an author.
+// ---------------------------------------------------------------------------------------------
+
+function authorView(user: AuthorJson | null): AuthorView | null {
+  if (!user) return null;
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    avatar: user.avatar,
+    hasPlus: user.has_plus,
+    isFounder: user.is_founder,
+    verifiedPurchaser: user.verified_purchaser,
+    isBot: user.is_bot,
+  };
+}
+
+function replyView(reply: ReplyJson): ReplyView {
+  return {
+    id: reply.id,
+    parentId: reply.parent_id,
+    comment: reply.comment,
+    answerType: reply.answer_type,
+    status: reply.status,
+    created: reply.created,
+    edited: reply.edited,
+    user: authorView(reply.user),
+    upVotes: reply.up_votes,
+    userVote: reply.user_vote,
+    children: reply.children.map(replyView),
+  };
+}
+
+/** A review or question as the discussion pages show it (app/discussions/types.ts). */
+export function itemView(item: DiscussionItem): ItemView {
+  const json = itemJson(item);
+  const review = "rating" in json ? json : null;
+  return {
+    id: json.id,
+    kind: item.kind,
+    title: json.title,
+    comment: json.comment,
+    rating: review?.rating ?? null,
+    status: json.status,
+    resolved: json.resolved,
+    created: json.created,
+    edited: json.edited,
+    displayPath: json.display_path,
+    user: authorView(json.user),
+    upVotes: json.up_votes,
+    userVote: json.user_vote,
+    replyCount: json.reply_count,
+    videoUrl: review?.video_file ?? null,
+    videoThumbnailUrl: review?.video_thumbnail ?? null,
+    children: json.children.map(replyView),
+  };
+}
