@@ -31,6 +31,7 @@ import { checkoutRoutes } from "./http/commerce/checkout";
 import { orderRoutes } from "./http/commerce/orders";
 import { rewardRoutes } from "./http/commerce/rewards";
 import { sessionPlugin } from "./web/session-plugin";
+import { pageCookies } from "./web/cookies";
 import { sessionRoutes } from "./http/accounts/sessions";
 import { userRoutes } from "./http/accounts/users";
 import { accountRoutes } from "./http/accounts/accounts";
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Canonical and Open Graph URLs are absolute, on the public origin (never the Host header).
       publicUrl: config.publicUrl.replace(/\/$/, ""),
     };
+    const cookies = pageCookies(config);
     await app.register(reactRouterPlugin, {
       build: deps.reactRouterBuild,
       handler: deps.pageHandler,
@@ -197,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         services,
         session: request.session,
         publicConfig,
+        cookies,
         // Page actions rate-limit by client address (login, sign-up, reset).
         clientIp: request.ip,
       }),

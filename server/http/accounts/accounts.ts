@@ -1,5 +1,4 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { FastifyReply } from "fastify";
+import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -23,7 +22,8 @@ import type { SessionUser } from "../../services/accounts/sessions";
 import { unauthenticated } from "../../../domain/errors";
 import { isDomainError, statusOf } from "../../web/errors";
 import { userJson } from "../../web/presenters";
-import { cookieOptions, rotateCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
+import { cookieOptions, SESSION_COOKIE, startSessionCookies } from "../../web/cookies";
+import { safeEqual } from "../../web/tokens";
 
 const GOOGLE_STATE_COOKIE = "google_oauth_state";
 const GOOGLE_AUTHORIZE = "https://accounts.google.com/o/oauth2/v2/auth";
@@ -48,11 +48,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
 ) => {
   const { accounts, sessions } = services;
 
-  const startSessionCookies = (reply: FastifyReply, token: string, maxAgeSeconds: number) => {
-    reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, true, maxAgeSeconds));
-    rotateCsrfCookie(reply, config);
-  };
-
   app.post(
     "/api/users/signup/",
     { schema: { tags: ["users"], summary: "Create an account and sign in", body: SignupSchema } },
@@ -63,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         ip: request.ip,
         session: request.session,
       });
-      startSessionCookies(reply, started.token, started.maxAgeSeconds);
+      startSessionCookies(reply, config, started);
       const session = await sessions.load(started.token);
       return reply.status(201).send({ user: userJson(session?.user ?? null) });
     },
@@ -89,7 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
       if (!started.token) {
         return reply.status(201).send({ user: userJson(null), created: true });
       }
-      startSessionCookies(reply, started.token, started.maxAgeSeconds);
+      startSessionCookies(reply, config, started);
       const session = await sessions.load(started.token);
       return reply.status(201).send({ user: userJson(session?.user ?? null), created: true });
     },
@@ -252,11 +247,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
       );
       reply.clearCookie(GOOGLE_STATE_COOKIE, { path: "/api/users/login/google/" });
       const state = request.query.state ?? "";
-      const stateOk =
-        expected.length > 0 &&
-        expected.length === state.length &&
-        timingSafeEqual(Buffer.from(expected), Buffer.from(state));
-      if (!stateOk)
+      if (!safeEqual(expected, state))
         return fail(400, "The sign-in request expired or did not start here. Please try again.");
       if (request.query.error || !request.query.code) {
         return fail(400, "Google did not sign you in. Please try again.");
@@ -295,7 +286,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
           lastName: info.family_name,
         });
         const started = await sessions.start(userId, request.session);
-        startSessionCookies(reply, started.token, started.maxAgeSeconds);
+        startSessionCookies(reply, config, started);
         const next = safeNextPath(Buffer.from(nextEncoded, "base64url").toString());
         return reply.redirect(next, 302);
       } catch (err) {

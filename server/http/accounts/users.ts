@@ -5,7 +5,7 @@ import type { Services } from "../../services";
 import { invalid } from "../../../domain/errors";
 import { isDomainError } from "../../web/errors";
 import { userJson } from "../../web/presenters";
-import { cookieOptions, rotateCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
+import { clearSessionCookies, startSessionCookies } from "../../web/cookies";
 import { LoginSchema } from "../../../domain/schemas/auth";
 import { LOGIN_FAILED } from "../../services/accounts/accounts";
 
@@ -45,8 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config; services: Servi
         throw err;
       }
       const { token, maxAgeSeconds } = started;
-      reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, true, maxAgeSeconds));
-      rotateCsrfCookie(reply, config);
+      startSessionCookies(reply, config, { token, maxAgeSeconds });
       const session = await services.sessions.load(token);
       return { user: userJson(session?.user ?? null) };
     },
@@ -57,8 +56,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config; services: Servi
     { schema: { tags: ["users"], summary: "Sign out", body: z.unknown().optional() } },
     async (request, reply) => {
       await services.sessions.end(request.session);
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
-      rotateCsrfCookie(reply, config);
+      clearSessionCookies(reply, config);
       // A plain HTML form (no JavaScript) gets a page to land on rather than JSON.
       if (request.headers["content-type"]?.startsWith("application/x-www-form-urlencoded")) {
         return reply.redirect("/", 303);

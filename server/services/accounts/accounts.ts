@@ -627,23 +627,6 @@ export function createAccountService(deps: {
     });
   }
 
-  /** Set-Cookie values for a started session (React Router actions set cookies themselves). */
-  function sessionCookies(started: { token: string; maxAgeSeconds: number }): string[] {
-    const secure = config.cookieSecure ? "; Secure" : "";
-    return [
-      `sessionid=${started.token}; Max-Age=${started.maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure}`,
-      `csrftoken=${newToken()}; Max-Age=${365 * 24 * 60 * 60}; Path=/; SameSite=Lax${secure}`,
-    ];
-  }
-
-  function clearedSessionCookies(): string[] {
-    const secure = config.cookieSecure ? "; Secure" : "";
-    return [
-      `sessionid=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`,
-      `csrftoken=${newToken()}; Max-Age=${365 * 24 * 60 * 60}; Path=/; SameSite=Lax${secure}`,
-    ];
-  }
-
   return {
     login,
     signup,
@@ -657,8 +640,6 @@ export function createAccountService(deps: {
     emailAction,
     googleSignIn,
     outboxEmails,
-    sessionCookies,
-    clearedSessionCookies,
     recaptcha,
     mail,
     googleConfigured: Boolean(config.googleClientId && config.googleClientSecret),
