@@ -84,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const services = createServices({ db: database.db, clock, config });
   app.decorate("services", services);
+  app.decorate("limits", services.limits);
 
   // 1. External plugins.
   // helmet's headers, computed once (server/http/security-headers.ts), not per request.

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import multipart from "@fastify/multipart";
-import rateLimit from "@fastify/rate-limit";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { REVIEW_VIDEO_MAX_BYTES } from "../../../domain/constants";
@@ -29,6 +28,7 @@ import type {
 import { DomainError, forbidden, invalid, unauthenticated } from "../../../domain/errors";
 import { isDomainError } from "../../web/errors";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../web/session-plugin";
+import { byUserOrAddress, rateLimited } from "../rate-limit";
 
 // Spec 000 section 7's discussion calls: lists, one item, stats, user status (read); create,
 // reply, edit, delete, vote, approve, resolve, the author white- and blacklists, the reviews
@@ -117,22 +117,13 @@ function nodeJson(node: DiscussionNode) {
   return node.type === "item" ? itemJson(node.item) : replyJson(node.reply);
 }
 
-/** Per-user limits (rate-limit counters are per process, in memory). */
-export const RATE_LIMITS = {
-  /** New reviews and questions, per user, both lists together. */
-  create: { max: 10, timeWindow: 60_000 },
-  reply: { max: 20, timeWindow: 60_000 },
-  edit: { max: 20, timeWindow: 60_000 },
-  vote: { max: 60, timeWindow: 60_000 },
-} as const;
-
-type RateLimitName = keyof typeof RATE_LIMITS;
-
-/** The counter's key: the signed-in user (one person, whatever their address), else the address. */
-const rateLimitKey = (name: RateLimitName) => (request: FastifyRequest) => {
-  const user = request.session?.user;
-  return `discussions:${name}:${user ? `user:${user.id}` : `ip:${request.ip}`}`;
-};
+/** Per-user limits (server/services/limits: discussions.*), reviews and questions together. */
+const perUser = (name: "create" | "reply" | "edit" | "vote") =>
+  rateLimited(
+    `discussions.${name}`,
+    byUserOrAddress,
+    (seconds) => `Request was throttled. Expected available in ${seconds} seconds.`,
+  );
 
 const VoteParams = z.object({
   dealId: z.string().min(1).max(200),
@@ -321,26 +312,6 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       headerPairs: 100,
     },
   });
-  await app.register(rateLimit, { global: false });
-
-  // One counter per limit, shared by every route that uses it (reviews and questions together),
-  // checked in each route's onRequest hook.
-  const limiters = Object.fromEntries(
-    (Object.keys(RATE_LIMITS) as RateLimitName[]).map((name) => [
-      name,
-      app.createRateLimit({ ...RATE_LIMITS[name], keyGenerator: rateLimitKey(name) }),
-    ]),
-  ) as Record<RateLimitName, ReturnType<typeof app.createRateLimit>>;
-  const perUser = (name: RateLimitName) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await limiters[name](request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header("retry-after", String(Math.max(1, result.ttlInSeconds)));
-      throw new DomainError("throttled", {
-        detail: `Request was throttled. Expected available in ${Math.max(1, result.ttlInSeconds)} seconds.`,
-      });
-    }
-  };
-
   /**
    * The body as fields, and the uploaded video when the request is multipart. The video streams
    * to the media store as it arrives (never held in memory); the caller discards it on failure.
