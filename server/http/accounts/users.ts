@@ -8,6 +8,8 @@ import { userJson } from "../../web/presenters";
 import { clearSessionCookies, startSessionCookies } from "../../web/cookies";
 import { LoginSchema } from "../../../domain/schemas/auth";
 import { LOGIN_FAILED } from "../../services/accounts/accounts";
+import { errorResponses, redirectResponse } from "../schemas";
+import { userAnswer } from "./schemas";
 
 // Deliberately the same for an unknown e-mail and a wrong password: no account enumeration.
 export { LOGIN_FAILED };
@@ -23,6 +25,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config; services: Servi
         tags: ["users"],
         summary: "Sign in with e-mail and password (JSON or form)",
         body: LoginSchema,
+        response: { 200: userAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -53,7 +56,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config; services: Servi
 
   app.post(
     "/api/users/logout/",
-    { schema: { tags: ["users"], summary: "Sign out", body: z.unknown().optional() } },
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Sign out (a plain HTML form is redirected home)",
+        body: z.unknown().optional(),
+        response: { 200: userAnswer, 303: redirectResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       await services.sessions.end(request.session);
       clearSessionCookies(reply, config);
