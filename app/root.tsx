@@ -5,22 +5,22 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
 import { NotFound } from "./ui/not-found";
 import { SiteFooter } from "./ui/site-footer";
-import { type HeaderUser, SiteHeader } from "./ui/site-header";
+import { type HeaderUser, type RootData, useRootData } from "./root-data";
+import { SiteHeader } from "./ui/site-header";
 import "./app.css";
 import { readCookie } from "./ui/cookies";
 import { DisplayCurrencyContext } from "./growth/display-currency";
 import { loadGrowthRootData } from "./growth/root-data.server";
 import { ViewItemEvent } from "./growth/view-item-event";
-import { actorOf as cartActorOf } from "./cart/cart.server";
+import { cartActorOf } from "../server/web/actor";
 
 /** The signed-in user summary every page's header needs; nothing else personal goes here. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const ctx = context.get(appContext);
   const { session } = ctx;
   const u = session?.user ?? null;
@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   return (
     <html lang="en">
       <head>
@@ -97,7 +97,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound signedIn={Boolean(data?.user)} />;
   }

@@ -29,7 +29,10 @@ function importsValue(typeKeyword, clause) {
   const outside = clause.replace(/\{[^}]*\}/, "").replace(/[\s,]/g, "");
   if (outside) return true; // a default or namespace import
   if (!braces) return true;
-  const names = braces[1].split(",").map((n) => n.trim()).filter(Boolean);
+  const names = braces[1]
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
   return names.some((n) => !n.startsWith("type "));
 }
 
@@ -44,7 +47,9 @@ for (const file of sourceFiles(path.join(root, "app"))) {
     if (target.startsWith(webDir + path.sep)) continue;
     if (!importsValue(typeKeyword, clause)) continue;
     const line = text.slice(0, m.index).split("\n").length;
-    problems.push(`${path.relative(root, file)}:${line} imports values from ${spec} (use server/web/)`);
+    problems.push(
+      `${path.relative(root, file)}:${line} imports values from ${spec} (use server/web/)`,
+    );
   }
 }
 if (problems.length) {

@@ -31,6 +31,7 @@ import { checkoutRoutes } from "./http/commerce/checkout";
 import { orderRoutes } from "./http/commerce/orders";
 import { rewardRoutes } from "./http/commerce/rewards";
 import { sessionPlugin } from "./web/session-plugin";
+import { pageCookies } from "./web/cookies";
 import { sessionRoutes } from "./http/accounts/sessions";
 import { userRoutes } from "./http/accounts/users";
 import { accountRoutes } from "./http/accounts/accounts";
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const services = createServices({ db: database.db, clock, config });
   app.decorate("services", services);
+  app.decorate("limits", services.limits);
 
   // 1. External plugins.
   // helmet's headers, computed once (server/http/security-headers.ts), not per request.
@@ -187,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Canonical and Open Graph URLs are absolute, on the public origin (never the Host header).
       publicUrl: config.publicUrl.replace(/\/$/, ""),
     };
+    const cookies = pageCookies(config);
     await app.register(reactRouterPlugin, {
       build: deps.reactRouterBuild,
       handler: deps.pageHandler,
@@ -197,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         services,
         session: request.session,
         publicConfig,
+        cookies,
         // Page actions rate-limit by client address (login, sign-up, reset).
         clientIp: request.ip,
       }),

@@ -22,24 +22,12 @@ import {
   couponRemoved,
 } from "../../domain/messages";
 import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
-import { type CartActor, cartJson } from "../../server/services/commerce/cart";
-import type { SessionState } from "../../server/services/accounts/sessions";
+import { cartJson } from "../../server/services/commerce/cart";
+import { cartActorOf } from "../../server/web/actor";
 import { type AppLoadContext, appContext } from "../context";
 import { readCookie } from "../ui/cookies";
 
 type ContextGetter = { get(key: typeof appContext): AppLoadContext };
-
-export const actorOf = (session: SessionState | null): CartActor => ({
-  sessionId: session?.id ?? null,
-  user: session?.user
-    ? {
-        id: session.user.id,
-        email: session.user.email,
-        hasPlus: session.user.hasPlus,
-        isStaff: session.user.isStaff,
-      }
-    : null,
-});
 
 /** What a failed checkout redirect's code means to the buyer (server/http/commerce/checkout.ts). */
 const CHECKOUT_ERRORS: Record<string, string> = {
@@ -55,7 +43,7 @@ const CHECKOUT_ERRORS: Record<string, string> = {
 
 export async function loadCartPage(context: ContextGetter, request: Request) {
   const { services, session } = context.get(appContext);
-  const actor = actorOf(session);
+  const actor = cartActorOf(session);
   const cart = cartJson(await services.cart.get(actor));
   const user = session?.user ?? null;
   const cards = user ? await services.cards.list(user.id).catch(() => []) : [];
@@ -85,7 +73,7 @@ export async function cartAction(context: ContextGetter, request: Request) {
   const { services, session } = context.get(appContext);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const actor = actorOf(session);
+  const actor = cartActorOf(session);
   const done = (result: CartActionResult, status = 200) => data(result, { status });
   if (!session) return done({ ok: false, message: CART_EMPTY }, 400);
   try {
@@ -157,7 +145,7 @@ export async function loadOrderPage(context: ContextGetter, request: Request, id
 /** /plus: the Plus deal's plan and whether the visitor is already a member. */
 export async function loadPlusPage(context: ContextGetter, request: Request) {
   const { services, session } = context.get(appContext);
-  const cart = cartJson(await services.cart.get(actorOf(session)));
+  const cart = cartJson(await services.cart.get(cartActorOf(session)));
   return {
     isMember: Boolean(session?.user?.hasPlus),
     inCart: cart.has_plus_deal,
@@ -168,17 +156,17 @@ export async function loadPlusPage(context: ContextGetter, request: Request) {
 
 /** "Join Plus": adds the Plus deal to the cart (a new visitor gets a session) and goes to /cart. */
 export async function joinPlusAction(context: ContextGetter) {
-  const { services } = context.get(appContext);
+  const { services, cookies: pageCookies } = context.get(appContext);
   let { session } = context.get(appContext);
   const cookies: string[] = [];
   if (!session) {
     const started = await services.sessions.start(null, null);
-    cookies.push(...services.accounts.sessionCookies(started));
+    cookies.push(...pageCookies.signedIn(started));
     session = await services.sessions.load(started.token);
   }
   const deal = await services.cart.dealIdBySlug(PLUS_DEAL_SLUG);
   try {
-    await services.cart.addItem(actorOf(session), {
+    await services.cart.addItem(cartActorOf(session), {
       dealId: deal ?? undefined,
       dealGroupId: undefined,
     });

@@ -1,6 +1,5 @@
 import type { FormEvent } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
+import { useRootData } from "../root-data";
 import { readCookie } from "./cookies";
 
 /**
@@ -10,7 +9,7 @@ import { readCookie } from "./cookies";
  * the server redirects home.
  */
 export function LogoutForm({ className }: { className?: string }) {
-  const csrfToken = useRouteLoaderData<typeof rootLoader>("root")?.csrfToken ?? "";
+  const csrfToken = useRootData()?.csrfToken ?? "";
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await fetch("/api/users/logout/", {

@@ -3,15 +3,9 @@ import { SEARCH_PLACEHOLDER } from "../../domain/messages";
 import { CurrencySelector } from "../growth/currency-selector";
 import { LogoutForm } from "./logout-form";
 import { Logo } from "./logo";
+import type { HeaderUser } from "../root-data";
 
-export type HeaderUser = {
-  name: string;
-  email: string;
-  isStaff: boolean;
-  hasPlus: boolean;
-  /** Signed in but unverified: the menu carries the verify prompt. */
-  emailVerified?: boolean;
-} | null;
+export type { HeaderUser };
 
 function SearchIcon() {
   return (

@@ -7,6 +7,7 @@ import { createCatalogService } from "./storefront/catalog";
 import { createProductPageService } from "./storefront/product-page";
 import { createDiscussionService } from "./discussions/service";
 import { createLoginThrottle } from "./accounts/login-throttle";
+import { createLimits, memoryStore } from "./limits/limits";
 import { createPagesService } from "./storefront/modular-pages";
 import { createOutbox } from "./jobs/outbox";
 import { createSessionService } from "./accounts/sessions";
@@ -49,7 +50,9 @@ export function createServices(deps: ServiceDeps) {
     clock: deps.clock,
     ttlDays: deps.config.sessionTtlDays,
   });
-  const loginThrottle = createLoginThrottle();
+  // Every rate limit counts here: in memory per process (a Redis store would share them).
+  const limits = createLimits({ store: memoryStore });
+  const loginThrottle = createLoginThrottle(limits);
   // Sign-up, passwords, e-mail settings; it registers the outbox's e-mail handler (SMTP or kept).
   const accounts = createAccountService({
     db: deps.db,
@@ -57,6 +60,7 @@ export function createServices(deps: ServiceDeps) {
     config: deps.config,
     outbox,
     sessions,
+    limits,
     loginThrottle,
     recaptcha: createRecaptcha(deps.config),
     mail: createMailProvider(deps.config),
@@ -88,6 +92,7 @@ export function createServices(deps: ServiceDeps) {
       publicUrl: deps.config.publicUrl,
     }),
     sessions,
+    limits,
     loginThrottle,
     accounts,
     catalog: createCatalogService({ db: deps.db, clock: deps.clock }),

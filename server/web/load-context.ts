@@ -1,5 +1,6 @@
 import type { Services } from "../services";
 import type { SessionState } from "../services/accounts/sessions";
+import type { PageCookies } from "./cookies";
 
 /** What every React Router loader and action receives (through app/context.ts). */
 export type AppLoadContext = {
@@ -7,6 +8,8 @@ export type AppLoadContext = {
   session: SessionState | null;
   /** Client-safe settings (nothing secret goes here: it can end up in HTML). */
   publicConfig: { reportListingUrl: string; publicUrl: string };
+  /** Set-Cookie values for actions that sign in or out (the same cookies as the API sets). */
+  cookies: PageCookies;
   /** The client's address (rate limits in page actions); absent outside HTTP requests. */
   clientIp?: string;
 };

@@ -1,12 +1,18 @@
-import { timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config";
 import type { SessionService, SessionState } from "../services/accounts/sessions";
-import { newToken } from "../services/accounts/sessions";
+import { CSRF_COOKIE, SESSION_COOKIE } from "./cookies";
+import { safeEqual } from "./tokens";
 
-export const SESSION_COOKIE = "sessionid";
-export const CSRF_COOKIE = "csrftoken";
+// The cookies themselves are defined in cookies.ts; these names stay importable from here.
+export {
+  CSRF_COOKIE,
+  cookieOptions,
+  ensureCsrfCookie,
+  rotateCsrfCookie,
+  SESSION_COOKIE,
+} from "./cookies";
 export const CSRF_HEADER = "x-csrftoken";
 /** The form field a plain HTML form (no JavaScript, so no header) sends the token in. */
 export const CSRF_FIELD = "csrfmiddlewaretoken";
@@ -19,13 +25,6 @@ declare module "fastify" {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SESSIONLESS = /^\/(assets\/|media\/demo\/|healthz(\?|$)|robots\.txt|sitemap\.xml)/;
-
-function sameToken(a: string | undefined, b: string | undefined): boolean {
-  if (!a || !b) return false;
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /**
  * Loads the session named by the cookie (anonymous visitors without a cookie cost no query) and
@@ -56,8 +55,8 @@ export const sessionPlugin = fp(
           ? (request.body as Record<string, unknown>)[CSRF_FIELD]
           : undefined;
       const tokenOk =
-        sameToken(request.headers[CSRF_HEADER] as string | undefined, expected) ||
-        (typeof field === "string" && sameToken(field, expected));
+        safeEqual(request.headers[CSRF_HEADER] as string | undefined, expected) ||
+        (typeof field === "string" && safeEqual(field, expected));
       const origin = request.headers.origin;
       const isApi = request.url.startsWith("/api/");
       const originOk =
@@ -69,30 +68,3 @@ export const sessionPlugin = fp(
   },
   { name: "payonce-session" },
 );
-
-export function cookieOptions(config: Config, httpOnly: boolean, maxAgeSeconds?: number) {
-  return {
-    path: "/",
-    httpOnly,
-    sameSite: "lax" as const,
-    secure: config.cookieSecure,
-    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
-  };
-}
-
-/** Gives the browser a CSRF token if it has none; returns the token in force. */
-export function ensureCsrfCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  config: Config,
-): string {
-  const existing = request.cookies[CSRF_COOKIE];
-  if (existing && /^[A-Za-z0-9_-]{20,100}$/.test(existing)) return existing;
-  const token = newToken();
-  reply.setCookie(CSRF_COOKIE, token, cookieOptions(config, false, 365 * 24 * 60 * 60));
-  return token;
-}
-
-export function rotateCsrfCookie(reply: FastifyReply, config: Config): void {
-  reply.setCookie(CSRF_COOKIE, newToken(), cookieOptions(config, false, 365 * 24 * 60 * 60));
-}

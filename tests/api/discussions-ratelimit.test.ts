@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deals } from "../../server/db/schema";
-import { RATE_LIMITS } from "../../server/http/discussions/rate-limits";
+import { LIMITS } from "../../server/services/limits/limits";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 
 // Creates and votes are rate-limited per user (not per address): 429 with Retry-After.
@@ -11,7 +11,8 @@ let dealId: number;
 const creds: Record<string, Credentials> = {};
 
 async function post(url: string, who: string, payload: Record<string, unknown>) {
-  return app.send("POST", url, payload, creds[who] as Credentials);
+  const c = creds[who] as Credentials;
+  return app.inject({ method: "POST", url, cookies: c.cookies, headers: c.headers, payload });
 }
 
 beforeAll(async () => {
@@ -23,7 +24,7 @@ beforeAll(async () => {
 
 describe("rate limits", () => {
   it("limits new reviews and questions per user, across both lists", async () => {
-    const max = RATE_LIMITS.create.max;
+    const max = LIMITS["discussions.create"].points;
     for (let i = 0; i < max; i++) {
       const res = await post(`/api/v2/deals/${dealId}/questions/`, "shopper", {
         title: `Question ${i}?`,
@@ -57,7 +58,7 @@ describe("rate limits", () => {
     });
     const id = (list.json() as { comments: { id: number }[] }).comments[0]?.id;
     const url = `/api/v2/deals/${dealId}/reviews/${id}/vote/`;
-    for (let i = 0; i < RATE_LIMITS.vote.max; i++) {
+    for (let i = 0; i < LIMITS["discussions.vote"].points; i++) {
       const res = await post(url, "plus", { direction: 1 });
       expect(res.statusCode).toBe(200);
     }

@@ -4,6 +4,8 @@ import { modularPageItems, modularPages, staticComponents } from "../../server/d
 import { RouterContextProvider } from "react-router";
 import { appContext } from "../../app/context";
 import { loader } from "../../app/routes/product";
+import { testConfig } from "../../server/config";
+import { pageCookies } from "../../server/web/cookies";
 import { createTestApp, type TestApp } from "../helpers/app";
 
 // The product page's blocks, zones, testimonials and badges (server/services/storefront/product-page.ts) and
@@ -93,6 +95,7 @@ describe("the product page loader", () => {
         reportListingUrl: "https://example.com/report",
         publicUrl: "http://localhost",
       },
+      cookies: pageCookies(testConfig()),
     });
     const url = `http://localhost/products/${slug}/`;
     return loader({
@@ -142,6 +145,7 @@ describe("a signed-in product page render", () => {
         reportListingUrl: "https://example.com/report",
         publicUrl: "http://localhost",
       },
+      cookies: pageCookies(testConfig()),
     });
     app.database.queries.reset();
     const data = await loader({

@@ -126,26 +126,53 @@ describe("POST /api/users/login/", () => {
     expect(old.json().user.is_authenticated).toBe(false);
   });
 
-  it("refuses with 429 and Retry-After after repeated failures for one e-mail", async () => {
+  it("refuses with 429 after repeated failures from one address; another address still logs in", async () => {
     let last = await app.inject({ method: "GET", url: "/healthz" });
     for (let i = 0; i < 11; i++) {
       last = await app.inject({
         method: "POST",
         url: "/api/users/login/",
-        remoteAddress: `10.9.0.${i}`,
+        remoteAddress: "10.9.0.1",
         payload: { email: "reviewer@payonce.test", password: `wrong-${i}` },
       });
     }
     expect(last.statusCode).toBe(429);
     expect(Number(last.headers["retry-after"])).toBeGreaterThan(0);
-    // The right password is refused too while the lock lasts: failures are what count.
+    // The right password is refused too from that address while the lock lasts.
     const locked = await app.inject({
       method: "POST",
       url: "/api/users/login/",
+      remoteAddress: "10.9.0.1",
       payload: { email: "reviewer@payonce.test", password: DEMO_PASSWORD },
     });
     expect(locked.statusCode).toBe(429);
-  });
+    // A stranger's failures do not lock the owner out: the owner's address still logs in.
+    const owner = await app.inject({
+      method: "POST",
+      url: "/api/users/login/",
+      remoteAddress: "10.9.0.2",
+      payload: { email: "reviewer@payonce.test", password: DEMO_PASSWORD },
+    });
+    expect(owner.statusCode, owner.body).toBe(200);
+  }, 60_000);
+
+  it("counts attempts before the password check: 40 parallel guesses are mostly refused", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        app.inject({
+          method: "POST",
+          url: "/api/users/login/",
+          remoteAddress: "10.9.1.1",
+          payload: { email: "moderator@payonce.test", password: `guess-${i}` },
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    const refused = codes.filter((c) => c === 429).length;
+    expect(codes.every((c) => c === 400 || c === 429)).toBe(true);
+    // At most the pair's allowance (10) reaches the password check; fewer run at once.
+    expect(refused).toBeGreaterThanOrEqual(30);
+  }, 60_000);
 });
 
 describe("CSRF and logout", () => {

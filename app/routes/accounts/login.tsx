@@ -39,7 +39,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, session, ip } = accountContext(context);
+  const { services, session, ip, cookies } = accountContext(context);
   const fields = await formFields(request);
   const next = safeNextPath(fields.next);
   const parsed = LoginSchema.safeParse(fields);
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ip,
       session,
     });
-    return redirectWithCookies(next, services.accounts.sessionCookies(started));
+    return redirectWithCookies(next, cookies.signedIn(started));
   } catch (err) {
     if (!isDomainError(err)) throw err;
     return data(

@@ -12,12 +12,9 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** Ends the session (its row is deleted) and clears the cookie; a fresh CSRF token follows. */
 export async function action({ context }: Route.ActionArgs) {
-  const { services, session } = accountContext(context);
+  const { services, session, cookies } = accountContext(context);
   await services.sessions.end(session);
-  return redirectWithCookies(
-    "/accounts/login/?notice=logged_out",
-    services.accounts.clearedSessionCookies(),
-  );
+  return redirectWithCookies("/accounts/login/?notice=logged_out", cookies.signedOut());
 }
 
 export default function LogoutPage() {

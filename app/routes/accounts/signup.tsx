@@ -33,7 +33,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, session, ip } = accountContext(context);
+  const { services, session, ip, cookies } = accountContext(context);
   const fields = await formFields(request);
   const next = safeNextPath(fields.next);
   const email = fields.email ?? "";
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       session,
     });
     const to = next === "/" ? "/account/email/?notice=welcome" : next;
-    return redirectWithCookies(to, services.accounts.sessionCookies(started));
+    return redirectWithCookies(to, cookies.signedIn(started));
   } catch (err) {
     if (!isDomainError(err)) throw err;
     return data(

@@ -1,5 +1,4 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { FastifyReply } from "fastify";
+import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -23,7 +22,12 @@ import type { SessionUser } from "../../services/accounts/sessions";
 import { unauthenticated } from "../../../domain/errors";
 import { isDomainError, statusOf } from "../../web/errors";
 import { userJson } from "../../web/presenters";
-import { cookieOptions, rotateCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
+import { cookieOptions, SESSION_COOKIE, startSessionCookies } from "../../web/cookies";
+import { safeEqual } from "../../web/tokens";
+import { errorResponses, redirectResponse } from "../schemas";
+import { emailListResponse, htmlPage, profileResponse, userAnswer, userResponse } from "./schemas";
+
+const detailAnswer = z.looseObject({ detail: z.string() });
 
 const GOOGLE_STATE_COOKIE = "google_oauth_state";
 const GOOGLE_AUTHORIZE = "https://accounts.google.com/o/oauth2/v2/auth";
@@ -48,14 +52,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
 ) => {
   const { accounts, sessions } = services;
 
-  const startSessionCookies = (reply: FastifyReply, token: string, maxAgeSeconds: number) => {
-    reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, true, maxAgeSeconds));
-    rotateCsrfCookie(reply, config);
-  };
-
   app.post(
     "/api/users/signup/",
-    { schema: { tags: ["users"], summary: "Create an account and sign in", body: SignupSchema } },
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Create an account and sign in",
+        body: SignupSchema,
+        response: { 201: userAnswer, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const started = await accounts.signup({
         email: request.body.email,
@@ -63,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         ip: request.ip,
         session: request.session,
       });
-      startSessionCookies(reply, started.token, started.maxAgeSeconds);
+      startSessionCookies(reply, config, started);
       const session = await sessions.load(started.token);
       return reply.status(201).send({ user: userJson(session?.user ?? null) });
     },
@@ -76,6 +82,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         tags: ["users"],
         summary: "Create an account from an e-mail alone (after checkout), optionally signed in",
         body: SessionSignupSchema,
+        response: {
+          201: z.looseObject({ user: userResponse, created: z.boolean() }),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -89,7 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
       if (!started.token) {
         return reply.status(201).send({ user: userJson(null), created: true });
       }
-      startSessionCookies(reply, started.token, started.maxAgeSeconds);
+      startSessionCookies(reply, config, started);
       const session = await sessions.load(started.token);
       return reply.status(201).send({ user: userJson(session?.user ?? null), created: true });
     },
@@ -97,7 +107,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
 
   app.get(
     "/api/users/profile/",
-    { schema: { tags: ["users"], summary: "The signed-in account, its e-mails and setup state" } },
+    {
+      schema: {
+        tags: ["users"],
+        summary: "The signed-in account, its e-mails and setup state",
+        response: { 200: profileResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request.session?.user);
       reply.header("cache-control", "private, no-store");
@@ -116,7 +132,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
 
   app.post(
     "/api/users/password/",
-    { schema: { tags: ["users"], summary: "Set the account password", body: SetPasswordSchema } },
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Set the account password",
+        body: SetPasswordSchema,
+        response: {
+          200: z.looseObject({ detail: z.string(), user: userResponse }),
+          ...errorResponses,
+        },
+      },
+    },
     async (request) => {
       const user = requireUser(request.session?.user);
       await accounts.setPassword(user, request.body.password, request.session?.id);
@@ -132,6 +158,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         tags: ["users"],
         summary: "E-mail a password reset link (same answer whether or not the account exists)",
         body: PasswordResetSchema,
+        response: { 200: detailAnswer, ...errorResponses },
       },
     },
     async (request, _reply) => {
@@ -147,6 +174,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         tags: ["users"],
         summary: "Choose a new password with the e-mailed token",
         body: PasswordResetConfirmSchema,
+        response: { 200: detailAnswer, ...errorResponses },
       },
     },
     async (request, _reply) => {
@@ -157,7 +185,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
 
   app.get(
     "/api/users/emails/",
-    { schema: { tags: ["users"], summary: "The account's e-mail addresses (emailaddress_list)" } },
+    {
+      schema: {
+        tags: ["users"],
+        summary: "The account's e-mail addresses (emailaddress_list)",
+        response: {
+          200: z.looseObject({ emailaddress_list: emailListResponse }),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request.session?.user);
       reply.header("cache-control", "private, no-store");
@@ -172,6 +209,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         tags: ["users"],
         summary: "E-mail settings: add (with password), remove, verify (resend) or primary",
         body: EmailSettingsSchema,
+        response: {
+          200: z.looseObject({ detail: z.string(), emailaddress_list: emailListResponse }),
+          ...errorResponses,
+        },
       },
     },
     async (request, _reply) => {
@@ -192,6 +233,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         tags: ["users"],
         summary: "Sign in with Google (redirects to Google when configured)",
         querystring: z.object({ next: z.string().optional() }),
+        response: { 302: redirectResponse, 501: htmlPage },
       },
     },
     async (request, reply) => {
@@ -236,10 +278,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
           state: z.string().optional(),
           error: z.string().optional(),
         }),
+        response: {
+          302: redirectResponse,
+          400: htmlPage,
+          403: htmlPage,
+          501: htmlPage,
+          502: htmlPage,
+        },
       },
     },
     async (request, reply) => {
-      const fail = (status: number, why: string) =>
+      const fail = (status: 400 | 403 | 501 | 502, why: string) =>
         reply
           .status(status)
           .type("text/html; charset=utf-8")
@@ -252,11 +301,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
       );
       reply.clearCookie(GOOGLE_STATE_COOKIE, { path: "/api/users/login/google/" });
       const state = request.query.state ?? "";
-      const stateOk =
-        expected.length > 0 &&
-        expected.length === state.length &&
-        timingSafeEqual(Buffer.from(expected), Buffer.from(state));
-      if (!stateOk)
+      if (!safeEqual(expected, state))
         return fail(400, "The sign-in request expired or did not start here. Please try again.");
       if (request.query.error || !request.query.code) {
         return fail(400, "Google did not sign you in. Please try again.");
@@ -295,11 +340,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
           lastName: info.family_name,
         });
         const started = await sessions.start(userId, request.session);
-        startSessionCookies(reply, started.token, started.maxAgeSeconds);
+        startSessionCookies(reply, config, started);
         const next = safeNextPath(Buffer.from(nextEncoded, "base64url").toString());
         return reply.redirect(next, 302);
       } catch (err) {
-        if (isDomainError(err)) return fail(statusOf(err), err.message);
+        if (isDomainError(err)) return fail(statusOf(err) === 403 ? 403 : 400, err.message);
         request.log.error({ err }, "google sign-in failed");
         return fail(502, "Google sign-in is unavailable right now. Please try again.");
       }

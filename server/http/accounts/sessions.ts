@@ -3,6 +3,8 @@ import type { Config } from "../../config";
 import type { Services } from "../../services";
 import { sessionJson } from "../../web/presenters";
 import { ensureCsrfCookie } from "../../web/session-plugin";
+import { errorResponses } from "../schemas";
+import { sessionResponse } from "./schemas";
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config; services: Services }> = async (
   app,
@@ -10,7 +12,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
 ) => {
   app.get(
     "/api/sessions/",
-    { schema: { tags: ["sessions"], summary: "The current session (anonymous or signed in)" } },
+    {
+      schema: {
+        tags: ["sessions"],
+        summary: "The current session (anonymous or signed in)",
+        response: { 200: sessionResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       ensureCsrfCookie(request, reply, config);
       reply.header("cache-control", "private, no-store");

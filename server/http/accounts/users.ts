@@ -5,9 +5,11 @@ import type { Services } from "../../services";
 import { invalid } from "../../../domain/errors";
 import { isDomainError } from "../../web/errors";
 import { userJson } from "../../web/presenters";
-import { cookieOptions, rotateCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
+import { clearSessionCookies, startSessionCookies } from "../../web/cookies";
 import { LoginSchema } from "../../../domain/schemas/auth";
 import { LOGIN_FAILED } from "../../services/accounts/accounts";
+import { errorResponses, redirectResponse } from "../schemas";
+import { userAnswer } from "./schemas";
 
 // Deliberately the same for an unknown e-mail and a wrong password: no account enumeration.
 export { LOGIN_FAILED };
@@ -23,6 +25,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config; services: Servi
         tags: ["users"],
         summary: "Sign in with e-mail and password (JSON or form)",
         body: LoginSchema,
+        response: { 200: userAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -45,8 +48,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config; services: Servi
         throw err;
       }
       const { token, maxAgeSeconds } = started;
-      reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, true, maxAgeSeconds));
-      rotateCsrfCookie(reply, config);
+      startSessionCookies(reply, config, { token, maxAgeSeconds });
       const session = await services.sessions.load(token);
       return { user: userJson(session?.user ?? null) };
     },
@@ -54,11 +56,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config; services: Servi
 
   app.post(
     "/api/users/logout/",
-    { schema: { tags: ["users"], summary: "Sign out", body: z.unknown().optional() } },
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Sign out (a plain HTML form is redirected home)",
+        body: z.unknown().optional(),
+        response: { 200: userAnswer, 303: redirectResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       await services.sessions.end(request.session);
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
-      rotateCsrfCookie(reply, config);
+      clearSessionCookies(reply, config);
       // A plain HTML form (no JavaScript) gets a page to land on rather than JSON.
       if (request.headers["content-type"]?.startsWith("application/x-www-form-urlencoded")) {
         return reply.redirect("/", 303);

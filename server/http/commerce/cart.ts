@@ -14,21 +14,11 @@ import type { Services } from "../../services";
 import { type CartActor, cartJson } from "../../services/commerce/cart";
 import { DomainError, invalid, notFound } from "../../../domain/errors";
 import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
+import { cartActorOf } from "../../web/actor";
 
 /** The cart's owner as the request names it: the signed-in user, else the anonymous session. */
 export function cartActor(request: FastifyRequest): CartActor {
-  const s = request.session;
-  return {
-    sessionId: s?.id ?? null,
-    user: s?.user
-      ? {
-          id: s.user.id,
-          email: s.user.email,
-          hasPlus: s.user.hasPlus,
-          isStaff: s.user.isStaff,
-        }
-      : null,
-  };
+  return cartActorOf(request.session);
 }
 
 /**

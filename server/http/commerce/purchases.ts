@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,6 +7,7 @@ import type { Services } from "../../services";
 import type { ProductJson } from "../../services/commerce/purchases";
 import { invalid, notFound } from "../../../domain/errors";
 import { accountUser } from "../guards";
+import { byUserOrAddress, rateLimited } from "../rate-limit";
 
 const anyBody = z.record(z.string(), z.unknown()).optional();
 
@@ -68,16 +68,6 @@ export const productRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { services, publicUrl }) => {
   const { products, transfers } = services;
   const origin = publicUrl.replace(/\/$/, "");
-  await app.register(rateLimit, { global: false });
-  // Checking addresses tells whether an account exists: limited per signed-in user (in memory).
-  const TRANSFER_CHECK_LIMIT = {
-    max: 30,
-    timeWindow: "1 minute",
-    keyGenerator: (request: { session: { user: { id: number } | null } | null; ip: string }) =>
-      request.session?.user
-        ? `transfer-check:${request.session.user.id}`
-        : `transfer-check:${request.ip}`,
-  };
 
   app.get(
     "/api/users/products/",
@@ -136,7 +126,8 @@ export const productRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/license/validate/email/:email/",
     {
-      config: { rateLimit: TRANSFER_CHECK_LIMIT },
+      // Checking addresses tells whether an account exists: limited per signed-in user.
+      preHandler: rateLimited("products.validate-email", byUserOrAddress),
       schema: {
         tags: ["products"],
         summary: "Whether an e-mail address belongs to an account (a transfer's target)",
@@ -152,7 +143,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/users/products/transfer/",
     {
-      config: { rateLimit: TRANSFER_CHECK_LIMIT },
+      preHandler: rateLimited("products.transfer", byUserOrAddress),
       schema: {
         tags: ["products"],
         summary:

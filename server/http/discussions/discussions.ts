@@ -1,5 +1,4 @@
 import multipart from "@fastify/multipart";
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../../services";
 import { discussionReadRoutes } from "./lists";
@@ -20,7 +19,6 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
 ) => {
   // Both plugins stay inside this plugin's scope: multipart bodies and rate limits are ours only.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  await app.register(rateLimit, { global: false });
   const perUser = perUserLimits(app);
 
   await app.register(discussionReadRoutes, { services });

@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import {
@@ -11,6 +10,7 @@ import { emailField, fieldErrors } from "../../../domain/schemas/common";
 import { WaitlistSchema } from "../../../domain/schemas/marketing";
 import type { Services } from "../../services";
 import { forbidden, invalid, notFound, unauthenticated } from "../../../domain/errors";
+import { byAddress, rateLimited } from "../rate-limit";
 
 /** Restock / notification sign-up ("Notify me when it returns") for an ended deal. */
 const NotificationSignupSchema = z.object({
@@ -38,12 +38,10 @@ export const signupRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },
 ) => {
-  await app.register(rateLimit, { global: false });
-
   app.post(
     "/api/waitlist/",
     {
-      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      preHandler: rateLimited("waitlist", byAddress),
       schema: { tags: ["marketing"], summary: "Join a deal's waitlist" },
     },
     async (request, reply) => {
@@ -67,7 +65,7 @@ export const signupRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app.post(
     "/api/notification-signup/",
     {
-      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      preHandler: rateLimited("notification-signup", byAddress),
       schema: { tags: ["marketing"], summary: "Be e-mailed when a sold-out deal returns" },
     },
     async (request, reply) => {

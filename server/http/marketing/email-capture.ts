@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
 import multipart from "@fastify/multipart";
-import rateLimit from "@fastify/rate-limit";
 import { EMAIL_CAPTURE_SUCCESS, EMAIL_COUPON_ALREADY_USED } from "../../../domain/messages";
 import { fieldErrors } from "../../../domain/schemas/common";
 import { EmailSignupSchema } from "../../../domain/schemas/marketing";
 import type { Services } from "../../services";
 import { invalid } from "../../../domain/errors";
+import { byAddress, rateLimited } from "../rate-limit";
 
 /** Where a form post (no JavaScript) returns: a local path only, never another site. */
 const localPath = (value: unknown): string =>
@@ -28,7 +28,6 @@ export const emailSignupRoutes: FastifyPluginAsync<{ services: Services }> = asy
   app,
   { services },
 ) => {
-  await app.register(rateLimit, { global: false });
   // Variant two is a multipart form (spec 001 section 7): its fields become the body, as a JSON
   // or urlencoded body's would. No files: a file part is refused.
   await app.register(multipart, {
@@ -38,7 +37,7 @@ export const emailSignupRoutes: FastifyPluginAsync<{ services: Services }> = asy
   app.post(
     "/api/email-signup/",
     {
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      preHandler: rateLimited("email-capture", byAddress),
       schema: {
         tags: ["marketing"],
         summary: "E-mail capture: subscribe and receive a first-order coupon",

@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { FIELD_REQUIRED, INVALID_CHOICE } from "../../../domain/messages";
@@ -6,6 +5,7 @@ import { fieldErrors } from "../../../domain/schemas/common";
 import type { Services } from "../../services";
 import { ANALYTICS_EVENT_NAMES } from "../../services/marketing/experiments";
 import { invalid, notFound } from "../../../domain/errors";
+import { byAddress, rateLimited } from "../rate-limit";
 
 /**
  * The analytics event body: a closed list of names, the deal by slug, and a few short, flat
@@ -38,8 +38,6 @@ export const growthRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },
 ) => {
-  await app.register(rateLimit, { global: false });
-
   app.get(
     "/api/experiments/",
     { schema: { tags: ["marketing"], summary: "The session's variant of every experiment" } },
@@ -52,7 +50,7 @@ export const growthRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app.post(
     "/api/analytics/events/",
     {
-      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      preHandler: rateLimited("analytics-events", byAddress),
       schema: {
         tags: ["marketing"],
         summary: "Record an analytics event (view_item) with the session's experiments; 204",

@@ -1,10 +1,10 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { FIELD_REQUIRED } from "../../../domain/messages";
 import { fieldErrors } from "../../../domain/schemas/common";
 import type { Services } from "../../services";
 import { invalid, notFound } from "../../../domain/errors";
+import { byAddress, rateLimited } from "../rate-limit";
 
 const NOT_SAME_SITE = "Only links to this site can be shortened.";
 
@@ -23,12 +23,10 @@ export const shortLinkRoutes: FastifyPluginAsync<{ services: Services }> = async
   app,
   { services },
 ) => {
-  await app.register(rateLimit, { global: false });
-
   app.post<{ Params: { kind: string; key: string } }>(
     "/api/short-links/:kind/:key/",
     {
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      preHandler: rateLimited("short-links.create", byAddress),
       schema: { tags: ["marketing"], summary: "Create (or reuse) a share short link" },
     },
     async (request) => {

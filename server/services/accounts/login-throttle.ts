@@ -1,73 +1,73 @@
-/**
- * Counts failed logins per e-mail and per client address in a sliding window (contract.md: failed
- * attempts count, successful logins do not). In memory per process; the accounts work moves the
- * counters to Redis when REDIS_URL is set.
- */
-export type ThrottleLimits = { perEmail: number; perAddress: number; windowMs: number };
+import { throttled } from "../../../domain/errors";
+import { type Limits, progressiveDelayMs, sleep } from "../limits/limits";
 
-export const DEFAULT_LOGIN_LIMITS: ThrottleLimits = {
-  perEmail: 10,
-  perAddress: 50,
-  windowMs: 15 * 60 * 1000,
-};
+export const LOGIN_THROTTLED = "Too many failed login attempts. Please try again later.";
 
-/** Failures of one e-mail answered without delay. */
+/** Failures of one account from one address answered without delay. */
 export const LOGIN_FREE_FAILURES = 3;
+/** Failures of one account from every address together before its logins slow down. */
+const ACCOUNT_FREE_FAILURES = 10;
 
-export function createLoginThrottle(
-  limits: ThrottleLimits = DEFAULT_LOGIN_LIMITS,
-  now = () => Date.now(),
-) {
-  const failures = new Map<string, number[]>();
-
-  function recent(key: string): number[] {
-    const cutoff = now() - limits.windowMs;
-    const list = (failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length) failures.set(key, list);
-    else failures.delete(key);
-    return list;
-  }
-
-  /** Seconds to wait before another attempt is allowed, or 0 when it may go ahead. */
-  function retryAfter(email: string, address: string): number {
-    const checks: Array<[string, number]> = [
-      [`e:${email.trim().toLowerCase()}`, limits.perEmail],
-      [`a:${address}`, limits.perAddress],
-    ];
-    let wait = 0;
-    for (const [key, max] of checks) {
-      const list = recent(key);
-      const oldest = list[list.length - max];
-      if (list.length >= max && oldest !== undefined) {
-        wait = Math.max(wait, Math.ceil((oldest + limits.windowMs - now()) / 1000));
-      }
-    }
-    return wait;
-  }
-
-  function fail(email: string, address: string): void {
-    const t = now();
-    for (const key of [`e:${email.trim().toLowerCase()}`, `a:${address}`]) {
-      const list = recent(key);
-      list.push(t);
-      failures.set(key, list);
-    }
-    // Bound memory under a flood of distinct keys.
-    if (failures.size > 100_000) failures.clear();
-  }
-
+/**
+ * The login throttle (services/limits: login.*). An attempt is counted before the password is
+ * checked, so a burst of parallel guesses cannot all reach the slow hash: past the limit they are
+ * refused at once, and only a few checks per account and per address run at the same time. A
+ * successful login takes its count back (contract.md: failed attempts count).
+ *
+ * Refusals (429) are per account and address together, plus a limit per address: a stranger
+ * failing at someone's account locks only themselves out. Failures of an account from every
+ * address only slow its logins (the progressive delay, at most 1 s), never refuse them.
+ */
+export function createLoginThrottle(limits: Limits) {
   /**
-   * The progressive delay before answering an attempt: none for the first few failures of an
-   * e-mail, then 50, 100, 200 ... ms up to 1 s, so a brute force is slowed before it is refused.
+   * Runs `check` (the password check: the user, or null when it fails) under the throttle.
+   * Throws throttled(LOGIN_THROTTLED) when the attempt is refused.
    */
-  function delayMs(email: string): number {
-    const failed = recent(`e:${email.trim().toLowerCase()}`).length;
-    return failed < LOGIN_FREE_FAILURES
-      ? 0
-      : Math.min(1000, 50 * 2 ** (failed - LOGIN_FREE_FAILURES));
+  async function attempt<T>(
+    email: string,
+    address: string,
+    check: () => Promise<T | null>,
+  ): Promise<T | null> {
+    const account = email.trim().toLowerCase();
+    const pair = `${account}|${address}`;
+    const counted = await limits.consume("login.pair", pair);
+    if (!counted.allowed) throw throttled(LOGIN_THROTTLED, counted.retryAfterSeconds);
+    const fromAddress = await limits.consume("login.address", address);
+    if (!fromAddress.allowed) {
+      await limits.refund("login.pair", pair);
+      throw throttled(LOGIN_THROTTLED, fromAddress.retryAfterSeconds);
+    }
+    const accountWide = await limits.consume("login.account", account);
+    const forgive = () =>
+      Promise.all([
+        limits.refund("login.pair", pair),
+        limits.refund("login.address", address),
+        limits.refund("login.account", account),
+      ]);
+
+    // `used` includes this attempt: the delay follows the failures before it.
+    await sleep(
+      Math.max(
+        progressiveDelayMs(counted.used - 1, LOGIN_FREE_FAILURES),
+        progressiveDelayMs(accountWide.used - 1, ACCOUNT_FREE_FAILURES),
+      ),
+    );
+
+    const leave = await limits.enter([
+      ["login.checking.account", account],
+      ["login.checking.address", address],
+    ]);
+    if (!leave) throw throttled(LOGIN_THROTTLED, 1);
+    try {
+      const result = await check();
+      if (result !== null) await forgive();
+      return result;
+    } finally {
+      await leave();
+    }
   }
 
-  return { retryAfter, fail, delayMs };
+  return { attempt };
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
