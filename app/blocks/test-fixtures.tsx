@@ -5,7 +5,7 @@ import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { BlockJson } from "../../server/services/storefront/product-page";
 import { ANONYMOUS_VIEWER, type ProductViewer } from "../product/viewer";
 import { Block } from "./registry";
-import type { BlockPageData } from "./types";
+import type { BlockPageData } from "./block-props";
 
 /** A public, started, active deal with no FAQs, features, posts, videos or attributes. */
 export function emptyDeal(overrides: Partial<DealDetailsJson> = {}): DealDetailsJson {

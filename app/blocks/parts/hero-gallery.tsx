@@ -1,17 +1,10 @@
-import useEmblaCarousel from "../ui/use-lazy-embla";
+import useEmblaCarousel from "../../ui/use-lazy-embla";
+import type { DealDetailsJson } from "../../../server/services/storefront/catalog";
+import { HERO_GALLERY_IMAGE_HEIGHT, HERO_GALLERY_IMAGE_WIDTH } from "../../../domain/constants";
+import { PosterVideo } from "./poster-video";
+import { cx } from "../../ui/format";
+import { galleryNeedsThumbnailArrows } from "../../../domain/blocks";
 import { useCallback, useEffect, useState } from "react";
-import {
-  dataString,
-  galleryNeedsThumbnailArrows,
-  heroDescription,
-  heroTitle,
-} from "../../domain/blocks";
-import { HERO_GALLERY_IMAGE_HEIGHT, HERO_GALLERY_IMAGE_WIDTH } from "../../domain/constants";
-import { VIDEO_LOAD_FAILED } from "../../domain/messages";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
-import { cx } from "../ui/format";
-import { BlockSection } from "./shell";
-import type { BlockProps } from "./types";
 
 export type GalleryItem =
   | { kind: "image"; src: string; alt: string }
@@ -37,69 +30,7 @@ export function galleryItems(deal: DealDetailsJson): GalleryItem[] {
   return images.length > 0 ? [images[0] as GalleryItem, ...videos, ...images.slice(1)] : videos;
 }
 
-/**
- * A poster with a play button that becomes the player on click: nothing heavy loads until asked,
- * and a file that fails to load says so.
- */
-export function PosterVideo({
-  src,
-  poster,
-  title,
-  className,
-}: {
-  src: string;
-  poster: string | null;
-  title: string;
-  className?: string;
-}) {
-  const [playing, setPlaying] = useState(false);
-  const [failed, setFailed] = useState(false);
-  if (playing) {
-    return (
-      <div className={cx("relative bg-black", className)}>
-        {/* biome-ignore lint/a11y/useMediaCaption: demo and partner videos carry no caption track */}
-        <video
-          src={src}
-          poster={poster ?? undefined}
-          controls
-          autoPlay
-          playsInline
-          className="h-full w-full object-contain"
-          onError={() => setFailed(true)}
-        />
-        {failed ? (
-          <p
-            role="alert"
-            className="absolute inset-x-0 bottom-0 bg-black/75 px-4 py-3 text-center text-sm text-white"
-          >
-            {VIDEO_LOAD_FAILED}
-          </p>
-        ) : null}
-      </div>
-    );
-  }
-  return (
-    <button
-      type="button"
-      onClick={() => setPlaying(true)}
-      aria-label={`Play video: ${title}`}
-      className={cx("group relative block overflow-hidden bg-ink", className)}
-    >
-      {poster ? (
-        <img src={poster} alt="" className="h-full w-full object-cover opacity-90" />
-      ) : null}
-      <span className="absolute inset-0 flex items-center justify-center">
-        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/95 shadow-card-hover transition group-hover:scale-105">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-1 h-7 w-7 fill-ink">
-            <path d="M8 5v14l11-7z" />
-          </svg>
-        </span>
-      </span>
-    </button>
-  );
-}
-
-function Slide({ item, eager }: { item: GalleryItem; eager: boolean }) {
+export function Slide({ item, eager }: { item: GalleryItem; eager: boolean }) {
   if (item.kind === "video") {
     return (
       <PosterVideo
@@ -122,7 +53,7 @@ function Slide({ item, eager }: { item: GalleryItem; eager: boolean }) {
   );
 }
 
-function ArrowIcon({ prev }: { prev: boolean }) {
+export function ArrowIcon({ prev }: { prev: boolean }) {
   return (
     <svg
       aria-hidden="true"
@@ -292,52 +223,5 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
         </div>
       ) : null}
     </section>
-  );
-}
-
-/** The hero_gallery block: the deal's gallery where the template places it. */
-export function HeroGalleryBlock(props: BlockProps) {
-  const items = galleryItems(props.deal);
-  if (items.length === 0) return null;
-  return (
-    <BlockSection props={props}>
-      <HeroGallery items={items} label={`${props.deal.public_name || props.deal.name} gallery`} />
-    </BlockSection>
-  );
-}
-
-/**
- * The hero block: title (65 characters) and description (200), with an optional poster that
- * becomes the player on click. Falls back to the deal's value proposition and description.
- */
-export function HeroBlock(props: BlockProps) {
-  const { block, deal } = props;
-  const story = deal.products[0]?.story;
-  const title = dataString(block.data, "title") ?? story?.value_prop ?? null;
-  const description = dataString(block.data, "description") ?? deal.card_description ?? null;
-  if (!title && !description) return null;
-  const poster = dataString(block.data, "poster") ?? dataString(block.data, "image");
-  const video = dataString(block.data, "video_url");
-  return (
-    <BlockSection props={props}>
-      <div className="grid items-center gap-6 rounded-3xl bg-brand-50 p-6 sm:p-8 md:grid-cols-2">
-        <div>
-          {title ? <p className="text-2xl font-black tracking-tight">{heroTitle(title)}</p> : null}
-          {description ? (
-            <p className="mt-2 text-ink-soft">{heroDescription(description)}</p>
-          ) : null}
-        </div>
-        {video ? (
-          <PosterVideo
-            src={video}
-            poster={poster}
-            title={title ?? deal.name}
-            className="aspect-video w-full rounded-2xl"
-          />
-        ) : poster ? (
-          <img src={poster} alt="" className="aspect-video w-full rounded-2xl object-cover" />
-        ) : null}
-      </div>
-    </BlockSection>
   );
 }
