@@ -3,6 +3,7 @@ import type { DealDetailsJson } from "../../../server/services/storefront/catalo
 import { HERO_GALLERY_IMAGE_HEIGHT, HERO_GALLERY_IMAGE_WIDTH } from "../../../domain/constants";
 import { PosterVideo } from "./poster-video";
 import { cx } from "../../ui/format";
+import { ChevronIcon } from "../../ui/icons";
 import { galleryNeedsThumbnailArrows } from "../../../domain/blocks";
 import { useCallback, useEffect, useState } from "react";
 
@@ -50,23 +51,6 @@ export function Slide({ item, eager }: { item: GalleryItem; eager: boolean }) {
       loading={eager ? "eager" : "lazy"}
       className="aspect-video w-full bg-brand-50 object-cover"
     />
-  );
-}
-
-export function ArrowIcon({ prev }: { prev: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.25"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={prev ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"} />
-    </svg>
   );
 }
 
@@ -134,7 +118,7 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
               disabled={selected === 0}
               className="absolute top-1/2 left-3 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 shadow-card-hover disabled:opacity-0"
             >
-              <ArrowIcon prev />
+              <ChevronIcon prev className="h-4 w-4" />
             </button>
             <button
               type="button"
@@ -143,7 +127,7 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
               disabled={selected === items.length - 1}
               className="absolute top-1/2 right-3 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 shadow-card-hover disabled:opacity-0"
             >
-              <ArrowIcon prev={false} />
+              <ChevronIcon prev={false} className="h-4 w-4" />
             </button>
             <ol className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5 lg:hidden">
               {items.map((item, i) => (
@@ -208,7 +192,7 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
                 onClick={() => thumbApi?.scrollPrev()}
                 className="absolute top-1/2 -left-3 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-white shadow-card-hover"
               >
-                <ArrowIcon prev />
+                <ChevronIcon prev className="h-4 w-4" />
               </button>
               <button
                 type="button"
@@ -216,7 +200,7 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
                 onClick={() => thumbApi?.scrollNext()}
                 className="absolute top-1/2 -right-3 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-white shadow-card-hover"
               >
-                <ArrowIcon prev={false} />
+                <ChevronIcon prev={false} className="h-4 w-4" />
               </button>
             </>
           ) : null}

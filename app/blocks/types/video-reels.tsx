@@ -10,6 +10,7 @@ import {
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
 import { blockVideos } from "../parts/block-videos";
 import { cx } from "../../ui/format";
+import { useMediaQuery } from "../../ui/use-media-query";
 import { dataString } from "../../../domain/blocks";
 import { safeHref } from "../parts/links";
 import { useEffect, useRef, useState } from "react";
@@ -71,17 +72,7 @@ function ReelCard({ video, onOpen }: { video: VideoJson; onOpen: () => void }) {
 }
 
 /** Whether the viewport is a phone width (up to 768 px); false on the server. */
-function usePhone() {
-  const [phone, setPhone] = useState(false);
-  useEffect(() => {
-    const q = window.matchMedia("(max-width: 768px)");
-    const update = () => setPhone(q.matches);
-    update();
-    q.addEventListener("change", update);
-    return () => q.removeEventListener("change", update);
-  }, []);
-  return phone;
-}
+const usePhone = () => useMediaQuery("(max-width: 768px)");
 
 /** One reel playing muted and looping off: a tap toggles pause, at the end a tap restarts. */
 function ReelPlayer({ video, className }: { video: VideoJson; className?: string }) {
