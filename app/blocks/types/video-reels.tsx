@@ -13,7 +13,7 @@ import { cx } from "../../ui/format";
 import { useMediaQuery } from "../../ui/use-media-query";
 import { dataString } from "../../../domain/blocks";
 import { safeHref } from "../parts/links";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 
 /** A reel card: hovering 250 ms previews seconds 0 to 5, muted. */
 function ReelCard({ video, onOpen }: { video: VideoJson; onOpen: () => void }) {
