@@ -1,5 +1,5 @@
-import { VIDEO_LOAD_FAILED } from "../../../domain/messages";
 import { cx } from "../../ui/format";
+import { VideoFrame } from "./video-frame";
 import { useState } from "react";
 
 /**
@@ -18,29 +18,17 @@ export function PosterVideo({
   className?: string;
 }) {
   const [playing, setPlaying] = useState(false);
-  const [failed, setFailed] = useState(false);
   if (playing) {
     return (
-      <div className={cx("relative bg-black", className)}>
-        {/* biome-ignore lint/a11y/useMediaCaption: demo and partner videos carry no caption track */}
-        <video
-          src={src}
-          poster={poster ?? undefined}
-          controls
-          autoPlay
-          playsInline
-          className="h-full w-full object-contain"
-          onError={() => setFailed(true)}
-        />
-        {failed ? (
-          <p
-            role="alert"
-            className="absolute inset-x-0 bottom-0 bg-black/75 px-4 py-3 text-center text-sm text-white"
-          >
-            {VIDEO_LOAD_FAILED}
-          </p>
-        ) : null}
-      </div>
+      <VideoFrame
+        src={src}
+        poster={poster ?? undefined}
+        controls
+        autoPlay
+        playsInline
+        className={className}
+        alertClassName="absolute inset-x-0 bottom-0 bg-black/75 px-4 py-3 text-center text-sm text-white"
+      />
     );
   }
   return (

@@ -1,5 +1,8 @@
 import { TESTIMONIAL_AVATARS } from "../../../domain/constants";
 import { TacoRating } from "../../ui/taco-rating";
+import type { ReactNode } from "react";
+import type { BlockProps } from "../block-props";
+import { BlockSection, blockTitle } from "../shell";
 import type { TestimonialJson } from "../../../server/services/storefront/product-page";
 import { cx } from "../../ui/format";
 import { formatDate } from "./format-date";
@@ -42,5 +45,26 @@ export function AvatarStack({ items }: { items: TestimonialJson[] }) {
         <img key={a} src={a} alt="" className="h-9 w-9 rounded-full ring-2 ring-white" />
       ))}
     </div>
+  );
+}
+
+/**
+ * The testimonial blocks' frame: nothing without testimonials, else the title ("What buyers are
+ * saying" by default) and the avatars above the block's own arrangement of them.
+ */
+export function TestimonialsSection({
+  props,
+  children,
+}: {
+  props: BlockProps;
+  children: (items: TestimonialJson[]) => ReactNode;
+}) {
+  const items = props.page.testimonials;
+  if (items.length === 0) return null;
+  return (
+    <BlockSection props={props} title={blockTitle(props, "What buyers are saying")}>
+      <AvatarStack items={items} />
+      {children(items)}
+    </BlockSection>
   );
 }

@@ -1,15 +1,13 @@
 import type { BlockProps } from "../block-props";
 import { BlockSection, blockTitle } from "../shell";
-import type { ListItem } from "../parts/list-item";
+import { linkedItems } from "../parts/list-item";
 import { RELATED_CARDS_TITLE } from "../../../domain/messages";
 import { SmartLink, safeHref } from "../parts/links";
-import { dataList, truncate } from "../../../domain/blocks";
+import { truncate } from "../../../domain/blocks";
 
 /** Related cards (default title "Related"): image cards linking to related reading. */
 export function RelatedCardsBlock(props: BlockProps) {
-  const items = dataList<ListItem>(props.block.data, "items").filter(
-    (i) => i.title && safeHref(i.url),
-  );
+  const items = linkedItems(props.block.data);
   if (items.length === 0) return null;
   return (
     <BlockSection props={props} title={blockTitle(props, RELATED_CARDS_TITLE)}>

@@ -1,15 +1,12 @@
 import type { BlockProps } from "../block-props";
 import { BlockSection, blockTitle } from "../shell";
-import type { ListItem } from "../parts/list-item";
+import { linkedItems } from "../parts/list-item";
 import { RESOURCES_LIST_TITLE } from "../../../domain/messages";
 import { SmartLink, safeHref } from "../parts/links";
-import { dataList } from "../../../domain/blocks";
 
 /** "Recap & resources": links to guides, docs and recaps. */
 export function ResourcesListBlock(props: BlockProps) {
-  const items = dataList<ListItem>(props.block.data, "items").filter(
-    (i) => i.title && safeHref(i.url),
-  );
+  const items = linkedItems(props.block.data);
   if (items.length === 0) return null;
   return (
     <BlockSection props={props} title={blockTitle(props, RESOURCES_LIST_TITLE)}>

@@ -2,50 +2,25 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { BlockProps } from "../block-props";
 import { BlockSection, blockTitle } from "../shell";
 import { Link } from "react-router";
-import { VIDEO_LOAD_FAILED } from "../../../domain/messages";
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
 import { blockVideos } from "../parts/block-videos";
-import { cx } from "../../ui/format";
+import { VideoFrame } from "../parts/video-frame";
 import { useState } from "react";
 import { videoCollectionShown } from "../../../domain/blocks";
 
-function Player({
-  video,
-  autoPlay = true,
-  muted = false,
-  loop = false,
-  className,
-}: {
-  video: VideoJson;
-  autoPlay?: boolean;
-  muted?: boolean;
-  loop?: boolean;
-  className?: string;
-}) {
-  const [failed, setFailed] = useState(false);
+/** The dialog's player: the chosen video, playing with controls. */
+function Player({ video, className }: { video: VideoJson; className?: string }) {
   return (
-    <div className={cx("relative bg-black", className)}>
-      <video
-        key={video.src}
-        src={video.src}
-        poster={video.thumbnail ?? undefined}
-        controls
-        autoPlay={autoPlay}
-        muted={muted}
-        loop={loop}
-        playsInline
-        className="h-full w-full object-contain"
-        onError={() => setFailed(true)}
-      />
-      {failed ? (
-        <p
-          role="alert"
-          className="absolute inset-x-0 bottom-12 mx-auto w-fit rounded-full bg-black/80 px-4 py-2 text-sm text-white"
-        >
-          {VIDEO_LOAD_FAILED}
-        </p>
-      ) : null}
-    </div>
+    <VideoFrame
+      videoKey={video.src}
+      src={video.src}
+      poster={video.thumbnail ?? undefined}
+      controls
+      autoPlay
+      playsInline
+      className={className}
+      alertClassName="absolute inset-x-0 bottom-12 mx-auto w-fit rounded-full bg-black/80 px-4 py-2 text-sm text-white"
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { BlockProps } from "../block-props";
 import { BlockSection, blockTitle } from "../shell";
-import { FOLLOW_US, VIDEO_LOAD_FAILED } from "../../../domain/messages";
+import { FOLLOW_US } from "../../../domain/messages";
 import {
   REEL_HOVER_PREVIEW_DELAY_MS,
   REEL_PREVIEW_END_S,
@@ -9,6 +9,7 @@ import {
 } from "../../../domain/constants";
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
 import { blockVideos } from "../parts/block-videos";
+import { VideoFrame } from "../parts/video-frame";
 import { cx } from "../../ui/format";
 import { useMediaQuery } from "../../ui/use-media-query";
 import { dataString } from "../../../domain/blocks";
@@ -76,39 +77,26 @@ const usePhone = () => useMediaQuery("(max-width: 768px)");
 
 /** One reel playing muted and looping off: a tap toggles pause, at the end a tap restarts. */
 function ReelPlayer({ video, className }: { video: VideoJson; className?: string }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  const [failed, setFailed] = useState(false);
   return (
-    <div className={cx("relative bg-black", className)}>
-      <video
-        ref={ref}
-        key={video.src}
-        src={video.src}
-        poster={video.thumbnail ?? undefined}
-        autoPlay
-        muted
-        playsInline
-        preload="auto"
-        className="h-full w-full object-contain"
-        onClick={(e) => {
-          const el = e.currentTarget;
-          if (el.ended) {
-            el.currentTime = 0;
-            el.play().catch(() => {});
-          } else if (el.paused) el.play().catch(() => {});
-          else el.pause();
-        }}
-        onError={() => setFailed(true)}
-      />
-      {failed ? (
-        <p
-          role="alert"
-          className="absolute inset-x-4 top-1/2 rounded-xl bg-black/80 p-3 text-center text-sm text-white"
-        >
-          {VIDEO_LOAD_FAILED}
-        </p>
-      ) : null}
-    </div>
+    <VideoFrame
+      videoKey={video.src}
+      src={video.src}
+      poster={video.thumbnail ?? undefined}
+      autoPlay
+      muted
+      playsInline
+      preload="auto"
+      className={className}
+      alertClassName="absolute inset-x-4 top-1/2 rounded-xl bg-black/80 p-3 text-center text-sm text-white"
+      onClick={(e) => {
+        const el = e.currentTarget;
+        if (el.ended) {
+          el.currentTime = 0;
+          el.play().catch(() => {});
+        } else if (el.paused) el.play().catch(() => {});
+        else el.pause();
+      }}
+    />
   );
 }
 
