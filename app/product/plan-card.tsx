@@ -3,9 +3,8 @@ import { planXOfN } from "../../domain/messages";
 import { visibleFeatures } from "../../domain/pricing";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { cx } from "../ui/format";
-import { PlanPrice } from "./plan-bits";
 import { type FeatureRow, planFeatureTexts } from "./plan-features";
-import { FeatureMark, FeatureToggle, PlanBuyButton } from "./pricing-parts";
+import { FeatureMark, FeatureToggle, PlanPurchase } from "./pricing-parts";
 import { type Plan, usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
 
@@ -62,16 +61,13 @@ export function PlanCard({
           ) : null}
         </div>
         {buying ? (
-          <>
-            <PlanPrice plan={plan} size="md" />
-            <PlanBuyButton
-              deal={deal}
-              viewer={viewer}
-              planId={plan.id}
-              onSelect={() => store.set({ selectedPlanId: plan.id })}
-              className="w-full"
-            />
-          </>
+          <PlanPurchase
+            deal={deal}
+            viewer={viewer}
+            plan={plan}
+            onSelect={() => store.set({ selectedPlanId: plan.id })}
+            buttonClassName="w-full"
+          />
         ) : null}
       </div>
       {shown.length > 0 ? (

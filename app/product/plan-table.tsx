@@ -3,9 +3,8 @@ import { tablePage, tablePageCount, tablePageSize, visibleFeatures } from "../..
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { cx } from "../ui/format";
 import { useMediaQuery } from "../ui/use-media-query";
-import { PlanPrice } from "./plan-bits";
 import type { FeatureRow } from "./plan-features";
-import { FeatureMark, FeatureToggle, PlanBuyButton } from "./pricing-parts";
+import { FeatureMark, FeatureToggle, PlanPurchase } from "./pricing-parts";
 import { type Plan, usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
 
@@ -99,16 +98,14 @@ export function PlanTable({
                       ) : null}
                     </p>
                     {buying ? (
-                      <>
-                        <PlanPrice plan={plan} size="md" showAccess={false} />
-                        <PlanBuyButton
-                          deal={deal}
-                          viewer={viewer}
-                          planId={plan.id}
-                          onSelect={() => store.set({ selectedPlanId: plan.id })}
-                          className="w-full px-3 text-sm"
-                        />
-                      </>
+                      <PlanPurchase
+                        deal={deal}
+                        viewer={viewer}
+                        plan={plan}
+                        onSelect={() => store.set({ selectedPlanId: plan.id })}
+                        showAccess={false}
+                        buttonClassName="w-full px-3 text-sm"
+                      />
                     ) : null}
                   </div>
                 </th>

@@ -49,6 +49,17 @@ export function PricingCard({ deal, viewer, anchorId }: PricingCardProps) {
       wide={wide}
     />
   );
+  const planCarousel = (slideClassName: string, arrowVisibility?: "desktop") => (
+    <Carousel
+      key={state.group}
+      items={plans}
+      itemKey={(plan) => String(plan.id)}
+      renderItem={(plan, index) => cardFor(plan, index)}
+      label="Plans"
+      slideClassName={slideClassName}
+      arrowVisibility={arrowVisibility}
+    />
+  );
   return (
     <section id={anchorId} data-testid="pricing-card" className="scroll-mt-24 space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -76,26 +87,11 @@ export function PricingCard({ deal, viewer, anchorId }: PricingCardProps) {
             {desktop === "table" ? (
               <PlanTable deal={deal} viewer={viewer} plans={plans} rows={rows} buying={buying} />
             ) : (
-              <Carousel
-                key={state.group}
-                items={plans}
-                itemKey={(plan) => String(plan.id)}
-                renderItem={(plan, index) => cardFor(plan, index)}
-                label="Plans"
-                slideClassName={plans.length === 2 ? "basis-1/2" : "basis-1/2 xl:basis-1/3"}
-                arrowVisibility="desktop"
-              />
+              planCarousel(plans.length === 2 ? "basis-1/2" : "basis-1/2 xl:basis-1/3", "desktop")
             )}
           </div>
           <div className="md:hidden" data-layout="carousel">
-            <Carousel
-              key={state.group}
-              items={plans}
-              itemKey={(plan) => String(plan.id)}
-              renderItem={(plan, index) => cardFor(plan, index)}
-              label="Plans"
-              slideClassName="basis-[88%]"
-            />
+            {planCarousel("basis-[88%]")}
           </div>
         </>
       )}

@@ -1,7 +1,8 @@
 import { SHOW_ALL_FEATURES, SHOW_LESS_FEATURES } from "../../domain/messages";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { TickIcon } from "../ui/icons";
-import { BuyButton } from "./plan-bits";
+import { BuyButton, PlanPrice } from "./plan-bits";
+import type { Plan } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
 
 /** A comparison cell's tick (included) or cross (not included). */
@@ -41,25 +42,36 @@ export function FeatureToggle({ expanded, onToggle }: { expanded: boolean; onTog
 }
 
 /**
- * A plan's buy button in the pricing card: focusing or pressing it selects that plan first, so the
- * purchase panel and the buy bars follow the plan being bought.
+ * A plan's price and buy button in the pricing card: focusing or pressing the button selects that
+ * plan first, so the purchase panel and the buy bars follow the plan being bought.
  */
-export function PlanBuyButton({
+export function PlanPurchase({
   deal,
   viewer,
-  planId,
+  plan,
   onSelect,
-  className,
+  showAccess,
+  buttonClassName,
 }: {
   deal: DealDetailsJson;
   viewer: ProductViewer;
-  planId: number;
+  plan: Plan;
   onSelect: () => void;
-  className: string;
+  showAccess?: boolean;
+  buttonClassName: string;
 }) {
   return (
-    <div onFocusCapture={onSelect} onPointerDownCapture={onSelect}>
-      <BuyButton deal={deal} viewer={viewer} planId={planId} size="md" className={className} />
-    </div>
+    <>
+      <PlanPrice plan={plan} size="md" showAccess={showAccess} />
+      <div onFocusCapture={onSelect} onPointerDownCapture={onSelect}>
+        <BuyButton
+          deal={deal}
+          viewer={viewer}
+          planId={plan.id}
+          size="md"
+          className={buttonClassName}
+        />
+      </div>
+    </>
   );
 }
