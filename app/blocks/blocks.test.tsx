@@ -13,7 +13,7 @@ import type { TestimonialJson } from "../../server/services/storefront/product-p
 import { ANONYMOUS_VIEWER } from "../product/viewer";
 import { BLOCK_COMPONENTS } from "./registry";
 import { sanitizeBlocks } from "./sanitize.server";
-import { count, emptyDeal, emptyPage, renderBlock } from "./test-fixtures";
+import { count, dealAttributes, emptyDeal, emptyPage, renderBlock } from "./test-fixtures";
 
 const video = (n: number): VideoJson => ({
   video_id: `v${n}`,
@@ -261,21 +261,7 @@ describe("block behaviours", () => {
       "Keep reading",
     );
     const deal = emptyDeal({
-      attributes: {
-        alternative_to: {
-          slug: "alternative_to",
-          name: "Alternative to",
-          type: "alternative_to",
-          values: [{ slug: "asana", name: "Asana" }],
-        },
-        integrations: {
-          slug: "integrations",
-          name: "Integrations",
-          type: "integrations",
-          values: [],
-        },
-        best_for: { slug: "best_for", name: "Best for", type: "best_for", values: [] },
-      },
+      attributes: dealAttributes({ alternative_to: [{ slug: "asana", name: "Asana" }] }),
     } as never);
     expect(renderBlock("deal_attributes", {}, { deal })).toContain(AT_A_GLANCE);
     const terms = renderBlock("terms_and_conditions", {});

@@ -4,7 +4,7 @@ import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { BlockJson } from "../../server/services/storefront/product-page";
 import type { ProductViewer } from "../product/viewer";
 import { TacoRating } from "../ui/taco-rating";
-import { HeroGallery, galleryItems } from "./hero";
+import { HeroGallery, galleryItems } from "./parts/hero-gallery";
 import { heroGalleryIndex } from "./product-layout";
 
 /**

@@ -9,7 +9,7 @@ import { BuyBars } from "../product/buy-bars";
 import { PurchasePanel } from "../product/purchase-panel";
 import type { ProductViewer } from "../product/viewer";
 import { Block } from "./registry";
-import type { BlockPageData } from "./types";
+import type { BlockPageData } from "./block-props";
 
 /** The template's first hero_gallery block goes in the hero slot, not in the list below. */
 export const heroGalleryIndex = (blocks: readonly BlockJson[]) =>

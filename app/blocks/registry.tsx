@@ -1,55 +1,48 @@
 import type { ComponentType } from "react";
 import type { BLOCK_TYPES } from "../../domain/constants";
-import {
-  BuyNowBarBlock,
-  BundleProductCardBlock,
-  BundleProductsBlock,
-  CampaignBannerBlock,
-  CountdownClockBlock,
-  InlineNotificationSignupBlock,
-  PricingCardBlock,
-  SoldOutNotificationSignupBlock,
-  SubscribeFormBlock,
-  ThematicRoadblockBlock,
-} from "./commerce";
-import {
-  BlockHeaderBlock,
-  BlockListBlock,
-  CategoryPillsBlock,
-  DealAttributesBlock,
-  DividerBlock,
-  FaqBlock,
-  FeaturesAccordionBlock,
-  FeaturesOverviewBlock,
-  InlineCopyBannerBlock,
-  InsiderKnowledgeBlock,
-  MoneyBackGuaranteeBlock,
-  RelatedCardsBlock,
-  ResourcesListBlock,
-  SplitThematicBlock,
-  StaffMessagingBlock,
-  TableOfContentBlock,
-  TermsAndConditionsBlock,
-  UseCaseContentBlock,
-  UseCasesCarouselBlock,
-  WeGotYourBackBlock,
-} from "./content";
-import { EmbedBlock } from "./embed";
-import { HeroBlock, HeroGalleryBlock } from "./hero";
-import {
-  FromFoundersCardBlock,
-  PressBlock,
-  SocialProofBadgesBlock,
-  TestimonialCarouselBlock,
-  TestimonialMasonryBlock,
-} from "./social";
-import type { BlockProps } from "./types";
-import {
-  VideoCollectionBlock,
-  VideoEmbedSpotlightBlock,
-  VideoReelsBlock,
-  VideoReviewsBlock,
-} from "./video";
+import type { BlockProps } from "./block-props";
+import { BlockHeaderBlock } from "./types/block-header";
+import { BlockListBlock } from "./types/block-list";
+import { BundleProductCardBlock } from "./types/bundle-product-card";
+import { BundleProductsBlock } from "./types/bundle-products";
+import { BuyNowBarBlock } from "./types/buy-now-bar";
+import { CampaignBannerBlock } from "./types/campaign-banner";
+import { CategoryPillsBlock } from "./types/category-pills";
+import { CountdownClockBlock } from "./types/countdown-clock";
+import { DealAttributesBlock } from "./types/deal-attributes";
+import { EmbedBlock } from "./types/embed";
+import { FaqBlock } from "./types/faq";
+import { FeaturesAccordionBlock } from "./types/features-accordion";
+import { FeaturesOverviewBlock } from "./types/features-overview";
+import { FromFoundersCardBlock } from "./types/from-founders-card";
+import { HeroGalleryBlock } from "./types/hero-gallery";
+import { HeroBlock } from "./types/hero";
+import { HorizontalDividerBlock } from "./types/horizontal-divider";
+import { InlineCopyBannerBlock } from "./types/inline-copy-banner";
+import { InlineNotificationSignupBlock } from "./types/inline-notification-signup";
+import { InsiderKnowledgeBlock } from "./types/insider-knowledge";
+import { MoneyBackGuaranteeBlock } from "./types/money-back-guarantee";
+import { PressBlock } from "./types/press";
+import { PricingCardBlock } from "./types/pricing-card";
+import { RelatedCardsBlock } from "./types/related-cards";
+import { ResourcesListBlock } from "./types/resources-list";
+import { SocialProofBadgesBlock } from "./types/social-proof-badges";
+import { SoldOutNotificationSignupBlock } from "./types/sold-out-notification-signup";
+import { SplitThematicBlock } from "./types/split-thematic";
+import { StaffMessagingBlock } from "./types/staff-messaging";
+import { SubscribeFormBlock } from "./types/subscribe-form";
+import { TableOfContentBlock } from "./types/table-of-content";
+import { TermsAndConditionsBlock } from "./types/terms-and-conditions";
+import { TestimonialCarouselBlock } from "./types/testimonial-carousel";
+import { TestimonialMasonryBlock } from "./types/testimonial-masonry";
+import { ThematicRoadblockBlock } from "./types/thematic-roadblock";
+import { UseCaseContentBlock } from "./types/use-case-content";
+import { UseCasesCarouselBlock } from "./types/use-cases-carousel";
+import { VideoCollectionBlock } from "./types/video-collection";
+import { VideoEmbedSpotlightBlock } from "./types/video-embed-spotlight";
+import { VideoReelsBlock } from "./types/video-reels";
+import { VideoReviewsBlock } from "./types/video-reviews";
+import { WeGotYourBackBlock } from "./types/we-got-your-back";
 
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -60,7 +53,8 @@ export const BLOCK_COMPONENTS: Record<BlockType, ComponentType<BlockProps>> = {
   buy_now_bar: BuyNowBarBlock,
   campaign_banner: CampaignBannerBlock,
   category_pills: CategoryPillsBlock,
-  horizontal_divider: DividerBlock,
+  horizontal_divider: HorizontalDividerBlock,
+  // The three embed types are one block under three names (spec 001 lists them together).
   embed: EmbedBlock,
   generic_embed_block: EmbedBlock,
   simple_embed_block: EmbedBlock,
@@ -100,7 +94,8 @@ export const BLOCK_COMPONENTS: Record<BlockType, ComponentType<BlockProps>> = {
   table_of_content: TableOfContentBlock,
   video_reels: VideoReelsBlock,
   deal_attributes: DealAttributesBlock,
-  component_separator: DividerBlock,
+  // A component separator draws the same rule as the horizontal divider.
+  component_separator: HorizontalDividerBlock,
   // The spec's inline_timer is the small form of the countdown.
   inline_timer: CountdownClockBlock,
 };

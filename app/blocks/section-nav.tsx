@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { activeSection, sectionNavShown } from "../../domain/blocks";
-import { SCROLL_DEBOUNCE_MS } from "../../domain/constants";
+import { onDebouncedScroll } from "../ui/debounced-scroll";
 import { cx } from "../ui/format";
 
 export type NavSection = { id: string; label: string };
@@ -21,7 +21,6 @@ export function SectionNav({ sections }: { sections: NavSection[] }) {
     setPresent(sections.filter((s) => document.getElementById(s.id)));
   }, [sections]);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const update = () => {
       setShown(sectionNavShown(window.scrollY));
       const tops = sections.flatMap((s) => {
@@ -32,16 +31,7 @@ export function SectionNav({ sections }: { sections: NavSection[] }) {
       });
       setActive(activeSection(tops));
     };
-    const onScroll = () => {
-      clearTimeout(timer);
-      timer = setTimeout(update, SCROLL_DEBOUNCE_MS);
-    };
-    update();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener("scroll", onScroll);
-    };
+    return onDebouncedScroll(update);
   }, [sections]);
   if (present.length < 2) return null;
   return (

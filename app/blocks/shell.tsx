@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { dataString } from "../../domain/blocks";
 import { cx } from "../ui/format";
-import type { BlockProps } from "./types";
+import type { BlockProps } from "./block-props";
 
 /**
  * The box every block renders in: its anchor id (scroll target, 68 px below the top for the

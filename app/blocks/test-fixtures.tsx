@@ -5,7 +5,21 @@ import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { BlockJson } from "../../server/services/storefront/product-page";
 import { ANONYMOUS_VIEWER, type ProductViewer } from "../product/viewer";
 import { Block } from "./registry";
-import type { BlockPageData } from "./types";
+import type { BlockPageData } from "./block-props";
+
+/** The three attribute lists of a deal, empty unless given values. */
+export const dealAttributes = (
+  values: { alternative_to?: { slug: string; name: string }[] } = {},
+) => ({
+  alternative_to: {
+    slug: "alternative_to",
+    name: "Alternative to",
+    type: "alternative_to",
+    values: values.alternative_to ?? [],
+  },
+  integrations: { slug: "integrations", name: "Integrations", type: "integrations", values: [] },
+  best_for: { slug: "best_for", name: "Best for", type: "best_for", values: [] },
+});
 
 /** A public, started, active deal with no FAQs, features, posts, videos or attributes. */
 export function emptyDeal(overrides: Partial<DealDetailsJson> = {}): DealDetailsJson {
@@ -46,21 +60,7 @@ export function emptyDeal(overrides: Partial<DealDetailsJson> = {}): DealDetails
     dealfeatures: [],
     addon_features: [],
     taxonomy: { group: null, category: null, subcategory: null },
-    attributes: {
-      alternative_to: {
-        slug: "alternative_to",
-        name: "Alternative to",
-        type: "alternative_to",
-        values: [],
-      },
-      integrations: {
-        slug: "integrations",
-        name: "Integrations",
-        type: "integrations",
-        values: [],
-      },
-      best_for: { slug: "best_for", name: "Best for", type: "best_for", values: [] },
-    },
+    attributes: dealAttributes(),
     products: [],
     video_collection: null,
     faqs: [],

@@ -1,9 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState } from "react";
-import { BUY_BAR_THRESHOLD_PX, SCROLL_DEBOUNCE_MS } from "../../domain/constants";
+import { BUY_BAR_THRESHOLD_PX } from "../../domain/constants";
 import { purchaseMode } from "../../domain/deal-state";
 import { PRESS_B_TO_BUY } from "../../domain/messages";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import { onDebouncedScroll } from "../ui/debounced-scroll";
 import { cx } from "../ui/format";
 import { BuyButton, usePlanPriceLabel } from "./plan-bits";
 import { PlanSelector } from "./plan-selector";
@@ -28,22 +29,12 @@ function useBuyBarScroll(): Scroll {
   const [scroll, setScroll] = useState<Scroll>({ past: false, down: false });
   useEffect(() => {
     let lastY = window.scrollY;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const update = () => {
       const y = window.scrollY;
       setScroll({ past: y > BUY_BAR_THRESHOLD_PX, down: y > lastY });
       lastY = y;
     };
-    const onScroll = () => {
-      clearTimeout(timer);
-      timer = setTimeout(update, SCROLL_DEBOUNCE_MS);
-    };
-    update();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener("scroll", onScroll);
-    };
+    return onDebouncedScroll(update);
   }, []);
   return scroll;
 }

@@ -9,6 +9,7 @@ import { toCents, toMajor } from "../../domain/money";
 import { plusPrice } from "../../domain/pricing";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { usePriceLabel } from "../growth/display-currency";
+import { TickIcon } from "../ui/icons";
 import { activePlans } from "./purchase-context";
 import { useAddToCart } from "./use-add-to-cart";
 import type { ProductViewer } from "./viewer";
@@ -81,19 +82,7 @@ export function PlusShelf({ deal, viewer }: { deal: DealDetailsJson; viewer: Pro
               `${PURCHASE_PROTECTION_CREDIT_PERCENT_PLUS}% purchase protection in credits`,
             ].map((benefit) => (
               <li key={benefit} className="flex items-start gap-2">
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  className="mt-0.5 h-4 w-4 shrink-0 text-violet-700"
-                >
-                  <path
-                    d="M4 10.5 8 14l8-8"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.5"
-                    strokeLinecap="round"
-                  />
-                </svg>
+                <TickIcon className="mt-0.5 h-4 w-4 shrink-0 text-violet-700" />
                 {benefit}
               </li>
             ))}

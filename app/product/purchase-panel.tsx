@@ -1,10 +1,10 @@
-import { BLACK_FRIDAY_CAMPAIGN_SLUG, LAST_CALL_CAMPAIGN_SLUG } from "../../domain/constants";
-import { bannerText, bannerType, inCampaign, purchaseMode } from "../../domain/deal-state";
+import { bannerText, purchaseMode } from "../../domain/deal-state";
 import { BUY_SOLD_OUT } from "../../domain/messages";
 import { refundText } from "../../domain/pricing";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { RestockSignup } from "../growth/restock-signup";
 import { WaitlistCapture } from "../growth/waitlist-capture";
+import { dealBannerType } from "../ui/deal-banner";
 import { cx } from "../ui/format";
 import { AddonSelector } from "./addon-selector";
 import { BuyButton, DealTimer, LimitedQuantity, PlanPrice, useMounted } from "./plan-bits";
@@ -17,24 +17,7 @@ export type PurchasePanelProps = { deal: DealDetailsJson; viewer: ProductViewer 
 
 /** The deal's banner (spec 001 section 4 "Banner type"), or null for none. */
 export function dealBanner(deal: DealDetailsJson, viewer: ProductViewer, now: Date) {
-  const type = bannerType(
-    {
-      isComingSoon: deal.buy_button.is_coming_soon,
-      isLastCall: deal.buy_button.is_last_call,
-      isEnded: deal.buy_button.is_ended,
-      browseDealStatus: deal.browse_deal_status,
-      startDate: deal.dates.start_date ? new Date(deal.dates.start_date) : null,
-      endDate: deal.dates.end_date ? new Date(deal.dates.end_date) : null,
-      activeTimer: deal.active_timer,
-      inLastCallCampaign: inCampaign(LAST_CALL_CAMPAIGN_SLUG, deal.participation, viewer.campaigns),
-      inBlackFridayCampaign: inCampaign(
-        BLACK_FRIDAY_CAMPAIGN_SLUG,
-        deal.participation,
-        viewer.campaigns,
-      ),
-    },
-    now,
-  );
+  const type = dealBannerType(deal, now, viewer.campaigns);
   const reason = deal.dates.timer_reason;
   const message = reason && !/^[a-z0-9_-]+$/.test(reason) ? reason : null;
   const text = bannerText(

@@ -2,19 +2,11 @@ import useEmblaCarousel from "./use-lazy-embla";
 import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import { itemsBeforeLoad, slideLabel } from "../../domain/carousel";
 import { cx } from "./format";
+import { ChevronIcon } from "./icons";
+import { useMediaQuery } from "./use-media-query";
 
 /** Whether the visitor asked for less motion; false on the server and until hydrated. */
-function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    const update = () => setReduced(query.matches);
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return reduced;
-}
+const usePrefersReducedMotion = () => useMediaQuery("(prefers-reduced-motion: reduce)");
 
 /** Whether the tab is hidden (autoplay stops there). */
 function usePageHidden(): boolean {
@@ -63,18 +55,7 @@ function Arrow({
             : "right-0 translate-x-1/2",
       )}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="h-5 w-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.25"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d={prev ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"} />
-      </svg>
+      <ChevronIcon prev={prev} className="h-5 w-5" />
     </button>
   );
 }

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { BLACK_FRIDAY_CAMPAIGN_SLUG, LAST_CALL_CAMPAIGN_SLUG } from "../../domain/constants";
-import { bannerText, bannerType, inCampaign } from "../../domain/deal-state";
+import { bannerText } from "../../domain/deal-state";
 import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { displayPrice, displayPriceText, useDisplayCurrency } from "../growth/display-currency";
+import { dealBannerType } from "./deal-banner";
 import { cx } from "./format";
 import { TacoRating } from "./taco-rating";
 
@@ -12,25 +12,7 @@ export function dealBanner(
   now: Date,
   sessionCampaigns: readonly string[] = [],
 ) {
-  const type = bannerType(
-    {
-      isComingSoon: deal.buy_button.is_coming_soon,
-      isLastCall: deal.buy_button.is_last_call,
-      isEnded: deal.buy_button.is_ended,
-      browseDealStatus: deal.browse_deal_status,
-      startDate: deal.dates.start_date ? new Date(deal.dates.start_date) : null,
-      endDate: deal.dates.end_date ? new Date(deal.dates.end_date) : null,
-      activeTimer: deal.active_timer,
-      // Each banner needs the deal and the session in that campaign (spec 001 section 4).
-      inLastCallCampaign: inCampaign(LAST_CALL_CAMPAIGN_SLUG, deal.participation, sessionCampaigns),
-      inBlackFridayCampaign: inCampaign(
-        BLACK_FRIDAY_CAMPAIGN_SLUG,
-        deal.participation,
-        sessionCampaigns,
-      ),
-    },
-    now,
-  );
+  const type = dealBannerType(deal, now, sessionCampaigns);
   const end = deal.dates.end_date ? new Date(deal.dates.end_date) : null;
   return { type, text: bannerText(type, end, now) };
 }

@@ -1,17 +1,11 @@
-import useEmblaCarousel from "../ui/use-lazy-embla";
+import useEmblaCarousel from "../../ui/use-lazy-embla";
+import type { DealDetailsJson } from "../../../server/services/storefront/catalog";
+import { HERO_GALLERY_IMAGE_HEIGHT, HERO_GALLERY_IMAGE_WIDTH } from "../../../domain/constants";
+import { PosterVideo } from "./poster-video";
+import { cx } from "../../ui/format";
+import { ChevronIcon } from "../../ui/icons";
+import { galleryNeedsThumbnailArrows } from "../../../domain/blocks";
 import { useCallback, useEffect, useState } from "react";
-import {
-  dataString,
-  galleryNeedsThumbnailArrows,
-  heroDescription,
-  heroTitle,
-} from "../../domain/blocks";
-import { HERO_GALLERY_IMAGE_HEIGHT, HERO_GALLERY_IMAGE_WIDTH } from "../../domain/constants";
-import { VIDEO_LOAD_FAILED } from "../../domain/messages";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
-import { cx } from "../ui/format";
-import { BlockSection } from "./shell";
-import type { BlockProps } from "./types";
 
 export type GalleryItem =
   | { kind: "image"; src: string; alt: string }
@@ -37,69 +31,7 @@ export function galleryItems(deal: DealDetailsJson): GalleryItem[] {
   return images.length > 0 ? [images[0] as GalleryItem, ...videos, ...images.slice(1)] : videos;
 }
 
-/**
- * A poster with a play button that becomes the player on click: nothing heavy loads until asked,
- * and a file that fails to load says so.
- */
-export function PosterVideo({
-  src,
-  poster,
-  title,
-  className,
-}: {
-  src: string;
-  poster: string | null;
-  title: string;
-  className?: string;
-}) {
-  const [playing, setPlaying] = useState(false);
-  const [failed, setFailed] = useState(false);
-  if (playing) {
-    return (
-      <div className={cx("relative bg-black", className)}>
-        {/* biome-ignore lint/a11y/useMediaCaption: demo and partner videos carry no caption track */}
-        <video
-          src={src}
-          poster={poster ?? undefined}
-          controls
-          autoPlay
-          playsInline
-          className="h-full w-full object-contain"
-          onError={() => setFailed(true)}
-        />
-        {failed ? (
-          <p
-            role="alert"
-            className="absolute inset-x-0 bottom-0 bg-black/75 px-4 py-3 text-center text-sm text-white"
-          >
-            {VIDEO_LOAD_FAILED}
-          </p>
-        ) : null}
-      </div>
-    );
-  }
-  return (
-    <button
-      type="button"
-      onClick={() => setPlaying(true)}
-      aria-label={`Play video: ${title}`}
-      className={cx("group relative block overflow-hidden bg-ink", className)}
-    >
-      {poster ? (
-        <img src={poster} alt="" className="h-full w-full object-cover opacity-90" />
-      ) : null}
-      <span className="absolute inset-0 flex items-center justify-center">
-        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/95 shadow-card-hover transition group-hover:scale-105">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-1 h-7 w-7 fill-ink">
-            <path d="M8 5v14l11-7z" />
-          </svg>
-        </span>
-      </span>
-    </button>
-  );
-}
-
-function Slide({ item, eager }: { item: GalleryItem; eager: boolean }) {
+export function Slide({ item, eager }: { item: GalleryItem; eager: boolean }) {
   if (item.kind === "video") {
     return (
       <PosterVideo
@@ -119,23 +51,6 @@ function Slide({ item, eager }: { item: GalleryItem; eager: boolean }) {
       loading={eager ? "eager" : "lazy"}
       className="aspect-video w-full bg-brand-50 object-cover"
     />
-  );
-}
-
-function ArrowIcon({ prev }: { prev: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.25"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={prev ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"} />
-    </svg>
   );
 }
 
@@ -203,7 +118,7 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
               disabled={selected === 0}
               className="absolute top-1/2 left-3 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 shadow-card-hover disabled:opacity-0"
             >
-              <ArrowIcon prev />
+              <ChevronIcon prev className="h-4 w-4" />
             </button>
             <button
               type="button"
@@ -212,7 +127,7 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
               disabled={selected === items.length - 1}
               className="absolute top-1/2 right-3 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 shadow-card-hover disabled:opacity-0"
             >
-              <ArrowIcon prev={false} />
+              <ChevronIcon prev={false} className="h-4 w-4" />
             </button>
             <ol className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5 lg:hidden">
               {items.map((item, i) => (
@@ -277,7 +192,7 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
                 onClick={() => thumbApi?.scrollPrev()}
                 className="absolute top-1/2 -left-3 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-white shadow-card-hover"
               >
-                <ArrowIcon prev />
+                <ChevronIcon prev className="h-4 w-4" />
               </button>
               <button
                 type="button"
@@ -285,59 +200,12 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
                 onClick={() => thumbApi?.scrollNext()}
                 className="absolute top-1/2 -right-3 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-white shadow-card-hover"
               >
-                <ArrowIcon prev={false} />
+                <ChevronIcon prev={false} className="h-4 w-4" />
               </button>
             </>
           ) : null}
         </div>
       ) : null}
     </section>
-  );
-}
-
-/** The hero_gallery block: the deal's gallery where the template places it. */
-export function HeroGalleryBlock(props: BlockProps) {
-  const items = galleryItems(props.deal);
-  if (items.length === 0) return null;
-  return (
-    <BlockSection props={props}>
-      <HeroGallery items={items} label={`${props.deal.public_name || props.deal.name} gallery`} />
-    </BlockSection>
-  );
-}
-
-/**
- * The hero block: title (65 characters) and description (200), with an optional poster that
- * becomes the player on click. Falls back to the deal's value proposition and description.
- */
-export function HeroBlock(props: BlockProps) {
-  const { block, deal } = props;
-  const story = deal.products[0]?.story;
-  const title = dataString(block.data, "title") ?? story?.value_prop ?? null;
-  const description = dataString(block.data, "description") ?? deal.card_description ?? null;
-  if (!title && !description) return null;
-  const poster = dataString(block.data, "poster") ?? dataString(block.data, "image");
-  const video = dataString(block.data, "video_url");
-  return (
-    <BlockSection props={props}>
-      <div className="grid items-center gap-6 rounded-3xl bg-brand-50 p-6 sm:p-8 md:grid-cols-2">
-        <div>
-          {title ? <p className="text-2xl font-black tracking-tight">{heroTitle(title)}</p> : null}
-          {description ? (
-            <p className="mt-2 text-ink-soft">{heroDescription(description)}</p>
-          ) : null}
-        </div>
-        {video ? (
-          <PosterVideo
-            src={video}
-            poster={poster}
-            title={title ?? deal.name}
-            className="aspect-video w-full rounded-2xl"
-          />
-        ) : poster ? (
-          <img src={poster} alt="" className="aspect-video w-full rounded-2xl object-cover" />
-        ) : null}
-      </div>
-    </BlockSection>
   );
 }

@@ -1,0 +1,14 @@
+import type { BlockProps } from "../block-props";
+import { BlockSection } from "../shell";
+import { HeroGallery, galleryItems } from "../parts/hero-gallery";
+
+/** The hero_gallery block: the deal's gallery where the template places it. */
+export function HeroGalleryBlock(props: BlockProps) {
+  const items = galleryItems(props.deal);
+  if (items.length === 0) return null;
+  return (
+    <BlockSection props={props}>
+      <HeroGallery items={items} label={`${props.deal.public_name || props.deal.name} gallery`} />
+    </BlockSection>
+  );
+}

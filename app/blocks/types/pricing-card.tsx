@@ -1,0 +1,16 @@
+import type { BlockProps } from "../block-props";
+import { PricingCard } from "../../product/pricing-card";
+import { dataString } from "../../../domain/blocks";
+
+/** The pricing card block (#pricing unless the block names its own anchor). */
+export function PricingCardBlock(props: BlockProps) {
+  if (props.deal.is_info) return null;
+  return (
+    <div
+      data-block-type={props.block.type}
+      className={dataString(props.block.data, "css_class") ?? undefined}
+    >
+      <PricingCard deal={props.deal} viewer={props.viewer} anchorId={props.anchorId ?? "pricing"} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { BlockProps } from "../block-props";
+import { BlockSection, blockTitle } from "../shell";
+import { linkedItems } from "../parts/list-item";
+import { RELATED_CARDS_TITLE } from "../../../domain/messages";
+import { SmartLink, safeHref } from "../parts/links";
+import { truncate } from "../../../domain/blocks";
+
+/** Related cards (default title "Related"): image cards linking to related reading. */
+export function RelatedCardsBlock(props: BlockProps) {
+  const items = linkedItems(props.block.data);
+  if (items.length === 0) return null;
+  return (
+    <BlockSection props={props} title={blockTitle(props, RELATED_CARDS_TITLE)}>
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {items.map((i) => (
+          <li key={i.url}>
+            <SmartLink
+              href={safeHref(i.url) as string}
+              className="block h-full overflow-hidden rounded-2xl bg-white shadow-card transition hover:shadow-card-hover"
+            >
+              {i.image ? (
+                <img
+                  src={i.image}
+                  alt=""
+                  loading="lazy"
+                  className="aspect-video w-full bg-brand-50 object-cover"
+                />
+              ) : null}
+              <span className="block p-4">
+                <span className="font-bold">{i.title}</span>
+                {i.description ? (
+                  <span className="mt-1 block text-sm text-ink-soft">
+                    {truncate(i.description, 120)}
+                  </span>
+                ) : null}
+              </span>
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
+  );
+}

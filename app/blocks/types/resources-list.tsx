@@ -1,0 +1,33 @@
+import type { BlockProps } from "../block-props";
+import { BlockSection, blockTitle } from "../shell";
+import { linkedItems } from "../parts/list-item";
+import { RESOURCES_LIST_TITLE } from "../../../domain/messages";
+import { SmartLink, safeHref } from "../parts/links";
+
+/** "Recap & resources": links to guides, docs and recaps. */
+export function ResourcesListBlock(props: BlockProps) {
+  const items = linkedItems(props.block.data);
+  if (items.length === 0) return null;
+  return (
+    <BlockSection props={props} title={blockTitle(props, RESOURCES_LIST_TITLE)}>
+      <ul className="divide-y divide-black/5 rounded-2xl bg-white shadow-card">
+        {items.map((i) => (
+          <li key={i.url}>
+            <SmartLink
+              href={safeHref(i.url) as string}
+              className="flex items-center justify-between gap-4 p-4 hover:bg-brand-50/60"
+            >
+              <span>
+                <span className="font-semibold">{i.title}</span>
+                {i.description ? (
+                  <span className="block text-sm text-ink-soft">{i.description}</span>
+                ) : null}
+              </span>
+              <span aria-hidden="true">→</span>
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
+  );
+}

@@ -1,0 +1,35 @@
+import type { BlockProps } from "../block-props";
+import { BlockSection } from "../shell";
+import { SmartLink, safeHref } from "../parts/links";
+import { dataString } from "../../../domain/blocks";
+
+/** Split thematic: copy on one side, an image on the other. */
+export function SplitThematicBlock(props: BlockProps) {
+  const title = dataString(props.block.data, "title");
+  const text = dataString(props.block.data, "text");
+  if (!title && !text) return null;
+  const image = dataString(props.block.data, "image");
+  const href = safeHref(dataString(props.block.data, "cta_link"));
+  const ctaText = dataString(props.block.data, "cta_text");
+  return (
+    <BlockSection props={props}>
+      <div className="grid items-center gap-6 overflow-hidden rounded-3xl bg-brand-50 p-6 md:grid-cols-2">
+        <div>
+          {title ? <h2 className="text-2xl font-black tracking-tight">{title}</h2> : null}
+          {text ? <p className="mt-2 text-ink-soft">{text}</p> : null}
+          {href && ctaText ? (
+            <SmartLink
+              href={href}
+              className="mt-4 inline-block rounded-full bg-ink px-5 py-2 font-bold text-white"
+            >
+              {ctaText}
+            </SmartLink>
+          ) : null}
+        </div>
+        {image ? (
+          <img src={image} alt="" className="aspect-video w-full rounded-2xl object-cover" />
+        ) : null}
+      </div>
+    </BlockSection>
+  );
+}

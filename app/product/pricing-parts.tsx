@@ -1,0 +1,77 @@
+import { SHOW_ALL_FEATURES, SHOW_LESS_FEATURES } from "../../domain/messages";
+import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import { TickIcon } from "../ui/icons";
+import { BuyButton, PlanPrice } from "./plan-bits";
+import type { Plan } from "./purchase-context";
+import type { ProductViewer } from "./viewer";
+
+/** A comparison cell's tick (included) or cross (not included). */
+export function FeatureMark({ on }: { on: boolean }) {
+  return on ? (
+    <TickIcon label="Included" className="h-5 w-5 text-emerald-700" />
+  ) : (
+    <svg
+      aria-label="Not included"
+      role="img"
+      viewBox="0 0 20 20"
+      className="h-5 w-5 text-stone-400"
+    >
+      <path
+        d="M6 6l8 8M14 6l-8 8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** "Show all features" / "Show less": the long feature lists start folded. */
+export function FeatureToggle({ expanded, onToggle }: { expanded: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-expanded={expanded}
+      className="text-sm font-bold text-ink underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink"
+    >
+      {expanded ? SHOW_LESS_FEATURES : SHOW_ALL_FEATURES}
+    </button>
+  );
+}
+
+/**
+ * A plan's price and buy button in the pricing card: focusing or pressing the button selects that
+ * plan first, so the purchase panel and the buy bars follow the plan being bought.
+ */
+export function PlanPurchase({
+  deal,
+  viewer,
+  plan,
+  onSelect,
+  showAccess,
+  buttonClassName,
+}: {
+  deal: DealDetailsJson;
+  viewer: ProductViewer;
+  plan: Plan;
+  onSelect: () => void;
+  showAccess?: boolean;
+  buttonClassName: string;
+}) {
+  return (
+    <>
+      <PlanPrice plan={plan} size="md" showAccess={showAccess} />
+      <div onFocusCapture={onSelect} onPointerDownCapture={onSelect}>
+        <BuyButton
+          deal={deal}
+          viewer={viewer}
+          planId={plan.id}
+          size="md"
+          className={buttonClassName}
+        />
+      </div>
+    </>
+  );
+}
