@@ -1,3 +1,4 @@
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
@@ -39,6 +40,11 @@ export const signupRoutes: FastifyPluginAsync<{ services: Services }> = async (
   { services },
 ) => {
   await app.register(rateLimit, { global: false });
+  // The waitlist is a variant of the multipart e-mail sign-up (spec 001 section 7): fields only.
+  await app.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { files: 0, fields: 20, fieldSize: 10_000, parts: 20 },
+  });
 
   app.post(
     "/api/waitlist/",
