@@ -16,6 +16,8 @@ import type { Database } from "./db/client";
 import { dealRoutes } from "./http/storefront/deals";
 import { discussionRoutes } from "./http/discussions/discussions";
 import { registerErrorHandling } from "./http/errors";
+import { registerInputGuard } from "./http/input-guard";
+import { registerLoginCsrf } from "./http/login-csrf";
 import { responseSerializer } from "./http/schemas";
 import { mediaRoutes } from "./http/storefront/media";
 import { modularRoutes } from "./http/storefront/modular-pages";
@@ -129,7 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // 2. App-wide behaviour.
   registerErrorHandling(app);
+  // Before the session is loaded: a NUL anywhere in the input is a 400, never a database error.
+  registerInputGuard(app);
   await app.register(sessionPlugin, { sessions: services.sessions, config });
+  // After the session plugin's CSRF check, which only guards requests that carry a session.
+  registerLoginCsrf(app, config.publicUrl);
 
   // 3. Routes.
   app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {

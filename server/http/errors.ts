@@ -9,6 +9,33 @@ function fieldName(path: ReadonlyArray<PropertyKey>): string {
   return first === undefined ? "non_field_errors" : String(first);
 }
 
+const INVALID_INPUT = "Invalid input.";
+
+/**
+ * The SQLSTATE of a database error: postgres.js and PGlite both carry it as `code`; Drizzle wraps
+ * either in an error whose `cause` is the driver's.
+ */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+// busboy's refusals of a malformed multipart body (plain Errors without a status code).
+const MULTIPART_PARSE_ERROR =
+  /multipart data|Boundary not found|Boundary required|needle|Malformed|Unexpected end of form/i;
+
+function isMultipartParseError(error: FastifyError, contentType: string | undefined): boolean {
+  return (
+    error.statusCode === undefined &&
+    (contentType ?? "").toLowerCase().startsWith("multipart/") &&
+    MULTIPART_PARSE_ERROR.test(error.message)
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isDomainError(error)) {
@@ -22,6 +49,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
         (fields[key] ??= []).push(issue.message ?? "Invalid value.");
       }
       return reply.status(400).send(fields);
+    }
+    // Backstop behind the route schemas and the input guard: PostgreSQL's data exceptions
+    // (class 22: invalid text representation, numeric out of range, invalid byte sequence...)
+    // are the client's input, not our failure. Logged without the query's parameter values.
+    const state = sqlState(error);
+    if (state?.startsWith("22")) {
+      request.log.warn(
+        { sqlState: state, route: request.routeOptions.url },
+        "input refused by the database",
+      );
+      return reply.status(400).send({ detail: INVALID_INPUT });
+    }
+    if (isMultipartParseError(error, request.headers["content-type"])) {
+      return reply.status(400).send({ detail: "The multipart body could not be read." });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

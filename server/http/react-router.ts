@@ -32,19 +32,22 @@ function toWebRequest(request: FastifyRequest, publicOrigin: string): Request {
   const controller = new AbortController();
   request.raw.once("aborted", () => controller.abort());
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  // A form body was read already (so the input guard could judge its fields); others stream.
+  const body = Buffer.isBuffer(request.body)
+    ? new Uint8Array(request.body)
+    : (Readable.toWeb(request.raw) as ReadableStream);
   return new Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody
-      ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" as const }
-      : {}),
+    ...(hasBody ? { body, duplex: "half" as const } : {}),
   });
 }
 
 /**
  * Mounts the React Router app for every path the API does not own. It runs in its own
- * encapsulated context so that request bodies reach React Router's actions unparsed. Anonymous
+ * encapsulated context so that request bodies reach React Router's actions unparsed (form posts
+ * as the raw bytes, read once). Anonymous
  * product pages go through the HTML cache (server/http/page-cache.ts).
  */
 export async function reactRouterPlugin(app: FastifyInstance, options: Options): Promise<void> {
@@ -53,6 +56,13 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
     : (options.handler ?? (async () => new Response("No page renderer", { status: 500 })));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+  // Form posts (login, sign-up, coupons...) are small: read whole, so the app-wide input rules
+  // (server/http/input-guard.ts, the CSRF field) see their fields before React Router parses them.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "buffer" },
+    (_request, body, done) => done(null, body),
+  );
 
   app.route({
     method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],

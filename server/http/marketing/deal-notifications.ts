@@ -1,3 +1,4 @@
+import multipart from "@fastify/multipart";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import {
@@ -38,6 +39,12 @@ export const signupRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },
 ) => {
+  // The waitlist is a variant of the multipart e-mail sign-up (spec 001 section 7): fields only.
+  await app.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { files: 0, fields: 20, fieldSize: 10_000, parts: 20 },
+  });
+
   app.post(
     "/api/waitlist/",
     {

@@ -6,10 +6,10 @@ import { EmailSignupSchema } from "../../../domain/schemas/marketing";
 import type { Services } from "../../services";
 import { invalid } from "../../../domain/errors";
 import { byAddress, rateLimited } from "../rate-limit";
+import { safeRedirectTarget } from "../../../domain/safe-redirect";
 
 /** Where a form post (no JavaScript) returns: a local path only, never another site. */
-const localPath = (value: unknown): string =>
-  typeof value === "string" && /^\/(?![/\\])[^\s]*$/.test(value) ? value : "/";
+const localPath = (value: unknown): string => safeRedirectTarget(value, "/");
 
 const withParam = (path: string, key: string, value: string) => {
   const url = new URL(path, "http://local");

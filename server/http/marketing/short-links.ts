@@ -5,8 +5,9 @@ import { fieldErrors } from "../../../domain/schemas/common";
 import type { Services } from "../../services";
 import { invalid, notFound } from "../../../domain/errors";
 import { byAddress, rateLimited } from "../rate-limit";
+import { shareableLinkPath } from "../../../domain/safe-redirect";
 
-const NOT_SAME_SITE = "Only links to this site can be shortened.";
+const NOT_SAME_SITE = "Only links to this site's deal, review and question pages can be shortened.";
 
 const ShortLinkSchema = z.object({
   link: z.string({ error: FIELD_REQUIRED }).trim().min(1, { error: FIELD_REQUIRED }),
@@ -52,7 +53,8 @@ export const shortLinkRoutes: FastifyPluginAsync<{ services: Services }> = async
     "/s/:code",
     { schema: { tags: ["marketing"], summary: "Follow a share short link" } },
     async (request, reply) => {
-      const target = await services.shortLinks.resolve(request.params.code);
+      // Checked again when followed: a link stored before the rule was tightened cannot leave.
+      const target = shareableLinkPath(await services.shortLinks.resolve(request.params.code));
       if (!target) throw notFound();
       reply.header("cache-control", "no-store");
       return reply.redirect(target, 302);

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type ShortLinkExperimentData, shortLinks } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
+import { shareableLinkPath } from "../../../domain/safe-redirect";
 
 const CODE_ALPHABET = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH = 8;
@@ -21,24 +22,9 @@ export function createShortLinkService(deps: { db: Db; clock: Clock; publicUrl: 
   const base = deps.publicUrl.replace(/\/$/, "");
   const origin = new URL(base).origin;
 
-  /** The site-relative path of a same-site link (absolute on PUBLIC_URL, or a path); else null. */
+  /** The site-relative path of a deal, review or question page (absolute on PUBLIC_URL, or a path). */
   function sameSitePath(link: string): string | null {
-    const value = link.trim();
-    // Control characters, spaces and backslashes have no place in a link we hand out.
-    if (!value || value.length > 2000 || /[\s\\\p{Cc}]/u.test(value)) return null;
-    let url: URL;
-    if (value.startsWith("/")) {
-      if (value.startsWith("//")) return null;
-      url = new URL(value, origin);
-    } else {
-      try {
-        url = new URL(value);
-      } catch {
-        return null;
-      }
-    }
-    if (url.origin !== origin) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
+    return shareableLinkPath(link, origin);
   }
 
   const shortUrl = (code: string) => `${base}/s/${code}`;
