@@ -5,6 +5,7 @@ import { DealSearchSchema, SEARCH_SORTS } from "../../../domain/search";
 import type { Services } from "../../services";
 import { searchDeals } from "../../web/deal-search";
 import { errorResponses } from "../schemas";
+import { dealListingResponse, dealResponse } from "./responses";
 
 const DealParams = z.object({ slug: z.string().min(1).max(200) });
 
@@ -23,18 +24,7 @@ const DealSearchQuery = z.preprocess((raw, ctx) => {
   return raw;
 }, DealSearchSchema);
 
-const dealCard = z.looseObject({ id: z.number(), slug: z.string(), name: z.string() });
-
-const DealDetailsResponse = z.looseObject({
-  deal: z.looseObject({ id: z.number(), slug: z.string(), name: z.string() }),
-});
-
-const DealListingResponse = z.looseObject({
-  count: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-  total_pages: z.number(),
-  results: z.array(dealCard),
+const DealListingResponse = dealListingResponse.extend({
   sort: z.enum(SEARCH_SORTS),
   query: z.string().nullable(),
   next: z.number().nullable(),
@@ -52,7 +42,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         tags: ["deals"],
         summary: "The Deal entity of a deal, by slug or id (spec 001 section 7)",
         params: DealParams,
-        response: { 200: DealDetailsResponse, ...errorResponses },
+        response: { 200: z.looseObject({ deal: dealResponse }), ...errorResponses },
       },
     },
     async (request) => {
