@@ -20,7 +20,7 @@ import {
   videos,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
-import { activePlanPrices, dealCoreColumns, publicDeal } from "./catalog";
+import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
 import {
   type DealCardJson,
   type DealCore,

@@ -22,7 +22,7 @@ import {
   videoCollections,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
-import { activePlanPrices, dealCoreColumns, publicDeal } from "./catalog";
+import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
 import {
   type DealCore,
   type SmartCollectionDataJson,
