@@ -1,7 +1,6 @@
 import { toMajor } from "../../../domain/money";
-import type { videos } from "../../db/schema";
 import { displayPath } from "../discussions/reads";
-import { dealDetailsBaseJson, iso, taxonJson, type VideoJson } from "./deal-json";
+import { dealDetailsBaseJson, iso, taxonJson, videoJson } from "./deal-json";
 import type { DealDetailRows } from "./deal-details-queries";
 
 /**
@@ -55,15 +54,6 @@ export function dealDetailsJson(rows: DealDetailRows, now: Date) {
       cta_text: m.ctaText,
       cta_url: m.ctaUrl,
     }));
-  const videoJson = (v: typeof videos.$inferSelect): VideoJson => ({
-    video_id: v.videoId,
-    title: v.title,
-    src: v.src,
-    alt: v.alt,
-    thumbnail: v.thumbnail,
-    published_at: iso(v.publishedAt),
-    username: v.username,
-  });
 
   return {
     ...deal,
