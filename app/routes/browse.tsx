@@ -3,14 +3,13 @@ import { PLAN_TYPES } from "../../domain/constants";
 import { showingResultsFor } from "../../domain/messages";
 import { fieldErrors } from "../../domain/schemas/common";
 import {
-  DealSearchSchema,
   SEARCH_QUERY_MAX,
   SEARCH_SORTS,
   SEARCH_SORT_LABELS,
-  effectiveSort,
   listingHref,
   planTypeKey,
 } from "../../domain/search";
+import { browseQueryFromParams, searchDeals } from "../../server/web/deal-search";
 import { appContext } from "../context";
 import { CampaignBanner } from "../ui/campaign-banner";
 import { EmptyState, ListingResults, dealCount } from "../ui/deal-listing";
@@ -20,9 +19,7 @@ import type { Route } from "./+types/browse";
 /** /browse: the header search's results and the catalogue with filters, sort and pages. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, publicConfig } = context.get(appContext);
-  const url = new URL(request.url);
-  const raw = Object.fromEntries(url.searchParams);
-  const parsed = DealSearchSchema.safeParse(raw);
+  const parsed = browseQueryFromParams(new URL(request.url).searchParams);
   const base = { now: new Date().toISOString(), origin: publicConfig.publicUrl };
   const [tree, campaign] = await Promise.all([
     services.search.taxonomyTree(),
@@ -36,19 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     );
   }
   const q = parsed.data;
-  const sort = effectiveSort(q);
-  const listing = await services.search.listDeals(
-    {
-      query: q.query,
-      group: q.group,
-      category: q.category,
-      subcategory: q.subcategory,
-      planType: q.plan_type,
-      minPrice: q.min_price,
-      maxPrice: q.max_price,
-    },
-    { sort, page: q.page ?? 1 },
-  );
+  const { listing, sort } = await searchDeals(services.search, q);
   if ((q.page ?? 1) > listing.total_pages) throw data(null, { status: 404 });
   return { ...base, tree, campaign, errors: null, listing, sort, query: q.query ?? null };
 }

@@ -1,10 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, oneOf, timestamptz } from "./_helpers";
-import { deals } from "./catalog";
-
-export const DEAL_ROLES = ["partner", "user_moderator"] as const;
-export type DealRoleName = (typeof DEAL_ROLES)[number];
+import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./_helpers";
 
 /**
  * Accounts. `email` is the primary address, kept in step with the primary row of user_emails;
@@ -83,27 +79,6 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** Per-deal roles: partners (founders) and user moderators of a deal. */
-export const dealRoles = pgTable(
-  "deal_roles",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    dealId: integer()
-      .notNull()
-      .references(() => deals.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    role: text().$type<DealRoleName>().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("deal_roles_deal_user_role_unique").on(t.dealId, t.userId, t.role),
-    index("deal_roles_user_idx").on(t.userId),
-    check("deal_roles_role_check", oneOf(t.role, DEAL_ROLES)),
-  ],
-);
-
 /** Single-use password reset tokens (only a hash is stored). */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
@@ -147,6 +122,5 @@ export type NewUser = typeof users.$inferInsert;
 export type UserEmail = typeof userEmails.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
-export type DealRole = typeof dealRoles.$inferSelect;
 export type PasswordResetToken = typeof passwordResetTokens.$inferSelect;
 export type EmailVerificationToken = typeof emailVerificationTokens.$inferSelect;

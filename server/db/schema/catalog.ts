@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, nullOrOneOf, oneOf, timestamptz, tsvector } from "./_helpers";
 import { users } from "./accounts";
-import { categories, subcategories, taxonomyGroups } from "./taxonomy";
+import { attributes, categories, subcategories, taxonomyGroups } from "./taxonomy";
 // Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
 import {
   ACCESS_TERMS,
@@ -34,6 +34,9 @@ export type ListingType = (typeof LISTING_TYPES)[number];
 
 export { DEAL_STATUSES };
 export type DealStatus = (typeof DEAL_STATUSES)[number];
+
+export const DEAL_ROLES = ["partner", "user_moderator"] as const;
+export type DealRoleName = (typeof DEAL_ROLES)[number];
 
 export const BROWSE_DEAL_STATUSES = ["active", "expired"] as const;
 export type BrowseDealStatus = (typeof BROWSE_DEAL_STATUSES)[number];
@@ -688,6 +691,53 @@ export const staffMessages = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Deals joined to accounts and to the taxonomy: here, where both sides are imported, so the
+// schema modules reference one way (accounts <- catalog -> taxonomy).
+// ---------------------------------------------------------------------------------------------
+
+/** Per-deal roles: partners (founders) and user moderators of a deal. */
+export const dealRoles = pgTable(
+  "deal_roles",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text().$type<DealRoleName>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("deal_roles_deal_user_role_unique").on(t.dealId, t.userId, t.role),
+    index("deal_roles_user_idx").on(t.userId),
+    check("deal_roles_role_check", oneOf(t.role, DEAL_ROLES)),
+  ],
+);
+
+/** Which attributes a deal has (the attribute's `values` in the API). */
+export const dealAttributeValues = pgTable(
+  "deal_attribute_values",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    attributeId: integer()
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    /** Optional free text shown beside the attribute name. */
+    value: text(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("deal_attribute_values_deal_attr_unique").on(t.dealId, t.attributeId),
+    index("deal_attribute_values_attr_idx").on(t.attributeId),
+  ],
+);
+
 export type Media = typeof media.$inferSelect;
 export type VideoCollection = typeof videoCollections.$inferSelect;
 export type Video = typeof videos.$inferSelect;
@@ -714,3 +764,5 @@ export type Faq = typeof faqs.$inferSelect;
 export type Badge = typeof badges.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type StaffMessage = typeof staffMessages.$inferSelect;
+export type DealRole = typeof dealRoles.$inferSelect;
+export type DealAttributeValue = typeof dealAttributeValues.$inferSelect;

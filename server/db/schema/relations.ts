@@ -1,13 +1,15 @@
 // Relations for drizzle's relational queries (db.query.deals.findFirst({ with: { plans: true } })),
 // which load a deal and its children in one SQL statement. They do not change the migrations.
 import { relations } from "drizzle-orm";
-import { dealRoles, sessions, userEmails, users } from "./accounts";
+import { sessions, userEmails, users } from "./accounts";
 import {
   addonAssociations,
   addonFeatures,
   addonPrimaryPlanValues,
   addonValues,
   badges,
+  dealAttributeValues,
+  dealRoles,
   companyCards,
   dealFeatureEntries,
   dealFeatures,
@@ -35,13 +37,7 @@ import {
   staticComponents,
   subCollections,
 } from "./pages";
-import {
-  attributes,
-  categories,
-  dealAttributeValues,
-  subcategories,
-  taxonomyGroups,
-} from "./taxonomy";
+import { attributes, categories, subcategories, taxonomyGroups } from "./taxonomy";
 
 export const usersRelations = relations(users, ({ many }) => ({
   emails: many(userEmails),

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, oneOf } from "./_helpers";
-import { deals } from "./catalog";
 
 /** Browse taxonomy: /{group}/, /{group}/{category}/, /{group}/{category}/{subcategory}/. */
 export const taxonomyGroups = pgTable(
@@ -71,29 +70,7 @@ export const attributes = pgTable(
   ],
 );
 
-/** Which attributes a deal has (the attribute's `values` in the API). */
-export const dealAttributeValues = pgTable(
-  "deal_attribute_values",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    dealId: integer()
-      .notNull()
-      .references(() => deals.id, { onDelete: "cascade" }),
-    attributeId: integer()
-      .notNull()
-      .references(() => attributes.id, { onDelete: "cascade" }),
-    /** Optional free text shown beside the attribute name. */
-    value: text(),
-    position: integer().notNull().default(0),
-  },
-  (t) => [
-    uniqueIndex("deal_attribute_values_deal_attr_unique").on(t.dealId, t.attributeId),
-    index("deal_attribute_values_attr_idx").on(t.attributeId),
-  ],
-);
-
 export type TaxonomyGroup = typeof taxonomyGroups.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Subcategory = typeof subcategories.$inferSelect;
 export type Attribute = typeof attributes.$inferSelect;
-export type DealAttributeValue = typeof dealAttributeValues.$inferSelect;

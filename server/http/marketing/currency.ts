@@ -1,13 +1,15 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DEFAULT_CURRENCY } from "../../../domain/constants";
 import { INVALID_CHOICE } from "../../../domain/messages";
-import { fieldErrors } from "../../../domain/schemas/common";
 import { SetCurrencySchema } from "../../../domain/schemas/marketing";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
-import { forbidden, invalid, unauthenticated } from "../../../domain/errors";
+import { invalid } from "../../../domain/errors";
+import { requireStaff } from "../guards";
+import { errorResponses } from "../schemas";
 import { sessionJson } from "../../web/presenters";
+import { emptyBodyAsObject } from "./body-defaults";
 import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
 
 const RateSchema = z.object({
@@ -18,6 +20,36 @@ const RateSchema = z.object({
   symbol: z.string().trim().min(1).max(8).optional(),
 });
 
+/**
+ * The rate's currency, from the path: any three-letter code but USD, the base. Refusals name the
+ * field `currency`, as set-currency's do.
+ */
+const RateParams = z.object({ code: z.string() }).transform((params, ctx) => {
+  const code = params.code.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code) || code === DEFAULT_CURRENCY) {
+    ctx.addIssue({ code: "custom", path: ["currency"], message: INVALID_CHOICE });
+    return z.NEVER;
+  }
+  return { code };
+});
+
+const currencyRate = z.looseObject({
+  currency: z.string(),
+  rate: z.number(),
+  symbol: z.string().nullable(),
+});
+
+const SessionCurrencyResponse = z.looseObject({
+  session_key: z.string().nullable(),
+  currency: z.string(),
+  exchange_rate: z.number(),
+  country: z.string(),
+  country_currency: z.string(),
+  country_currency_symbol: z.string(),
+  campaigns: z.array(z.unknown()),
+  user: z.unknown(),
+});
+
 const countryOf = (headers: Record<string, unknown>) =>
   (headers["cf-ipcountry"] as string | undefined) ?? null;
 
@@ -26,17 +58,23 @@ const countryOf = (headers: Record<string, unknown>) =>
  * the session, creating the session row (and its cookie) for an anonymous visitor. Staff keep the
  * rates: GET /api/currency-rates/, PUT /api/currency-rates/{code}/ {rate}.
  */
-export const currencyRoutes: FastifyPluginAsync<{ config: Config; services: Services }> = async (
+export const currencyRoutes: FastifyPluginAsyncZod<{ config: Config; services: Services }> = async (
   app,
   { config, services },
 ) => {
   app.post(
     "/api/sessions/set-currency/",
-    { schema: { tags: ["sessions"], summary: "Set the session's display currency" } },
+    {
+      schema: {
+        tags: ["sessions"],
+        summary: "Set the session's display currency",
+        body: SetCurrencySchema,
+        response: { 200: SessionCurrencyResponse, ...errorResponses },
+      },
+      preValidation: emptyBodyAsObject,
+    },
     async (request, reply) => {
-      const parsed = SetCurrencySchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-      const currency = parsed.data.currency;
+      const currency = request.body.currency;
       const country = countryOf(request.headers);
       const local = sessionJson(request.session, country).country_currency;
       if (!(await services.currency.isSelectable(currency, local))) {
@@ -62,24 +100,32 @@ export const currencyRoutes: FastifyPluginAsync<{ config: Config; services: Serv
 
   app.get(
     "/api/currency-rates/",
-    { schema: { tags: ["sessions"], summary: "Exchange rates from USD" } },
+    {
+      schema: {
+        tags: ["sessions"],
+        summary: "Exchange rates from USD",
+        response: { 200: z.looseObject({ results: z.array(currencyRate) }), ...errorResponses },
+      },
+    },
     async () => ({ results: await services.currency.list() }),
   );
 
-  app.put<{ Params: { code: string } }>(
+  app.put(
     "/api/currency-rates/:code/",
-    { schema: { tags: ["staff"], summary: "Set a currency's rate from USD (staff only)" } },
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Set a currency's rate from USD (staff only)",
+        params: RateParams,
+        body: RateSchema,
+        response: { 200: currencyRate, ...errorResponses },
+      },
+      preValidation: emptyBodyAsObject,
+      preHandler: requireStaff,
+    },
     async (request) => {
-      const user = request.session?.user;
-      if (!user) throw unauthenticated();
-      if (!user.isStaff) throw forbidden();
-      const code = request.params.code.trim().toUpperCase();
-      if (!/^[A-Z]{3}$/.test(code) || code === DEFAULT_CURRENCY) {
-        throw invalid({ currency: [INVALID_CHOICE] });
-      }
-      const parsed = RateSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-      return services.currency.setRate(code, parsed.data.rate, parsed.data.symbol);
+      const { code } = request.params;
+      return services.currency.setRate(code, request.body.rate, request.body.symbol);
     },
   );
 };

@@ -1,17 +1,22 @@
 import multipart from "@fastify/multipart";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ID_MAX } from "../../../domain/ids";
 import {
   FIELD_REQUIRED,
   SUBSCRIBED_DEFAULT_SUCCESS,
   WAITLIST_EMAIL_INVALID,
   WAITLIST_SUBMITTED,
 } from "../../../domain/messages";
-import { emailField, fieldErrors } from "../../../domain/schemas/common";
+import { emailField, formInt } from "../../../domain/schemas/common";
 import { WaitlistSchema } from "../../../domain/schemas/marketing";
 import type { Services } from "../../services";
-import { forbidden, invalid, notFound, unauthenticated } from "../../../domain/errors";
 import { byAddress, rateLimited } from "../rate-limit";
+import { invalid, notFound } from "../../../domain/errors";
+import { requireStaff } from "../guards";
+import { errorResponses } from "../schemas";
+import { emptyBodyAsObject, userEmailDefault } from "./body-defaults";
 
 /** Restock / notification sign-up ("Notify me when it returns") for an ended deal. */
 const NotificationSignupSchema = z.object({
@@ -20,22 +25,36 @@ const NotificationSignupSchema = z.object({
   component_slug: z.string().trim().max(100).optional(),
 });
 
+/** The inline sign-up names its component `component`; the restock button `component_slug`. */
+async function componentAsComponentSlug(request: FastifyRequest): Promise<void> {
+  const body = request.body as Record<string, unknown>;
+  if (body.component_slug === undefined && typeof body.component === "string") {
+    request.body = { ...body, component_slug: body.component };
+  }
+}
+
+const QUANTITY_INVALID = "Ensure this value is a whole number above 0.";
+
+const RestockParams = z.object({ slug: z.string().min(1).max(200) });
+const RestockBody = z.object({
+  /** Left out (or blank), the deal is restocked without a new quantity. */
+  quantity: z.preprocess(
+    (value) => (value === null || value === "" ? undefined : value),
+    formInt(QUANTITY_INVALID, { min: 1, max: ID_MAX }).optional(),
+  ),
+});
+
 const NOT_ENDED = "This deal is not sold out.";
 
-/** A signed-in user may leave the address out: their primary e-mail is used. */
-function withUserEmail(body: unknown, field: string, userEmail: string | undefined) {
-  const data = { ...((body && typeof body === "object" ? body : {}) as Record<string, unknown>) };
-  const given = data[field];
-  if (userEmail && (given === undefined || given === null || given === "")) data[field] = userEmail;
-  return data;
-}
+const alreadySignedUp = z.undefined().describe("Already signed up: no body");
+const signedUp = z.looseObject({ detail: z.string(), email_subscribed: z.literal(true) });
 
 /**
  * POST /api/waitlist/ (contract.md), POST /api/notification-signup/ and the staff restock
  * POST /api/staff/deals/{slug}/restock/ (spec 001 sections 4 and 7). A repeat answers 205 with no
  * body; the client shows WAITLIST_EMAIL_ALREADY_REGISTERED for it.
  */
-export const signupRoutes: FastifyPluginAsync<{ services: Services }> = async (
+export const signupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
@@ -49,23 +68,24 @@ export const signupRoutes: FastifyPluginAsync<{ services: Services }> = async (
     "/api/waitlist/",
     {
       preHandler: rateLimited("waitlist", byAddress),
-      schema: { tags: ["marketing"], summary: "Join a deal's waitlist" },
+      schema: {
+        tags: ["marketing"],
+        summary: "Join a deal's waitlist",
+        body: WaitlistSchema,
+        response: { 200: signedUp, 205: alreadySignedUp, ...errorResponses },
+      },
+      preValidation: userEmailDefault("waitlist_email"),
     },
     async (request, reply) => {
-      const user = request.session?.user;
-      const parsed = WaitlistSchema.safeParse(
-        withUserEmail(request.body, "waitlist_email", user?.email),
-      );
-      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
       const result = await services.signups.joinWaitlist({
-        email: parsed.data.waitlist_email,
-        dealSlug: parsed.data.deal_slug,
-        content: parsed.data.content ?? null,
-        userId: user?.id ?? null,
+        email: request.body.waitlist_email,
+        dealSlug: request.body.deal_slug,
+        content: request.body.content ?? null,
+        userId: request.session?.user?.id ?? null,
       });
       if (result === "not_found") throw notFound();
       if (result === "duplicate") return reply.status(205).send();
-      return { detail: WAITLIST_SUBMITTED, email_subscribed: true };
+      return { detail: WAITLIST_SUBMITTED, email_subscribed: true as const };
     },
   );
 
@@ -73,56 +93,51 @@ export const signupRoutes: FastifyPluginAsync<{ services: Services }> = async (
     "/api/notification-signup/",
     {
       preHandler: rateLimited("notification-signup", byAddress),
-      schema: { tags: ["marketing"], summary: "Be e-mailed when a sold-out deal returns" },
+      schema: {
+        tags: ["marketing"],
+        summary: "Be e-mailed when a sold-out deal returns",
+        body: NotificationSignupSchema,
+        response: { 200: signedUp, 205: alreadySignedUp, ...errorResponses },
+      },
+      preValidation: [userEmailDefault("email"), componentAsComponentSlug],
     },
     async (request, reply) => {
-      const user = request.session?.user;
-      const body = withUserEmail(request.body, "email", user?.email);
-      // The inline sign-up names its component `component`; the restock button `component_slug`.
-      if (body.component_slug === undefined && typeof body.component === "string") {
-        body.component_slug = body.component;
-      }
-      const parsed = NotificationSignupSchema.safeParse(body);
-      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
       const result = await services.signups.notifyOnRestock({
-        email: parsed.data.email,
-        dealSlug: parsed.data.deal_slug,
-        componentSlug: parsed.data.component_slug ?? "",
-        userId: user?.id ?? null,
+        email: request.body.email,
+        dealSlug: request.body.deal_slug,
+        componentSlug: request.body.component_slug ?? "",
+        userId: request.session?.user?.id ?? null,
       });
       if (result === "not_found") throw notFound();
       if (result === "not_ended") throw invalid({ deal_slug: [NOT_ENDED] });
       if (result === "duplicate") return reply.status(205).send();
-      return { detail: SUBSCRIBED_DEFAULT_SUCCESS, email_subscribed: true };
+      return { detail: SUBSCRIBED_DEFAULT_SUCCESS, email_subscribed: true as const };
     },
   );
 
-  app.post<{ Params: { slug: string } }>(
+  app.post(
     "/api/staff/deals/:slug/restock/",
     {
       schema: {
         tags: ["staff"],
         summary: "Restock a sold-out deal and e-mail its restock sign-ups (staff only)",
+        params: RestockParams,
+        body: RestockBody,
+        response: {
+          200: z.looseObject({ restocked: z.literal(true), notified: z.number() }),
+          ...errorResponses,
+        },
       },
+      preValidation: emptyBodyAsObject,
+      preHandler: requireStaff,
     },
     async (request) => {
-      const user = request.session?.user;
-      if (!user) throw unauthenticated();
-      if (!user.isStaff) throw forbidden();
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      let quantity: number | undefined;
-      if (body.quantity !== undefined && body.quantity !== null && body.quantity !== "") {
-        quantity = Number(body.quantity);
-        if (!Number.isInteger(quantity) || quantity < 1) {
-          throw invalid({ quantity: ["Ensure this value is a whole number above 0."] });
-        }
-      }
       const deal = await services.signups.findDeal({ slug: request.params.slug });
       if (!deal) throw notFound();
-      const result = await services.signups.restock(deal.id, quantity);
+      const result = await services.signups.restock(deal.id, request.body.quantity);
       if (result.status === "not_found") throw notFound();
       if (result.status === "not_ended") throw invalid({ non_field_errors: [NOT_ENDED] });
-      return { restocked: true, notified: result.notified };
+      return { restocked: true as const, notified: result.notified };
     },
   );
 };

@@ -1,15 +1,38 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import multipart from "@fastify/multipart";
+import { z } from "zod";
 import { EMAIL_CAPTURE_SUCCESS, EMAIL_COUPON_ALREADY_USED } from "../../../domain/messages";
-import { fieldErrors } from "../../../domain/schemas/common";
 import { EmailSignupSchema } from "../../../domain/schemas/marketing";
 import type { Services } from "../../services";
-import { invalid } from "../../../domain/errors";
 import { byAddress, rateLimited } from "../rate-limit";
 import { safeRedirectTarget } from "../../../domain/safe-redirect";
+import { isFormPost } from "../guards";
+import { errorResponses, redirectResponse } from "../schemas";
+import { emptyBodyAsObject } from "./body-defaults";
 
 /** Where a form post (no JavaScript) returns: a local path only, never another site. */
 const localPath = (value: unknown): string => safeRedirectTarget(value, "/");
+
+/** custom_properties: a JSON object as text ({"bf_campaign": ...}); other JSON values count as none. */
+const customProperties = z
+  .string()
+  .optional()
+  .transform((text, ctx): Record<string, unknown> => {
+    if (!text) return {};
+    try {
+      const value = JSON.parse(text);
+      return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Enter a JSON object." });
+      return z.NEVER;
+    }
+  });
+
+const EmailSignupBody = EmailSignupSchema.extend({
+  custom_properties: customProperties,
+  /** Where a form post returns (checked by localPath). */
+  next: z.unknown().optional(),
+});
 
 const withParam = (path: string, key: string, value: string) => {
   const url = new URL(path, "http://local");
@@ -24,7 +47,7 @@ const withParam = (path: string, key: string, value: string) => {
  * already has the coupon. A plain HTML form post (no JavaScript) is redirected back to `next`
  * with ?email_signup=success|duplicate|invalid.
  */
-export const emailSignupRoutes: FastifyPluginAsync<{ services: Services }> = async (
+export const emailSignupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
@@ -41,29 +64,28 @@ export const emailSignupRoutes: FastifyPluginAsync<{ services: Services }> = asy
       schema: {
         tags: ["marketing"],
         summary: "E-mail capture: subscribe and receive a first-order coupon",
+        body: EmailSignupBody,
+        response: {
+          200: z.looseObject({ detail: z.string(), email_subscribed: z.literal(true) }),
+          205: z.undefined().describe("The address already has the coupon: no body"),
+          303: redirectResponse,
+          ...errorResponses,
+        },
       },
+      preValidation: emptyBodyAsObject,
+      // A plain form post answers a refusal with a redirect, so the handler sees it.
+      attachValidation: true,
     },
     async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const isForm = (request.headers["content-type"] ?? "").startsWith(
-        "application/x-www-form-urlencoded",
-      );
-      const next = localPath(body.next);
-      const parsed = EmailSignupSchema.safeParse(body);
-      if (!parsed.success) {
+      const isForm = isFormPost(request);
+      if (request.validationError) {
+        const next = localPath((request.body as Record<string, unknown>).next);
         if (isForm) return reply.redirect(withParam(next, "email_signup", "invalid"), 303);
-        throw invalid(fieldErrors(parsed.error));
+        throw request.validationError;
       }
-      const s = parsed.data;
-      let custom: Record<string, unknown> = {};
-      if (s.custom_properties) {
-        try {
-          const value = JSON.parse(s.custom_properties);
-          if (value && typeof value === "object" && !Array.isArray(value)) custom = value;
-        } catch {
-          throw invalid({ custom_properties: ["Enter a JSON object."] });
-        }
-      }
+      const s = request.body;
+      const next = localPath(s.next);
+      const custom: Record<string, unknown> = { ...s.custom_properties };
       if (s.deal_slug) custom.deal_slug = s.deal_slug;
       const campaign = await services.pages.activeCampaign();
       const result = await services.emailSignup.subscribe({
@@ -86,7 +108,7 @@ export const emailSignupRoutes: FastifyPluginAsync<{ services: Services }> = asy
         return reply.redirect(withParam(next, "email_signup", outcome), 303);
       }
       if (result === "duplicate") return reply.status(205).send();
-      return { detail: EMAIL_CAPTURE_SUCCESS, email_subscribed: true };
+      return { detail: EMAIL_CAPTURE_SUCCESS, email_subscribed: true as const };
     },
   );
 };

@@ -1,11 +1,12 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FIELD_REQUIRED, INVALID_CHOICE } from "../../../domain/messages";
-import { fieldErrors } from "../../../domain/schemas/common";
 import type { Services } from "../../services";
 import { ANALYTICS_EVENT_NAMES } from "../../services/marketing/experiments";
-import { invalid, notFound } from "../../../domain/errors";
+import { notFound } from "../../../domain/errors";
 import { byAddress, rateLimited } from "../rate-limit";
+import { errorResponses } from "../schemas";
+import { emptyBodyAsObject } from "./body-defaults";
 
 /**
  * The analytics event body: a closed list of names, the deal by slug, and a few short, flat
@@ -34,13 +35,22 @@ const AnalyticsEventSchema = z
  * GET /api/experiments/ (the session's variant of every experiment) and
  * POST /api/analytics/events/ (the product page's view_item, recorded with those variants).
  */
-export const growthRoutes: FastifyPluginAsync<{ services: Services }> = async (
+export const growthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
   app.get(
     "/api/experiments/",
-    { schema: { tags: ["marketing"], summary: "The session's variant of every experiment" } },
+    {
+      schema: {
+        tags: ["marketing"],
+        summary: "The session's variant of every experiment",
+        response: {
+          200: z.looseObject({ experiments: z.record(z.string(), z.unknown()) }),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return { experiments: await services.growth.experimentsFor(request.session?.id) };
@@ -54,17 +64,19 @@ export const growthRoutes: FastifyPluginAsync<{ services: Services }> = async (
       schema: {
         tags: ["marketing"],
         summary: "Record an analytics event (view_item) with the session's experiments; 204",
+        body: AnalyticsEventSchema,
+        response: { 204: z.undefined().describe("Recorded"), ...errorResponses },
       },
+      preValidation: emptyBodyAsObject,
     },
     async (request, reply) => {
-      const parsed = AnalyticsEventSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+      const event = request.body;
       const recorded = await services.growth.recordDealEvent({
-        name: parsed.data.name,
-        dealSlug: parsed.data.deal_slug,
+        name: event.name,
+        dealSlug: event.deal_slug,
         sessionId: request.session?.id ?? null,
         userId: request.session?.user?.id ?? null,
-        properties: parsed.data.properties,
+        properties: event.properties,
       });
       if (!recorded) throw notFound();
       return reply.status(204).send();

@@ -1,6 +1,26 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Services } from "../../services";
-import { forbidden, unauthenticated } from "../../../domain/errors";
+import { requireStaff } from "../guards";
+import { errorResponses } from "../schemas";
+
+const OutboxResponse = z.looseObject({
+  mail_provider: z.string(),
+  emails: z.array(
+    z.looseObject({
+      id: z.number(),
+      template: z.string().nullable(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      status: z.string(),
+      attempts: z.number(),
+      last_error: z.string().nullable(),
+      created: z.string(),
+      sent: z.string().nullable(),
+    }),
+  ),
+});
 
 /** Staff tools over the API; the pages live in app/routes (e.g. /staff/outbox/). */
 export const staffRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -9,12 +29,15 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
 ) => {
   app.get(
     "/api/staff/outbox/",
-    { schema: { tags: ["staff"], summary: "The outbox's e-mails, newest first (staff only)" } },
-    async (request, reply) => {
-      const user = request.session?.user;
-      if (!user) throw unauthenticated();
-      if (!user.isStaff) throw forbidden();
-      reply.header("cache-control", "private, no-store");
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "The outbox's e-mails, newest first (staff only)",
+        response: { 200: OutboxResponse, ...errorResponses },
+      },
+      preHandler: requireStaff,
+    },
+    async () => {
       const emails = await services.accounts.outboxEmails();
       return {
         mail_provider: services.accounts.mail.kind,

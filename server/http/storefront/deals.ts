@@ -1,11 +1,35 @@
-import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fieldErrors } from "../../../domain/schemas/common";
-import { DealSearchSchema, effectiveSort } from "../../../domain/search";
+import { z } from "zod";
+import { notFound } from "../../../domain/errors";
+import { DealSearchSchema, SEARCH_SORTS } from "../../../domain/search";
 import type { Services } from "../../services";
-import { invalid, notFound } from "../../../domain/errors";
+import { searchDeals } from "../../web/deal-search";
+import { errorResponses } from "../schemas";
+import { dealListingResponse, dealResponse } from "./responses";
 
 const DealParams = z.object({ slug: z.string().min(1).max(200) });
+
+/**
+ * The search's query string: the domain schema the /browse page shares (one set of messages),
+ * after refusing a repeated parameter (?page=1&page=2), which is ambiguous, rather than guess.
+ */
+const DealSearchQuery = z.preprocess((raw, ctx) => {
+  if (raw && typeof raw === "object") {
+    for (const [name, value] of Object.entries(raw)) {
+      if (Array.isArray(value)) {
+        ctx.addIssue({ code: "custom", path: [name], message: "Give this once." });
+      }
+    }
+  }
+  return raw;
+}, DealSearchSchema);
+
+const DealListingResponse = dealListingResponse.extend({
+  sort: z.enum(SEARCH_SORTS),
+  query: z.string().nullable(),
+  next: z.number().nullable(),
+  previous: z.number().nullable(),
+});
 
 export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -18,6 +42,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         tags: ["deals"],
         summary: "The Deal entity of a deal, by slug or id (spec 001 section 7)",
         params: DealParams,
+        response: { 200: z.looseObject({ deal: dealResponse }), ...errorResponses },
       },
     },
     async (request) => {
@@ -34,32 +59,13 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         tags: ["deals"],
         summary:
           "Deal search: full text over name, description, taxonomy and attributes; filters; sort; 10 a page (contract.md)",
-        // Validated below with the domain schema the /browse page shares (one set of messages).
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: DealSearchQuery,
+        response: { 200: DealListingResponse, ...errorResponses },
       },
     },
     async (request) => {
-      const raw = request.query as Record<string, unknown>;
-      // A repeated parameter (?page=1&page=2) is ambiguous: refuse it rather than guess.
-      const repeated = Object.entries(raw).filter(([, v]) => Array.isArray(v));
-      if (repeated.length)
-        throw invalid(Object.fromEntries(repeated.map(([k]) => [k, ["Give this once."]])));
-      const parsed = DealSearchSchema.safeParse(raw);
-      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-      const q = parsed.data;
-      const sort = effectiveSort(q);
-      const listing = await services.search.listDeals(
-        {
-          query: q.query,
-          group: q.group,
-          category: q.category,
-          subcategory: q.subcategory,
-          planType: q.plan_type,
-          minPrice: q.min_price,
-          maxPrice: q.max_price,
-        },
-        { sort, page: q.page ?? 1 },
-      );
+      const q = request.query;
+      const { listing, sort } = await searchDeals(services.search, q);
       return {
         ...listing,
         sort,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { demoImageSvg } from "../../db/seed/images";
+import { errorResponses } from "../schemas";
 
 // Demo names are the seed's own: letters, digits and separators, ending in .svg.
 const MediaParams = z.object({
@@ -14,7 +15,13 @@ const MediaParams = z.object({
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/media/demo/:name",
-    { schema: { hide: true, params: MediaParams } },
+    {
+      schema: {
+        hide: true,
+        params: MediaParams,
+        response: { 200: z.string().describe("An SVG image"), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       reply
         .header("content-type", "image/svg+xml; charset=utf-8")

@@ -1,8 +1,12 @@
-import { z } from "zod";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { MODULAR_PAGE_SIZE, ZONE_NAMES } from "../../../domain/constants";
+import { notFound } from "../../../domain/errors";
 import type { Services } from "../../services";
-import { forbidden, notFound, unauthenticated } from "../../../domain/errors";
+import { requireStaff } from "../guards";
+import { errorResponses } from "../schemas";
+import { modularPageResponse, zoneCollectionResponse } from "./responses";
 
 /** More collections than this in one answer is never what a client needs (ours: 4 a page). */
 const MAX_LIMIT = 20;
@@ -51,6 +55,14 @@ const ZoneQuery = z.object({
 
 const PageParams = z.object({ pageId: z.string().min(1).max(200) });
 
+type PageQueryValues = z.output<typeof PageQuery>;
+
+/** A preview shows pages and collections before their time: staff only. */
+async function requireStaffForPreview(request: FastifyRequest, reply: FastifyReply) {
+  const q = request.query as PageQueryValues;
+  if (q.preview_page_id != null || q.preview_start_date != null) await requireStaff(request, reply);
+}
+
 export const modularRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
@@ -64,18 +76,12 @@ export const modularRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           "A modular page: layout, a slice of its collections, SEO meta (spec 001 section 7)",
         params: PageParams,
         querystring: PageQuery,
+        response: { 200: modularPageResponse, ...errorResponses },
       },
+      preHandler: requireStaffForPreview,
     },
-    async (request, reply) => {
+    async (request) => {
       const q = request.query;
-      const preview = q.preview_page_id != null || q.preview_start_date != null;
-      if (preview) {
-        // Staff only: a preview shows pages and collections before their time.
-        const user = request.session?.user;
-        if (!user) throw unauthenticated();
-        if (!user.isStaff) throw forbidden();
-        reply.header("cache-control", "private, no-store");
-      }
       const limit = q.limit ?? MODULAR_PAGE_SIZE;
       // offset wins; otherwise page n starts after n - 1 pages of `limit` collections.
       const offset = q.offset ?? ((q.page ?? 1) - 1) * limit;
@@ -98,6 +104,7 @@ export const modularRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: "The smart collection filling a product-page zone (spec 001 section 7)",
         params: ZoneParams,
         querystring: ZoneQuery,
+        response: { 200: zoneCollectionResponse, ...errorResponses },
       },
     },
     async (request) => {

@@ -13,6 +13,7 @@ import type {
   PlanInterval,
   PlanType,
   UpsellCallout,
+  Video,
 } from "../../db/schema";
 import { parseReviewsSummary } from "../discussions/summary";
 
@@ -395,6 +396,17 @@ export type VideoJson = {
   published_at: string | null;
   username: string | null;
 };
+
+/** A video of a product story, a video collection or a static component. */
+export const videoJson = (v: Video): VideoJson => ({
+  video_id: v.videoId,
+  title: v.title,
+  src: v.src,
+  alt: v.alt,
+  thumbnail: v.thumbnail,
+  published_at: iso(v.publishedAt),
+  username: v.username,
+});
 
 export type PageCollectionJson =
   | { id: number; type: "smart_collection"; data: SmartCollectionDataJson }

@@ -22,7 +22,7 @@ import {
   videoCollections,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
-import { activePlanPrices, dealCoreColumns, publicDeal } from "./catalog";
+import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
 import {
   type DealCore,
   type SmartCollectionDataJson,
@@ -30,7 +30,7 @@ import {
   dealCardJson,
   iso,
 } from "./deal-json";
-import { smartCollectionJson } from "./modular-pages";
+import { smartCollectionJson } from "./collection-json";
 
 /** The slug of the modular page whose items are the product page's blocks. */
 export const PRODUCT_PAGE_SLUG = "product";

@@ -3,7 +3,7 @@ import { SEARCH_PAGE_SIZE, type SearchSort } from "../../../domain/search";
 import type { Db } from "../../db/client";
 import { attributes, categories, deals, subcategories, taxonomyGroups } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
-import { activePlanPrices, dealCoreColumns, publicDeal } from "./catalog";
+import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
 import { type DealCardJson, type DealCore, dealCardJson } from "./deal-json";
 
 /**

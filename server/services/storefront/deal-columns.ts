@@ -1,0 +1,65 @@
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
+import { deals } from "../../db/schema";
+import type { PlanPrice } from "./deal-json";
+
+/**
+ * SQL pieces every deal listing shares (search, collections, zones, cards): the columns a card
+ * reads, its active plans as one json column, and which deals the public may see.
+ */
+
+/** The deal columns a card needs (everything DealCore names). */
+export const dealCoreColumns = {
+  id: deals.id,
+  slug: deals.slug,
+  name: deals.name,
+  publicName: deals.publicName,
+  cardDescription: deals.cardDescription,
+  mediaUrl: deals.mediaUrl,
+  productLogo: deals.productLogo,
+  listingType: deals.listingType,
+  isFree: deals.isFree,
+  isInfo: deals.isInfo,
+  dealStatus: deals.dealStatus,
+  browseDealStatus: deals.browseDealStatus,
+  startDate: deals.startDate,
+  endDate: deals.endDate,
+  schemaEndDate: deals.schemaEndDate,
+  timerReason: deals.timerReason,
+  activeTimer: deals.activeTimer,
+  isDraft: deals.isDraft,
+  isComingSoon: deals.isComingSoon,
+  isEarlyAccess: deals.isEarlyAccess,
+  isLastCall: deals.isLastCall,
+  isGetNow: deals.isGetNow,
+  currentStage: deals.currentStage,
+  nextStage: deals.nextStage,
+  nextStageStartDate: deals.nextStageStartDate,
+  bannerDetails: deals.bannerDetails,
+  badge: deals.badge,
+  participation: deals.participation,
+  percentClaimed: deals.percentClaimed,
+  quantityTotal: deals.quantityTotal,
+  quantitySold: deals.quantitySold,
+  reviewCount: deals.reviewCount,
+  averageRating: deals.averageRating,
+} as const;
+
+/**
+ * The active plans of the row's deal, cheapest first, as one json column: a card is priced in the
+ * same statement that reads the deal, whatever the number of plans. The outer column is spelled
+ * out qualified: drizzle writes a lone-table select's columns unqualified, and a bare "id" here
+ * would bind to the plan's id.
+ */
+export const activePlanPrices = sql<PlanPrice[]>`coalesce((
+  select json_agg(json_build_object(
+    'price', p.price_cents, 'original_price', p.original_price_cents, 'is_free', p.is_free,
+    'plan_type', p.plan_type, 'access', p.access
+  ) order by p.price_cents, p.position, p.id)
+  from plans p where p.deal_id = "deals"."id" and p.is_active
+), '[]'::json)`;
+
+/** Deals the public may see: not private, not a draft (staff preview is the storefront issue's). */
+export const publicDeal: SQL = and(
+  ne(deals.dealStatus, "Private"),
+  eq(deals.isDraft, false),
+) as SQL;
