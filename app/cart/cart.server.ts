@@ -22,7 +22,8 @@ import {
   couponRemoved,
 } from "../../domain/messages";
 import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
-import { type CartActor, cartJson } from "../../server/services/commerce/cart";
+import type { CartActor } from "../../server/services/commerce/cart";
+import { cartJson } from "../../server/web/commerce-presenters";
 import type { SessionState } from "../../server/services/accounts/sessions";
 import { type AppLoadContext, appContext } from "../context";
 import { readCookie } from "../ui/cookies";

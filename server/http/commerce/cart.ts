@@ -11,7 +11,8 @@ import {
 } from "../../../domain/schemas/cart";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
-import { type CartActor, cartJson } from "../../services/commerce/cart";
+import type { CartActor } from "../../services/commerce/cart";
+import { cartJson } from "../../web/commerce-presenters";
 import { DomainError, invalid, notFound } from "../../../domain/errors";
 import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
 
