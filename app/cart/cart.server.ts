@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { data, redirect } from "react-router";
 import { PLUS_DEAL_SLUG } from "../../domain/constants";
+import { parseId } from "../../domain/ids";
 import {
   CARD_DECLINED,
   CARD_NEEDS_AUTHENTICATION,
@@ -23,7 +24,7 @@ import {
 } from "../../domain/messages";
 import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
 import type { CartActor } from "../../server/services/commerce/cart";
-import { cartJson } from "../../server/web/commerce-presenters";
+import { cartJson, orderJson } from "../../server/web/commerce-presenters";
 import type { SessionState } from "../../server/services/accounts/sessions";
 import { type AppLoadContext, appContext } from "../context";
 import { readCookie } from "../ui/cookies";
@@ -150,9 +151,10 @@ export async function loadOrderPage(context: ContextGetter, request: Request, id
     const url = new URL(request.url);
     throw redirect(`/accounts/login/?next=${encodeURIComponent(url.pathname)}`);
   }
-  const order = await services.orders.get(Number(id), user);
+  const orderId = parseId(id);
+  const order = orderId ? await services.orders.get(orderId, user) : null;
   if (!order) throw data(null, { status: 404 });
-  return { order };
+  return { order: orderJson(order) };
 }
 
 /** /plus: the Plus deal's plan and whether the visitor is already a member. */

@@ -4,6 +4,7 @@ import { SOMETHING_WENT_WRONG, TRANSFER_INITIATED } from "../../../domain/messag
 import { ProductsQuerySchema, TransferSchema } from "../../../domain/schemas/account";
 import { fieldErrors } from "../../../domain/schemas/common";
 import { failure, invalid } from "../../account/actions.server";
+import { productListJson } from "../../../server/web/commerce-presenters";
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
 import { TransferForm } from "../../account/transfer-form";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = ProductsQuerySchema.parse(Object.fromEntries(url.searchParams));
   const list = await services.products.list(user.id, query);
-  return { ...list, notice: noticeFrom(request, NOTICES) };
+  return { ...productListJson(list), notice: noticeFrom(request, NOTICES) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
