@@ -3,7 +3,7 @@ import { PRODUCT_FILTER_LABELS, PRODUCT_FILTERS, REFUND_REQUESTED } from "../../
 import { SOMETHING_WENT_WRONG, TRANSFER_INITIATED } from "../../../domain/messages";
 import { ProductsQuerySchema, TransferSchema } from "../../../domain/schemas/account";
 import { fieldErrors } from "../../../domain/schemas/common";
-import { failure, invalid } from "../../account/actions.server";
+import { failure, formId, invalid } from "../../account/actions.server";
 import { productListJson } from "../../../server/web/commerce-presenters";
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   back.searchParams.delete("index");
   try {
     if (intent === "refund") {
-      await services.products.refund(user, Number(target));
+      await services.products.refund(user, formId(target));
       back.searchParams.set("notice", "refunded");
       return redirect(`${back.pathname}${back.search}`);
     }
