@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { notFound } from "../../domain/errors";
+import { parseId } from "../../domain/ids";
 import { isDomainError, statusOf } from "../../server/web/errors";
 
 export type FieldErrors = Record<string, string[] | undefined>;
@@ -32,6 +34,16 @@ export function failure(
       ? err.fields
       : { non_field_errors: [otherwise(status, detail)] };
   return data<ActionFailure>({ ok: false, intent, errors, target }, status);
+}
+
+/**
+ * A row id from a form field (domain/ids.ts). Anything else ("abc", "99999999999") names no row:
+ * it throws the same refusal as an unknown id, which the action's `failure` answers with a 404.
+ */
+export function formId(value: unknown, detail?: string): number {
+  const id = parseId(value);
+  if (id === null) throw notFound(detail);
+  return id;
 }
 
 /** A 400 straight from a schema failure. */

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { CART_LINE_MAX_QUANTITY } from "../../domain/constants";
-import type { CartJson } from "../../server/services/commerce/cart";
+import type { CartJson } from "../../server/web/commerce-presenters";
 import { money } from "./money";
 
 type Line = CartJson["cart_items"][number];

@@ -6,10 +6,13 @@
 import { randomBytes } from "node:crypto";
 import { data, redirect } from "react-router";
 import { PLUS_DEAL_SLUG } from "../../domain/constants";
+import { parseId } from "../../domain/ids";
+import { UpdateCartItemSchema } from "../../domain/schemas/cart";
 import {
   CARD_DECLINED,
   CARD_NEEDS_AUTHENTICATION,
   CART_EMPTY,
+  CART_ITEM_NOT_FOUND,
   CHECKOUT_ITEMS_UNAVAILABLE,
   COUPON_CODE_REQUIRED,
   DEAL_SOLD_OUT,
@@ -22,9 +25,10 @@ import {
   couponRemoved,
 } from "../../domain/messages";
 import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
-import { cartJson } from "../../server/services/commerce/cart";
 import { cartActorOf } from "../../server/web/actor";
+import { cartJson, orderJson } from "../../server/web/commerce-presenters";
 import { type AppLoadContext, appContext } from "../context";
+import { formId } from "../account/actions.server";
 import { readCookie } from "../ui/cookies";
 
 type ContextGetter = { get(key: typeof appContext): AppLoadContext };
@@ -79,15 +83,17 @@ export async function cartAction(context: ContextGetter, request: Request) {
   try {
     switch (intent) {
       case "remove":
-        await services.cart.removeItem(actor, Number(form.get("item")));
+        await services.cart.removeItem(actor, formId(form.get("item"), CART_ITEM_NOT_FOUND));
         return done({ ok: true, message: null });
-      case "quantity":
-        await services.cart.updateItem(
-          actor,
-          Number(form.get("item")),
-          Number(form.get("quantity")),
-        );
+      case "quantity": {
+        const item = formId(form.get("item"), CART_ITEM_NOT_FOUND);
+        const parsed = UpdateCartItemSchema.safeParse({ quantity: form.get("quantity") });
+        if (!parsed.success) {
+          return done({ ok: false, message: parsed.error.issues[0]?.message ?? null }, 400);
+        }
+        await services.cart.updateItem(actor, item, parsed.data.quantity);
         return done({ ok: true, message: null });
+      }
       case "coupon": {
         const code = String(form.get("code") ?? "").trim();
         if (!code) return done({ ok: false, message: COUPON_CODE_REQUIRED, field: "code" }, 400);
@@ -137,9 +143,10 @@ export async function loadOrderPage(context: ContextGetter, request: Request, id
     const url = new URL(request.url);
     throw redirect(`/accounts/login/?next=${encodeURIComponent(url.pathname)}`);
   }
-  const order = await services.orders.get(Number(id), user);
+  const orderId = parseId(id);
+  const order = orderId ? await services.orders.get(orderId, user) : null;
   if (!order) throw data(null, { status: 404 });
-  return { order };
+  return { order: orderJson(order) };
 }
 
 /** /plus: the Plus deal's plan and whether the visitor is already a member. */

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { CartJson } from "../../server/services/commerce/cart";
+import type { CartJson } from "../../server/web/commerce-presenters";
 import type { CartPageData } from "./cart.server";
 import { money } from "./money";
 

@@ -11,13 +11,14 @@ import {
 } from "../account";
 import { BILLING_FIELD_MAX, PLUS_SUBSCRIPTION_ACTIONS, TRANSFER_ACTION } from "../constants";
 import {
+  FIELD_REQUIRED,
   INVALID_CHOICE,
   MISSING_CARD_ID,
   MISSING_PAYMENT_METHOD,
   NO_SUBSCRIPTION_OR_REASON,
   WAITLIST_EMAIL_INVALID,
 } from "../messages";
-import { emailField, formInt, optionalText } from "./common";
+import { emailField, idField, optionalIdField, optionalText } from "./common";
 
 const requiredString = (message: string, max = 255) =>
   z.preprocess(
@@ -40,7 +41,7 @@ export const CardCreateSchema = z.object({
 export const CardRemoveSchema = z.object({ fingerprint_id: requiredString(MISSING_CARD_ID) });
 
 /** POST /account/cards/default/: `card` is the payment method's id. */
-export const CardDefaultSchema = z.object({ card: formInt(MISSING_CARD_ID, { min: 1 }) });
+export const CardDefaultSchema = z.object({ card: idField(MISSING_CARD_ID) });
 
 /** PATCH /api/plus/subscription/ */
 export const PlusSubscriptionPatchSchema = z.object({
@@ -52,12 +53,12 @@ export const PlusSubscriptionPatchSchema = z.object({
 
 /** GET /api/plus/cancel-reasons/?subscription_id= */
 export const CancelReasonsQuerySchema = z.object({
-  subscription_id: formInt(NO_SUBSCRIPTION_OR_REASON, { min: 1 }).optional(),
+  subscription_id: optionalIdField(NO_SUBSCRIPTION_OR_REASON),
 });
 
 /** POST /api/plus/cancel-reasons/ */
 export const CancelReasonSchema = z.object({
-  subscription: formInt(NO_SUBSCRIPTION_OR_REASON, { min: 1 }),
+  subscription: idField(NO_SUBSCRIPTION_OR_REASON),
   reason: z.enum(PLUS_CANCEL_REASON_VALUES, { error: NO_SUBSCRIPTION_OR_REASON }),
   feedback: optionalText(PLUS_FEEDBACK_MAX),
 });
@@ -78,8 +79,8 @@ export type ProductsQuery = z.infer<typeof ProductsQuerySchema>;
 
 /** POST /api/users/products/transfer/ */
 export const TransferSchema = z.object({
-  invoice_item: formInt(undefined, { min: 1 }),
+  invoice_item: idField(FIELD_REQUIRED),
   email: emailField(WAITLIST_EMAIL_INVALID),
-  plan: formInt(undefined, { min: 1 }).optional(),
+  plan: optionalIdField(FIELD_REQUIRED),
   action: z.literal(TRANSFER_ACTION, { error: INVALID_CHOICE }),
 });

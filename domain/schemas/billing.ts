@@ -14,7 +14,7 @@ import {
   TAX_COUNTRY_REQUIRED,
   TAX_ID_REQUIRED,
 } from "../messages";
-import { always, formBoolean, formInt, optionalText, requiredText } from "./common";
+import { always, formBoolean, optionalIdField, optionalText, requiredText } from "./common";
 
 const country = (message: string) =>
   z
@@ -91,7 +91,7 @@ export const TaxSchema = z
 /** Deleting billing or tax data: PATCH with entry_id, or clear_legacy_fields for legacy billing. */
 export const BillingDeleteSchema = z
   .object({
-    entry_id: formInt(CANNOT_DELETE_MISSING_ID).optional(),
+    entry_id: optionalIdField(CANNOT_DELETE_MISSING_ID),
     clear_legacy_fields: formBoolean().optional(),
   })
   .superRefine((value, ctx) => {

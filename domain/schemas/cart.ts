@@ -10,13 +10,9 @@ import {
   FIELD_REQUIRED,
   INVALID_PLAN_ID,
 } from "../messages";
-import { formBoolean, formInt } from "./common";
+import { formBoolean, formInt, idField, optionalIdField } from "./common";
 
-const optionalId = (message: string = FIELD_REQUIRED) =>
-  z.preprocess(
-    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
-    z.number({ error: message }).int({ error: message }).positive({ error: message }).optional(),
-  );
+const optionalId = (message: string = FIELD_REQUIRED) => optionalIdField(message);
 
 const optionalCode = z.preprocess(
   (v) => (v === null ? undefined : v),
@@ -48,13 +44,7 @@ export const UpdateCartItemSchema = z.object({
 export const AddonItemSchema = z.object({
   deal_id: optionalId("A valid deal id is required."),
   // "Add-on plan id must be a positive number."
-  plan_id: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-    z
-      .number({ error: INVALID_PLAN_ID })
-      .int({ error: INVALID_PLAN_ID })
-      .positive({ error: INVALID_PLAN_ID }),
-  ),
+  plan_id: idField(INVALID_PLAN_ID),
   quantity: formInt("A valid quantity is required.", { min: 1, max: 1000 }).optional(),
   unit_quantity: formInt("A valid quantity is required.", { min: 0, max: 100000 })
     .nullable()

@@ -97,3 +97,10 @@ export const idField = (message = "A valid integer is required.") =>
     (value) => parseId(value) ?? value,
     z.number({ error: message }).refine(isId, { error: message }),
   );
+
+/** An id that may be left out: missing, null or a blank form field is undefined. */
+export const optionalIdField = (message?: string) =>
+  z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    idField(message).optional(),
+  );

@@ -3,10 +3,11 @@ import { forbidden, unauthenticated } from "../../domain/errors";
 import type { SessionUser } from "../services/accounts/sessions";
 
 /**
- * Route guards, used as `preHandler` hooks so that a route says who may call it next to its
- * schema: `{ preHandler: requireUser }`. They answer 401 (not signed in) or 403 (signed in, not
- * allowed) before the handler runs; the handler then reads the user with `signedInUser(request)`.
- * Personal answers are never cached.
+ * Route guards, used as `preValidation` hooks so that a route says who may call it next to its
+ * schema: `{ preValidation: requireUser }`. They run before the body is validated, so a caller
+ * who may not call the route gets 401 (not signed in) or 403 (signed in, not allowed), never a
+ * field map that reveals what the route accepts; the handler then reads the user with
+ * `signedInUser(request)`. Personal answers are never cached.
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.session?.user) throw unauthenticated();

@@ -4,7 +4,7 @@ import { cannotUpdateDetails } from "../../../domain/messages";
 import { BillingSchema } from "../../../domain/schemas/billing";
 import { fieldErrors } from "../../../domain/schemas/common";
 import { countryFromRequest } from "../../account/data.server";
-import { failure, invalid } from "../../account/actions.server";
+import { failure, formId, invalid } from "../../account/actions.server";
 import { CountryPostalFields, TextInput } from "../../account/address-fields";
 import { countryName } from "../../account/countries";
 import { headerRecord, noticeFrom } from "../../account/notices";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     failure(err, intent, (status) => cannotUpdateDetails("billing", status), fields.entry_id);
   try {
     if (intent === "delete") {
-      await services.billing.deleteBilling(user.id, Number(fields.entry_id));
+      await services.billing.deleteBilling(user.id, formId(fields.entry_id));
       return redirect("/account/billing/?notice=deleted");
     }
     if (intent === "default") {

@@ -3,7 +3,8 @@ import { PRODUCT_FILTER_LABELS, PRODUCT_FILTERS, REFUND_REQUESTED } from "../../
 import { SOMETHING_WENT_WRONG, TRANSFER_INITIATED } from "../../../domain/messages";
 import { ProductsQuerySchema, TransferSchema } from "../../../domain/schemas/account";
 import { fieldErrors } from "../../../domain/schemas/common";
-import { failure, invalid } from "../../account/actions.server";
+import { failure, formId, invalid } from "../../account/actions.server";
+import { productListJson } from "../../../server/web/commerce-presenters";
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
 import { TransferForm } from "../../account/transfer-form";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = ProductsQuerySchema.parse(Object.fromEntries(url.searchParams));
   const list = await services.products.list(user.id, query);
-  return { ...list, notice: noticeFrom(request, NOTICES) };
+  return { ...productListJson(list), notice: noticeFrom(request, NOTICES) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   back.searchParams.delete("index");
   try {
     if (intent === "refund") {
-      await services.products.refund(user, Number(target));
+      await services.products.refund(user, formId(target));
       back.searchParams.set("notice", "refunded");
       return redirect(`${back.pathname}${back.search}`);
     }

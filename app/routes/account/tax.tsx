@@ -4,7 +4,7 @@ import { cannotUpdateDetails } from "../../../domain/messages";
 import { fieldErrors } from "../../../domain/schemas/common";
 import { TaxSchema } from "../../../domain/schemas/billing";
 import { countryFromRequest } from "../../account/data.server";
-import { failure, invalid } from "../../account/actions.server";
+import { failure, formId, invalid } from "../../account/actions.server";
 import { CountryPostalFields, TextInput } from "../../account/address-fields";
 import { countryName } from "../../account/countries";
 import { headerRecord, noticeFrom } from "../../account/notices";
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = fields.intent ?? "save";
   try {
     if (intent === "delete") {
-      await services.billing.deleteTax(user.id, Number(fields.entry_id));
+      await services.billing.deleteTax(user.id, formId(fields.entry_id));
       return redirect("/account/tax/?notice=deleted");
     }
     const parsed = TaxSchema.safeParse(fields);

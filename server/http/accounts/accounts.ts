@@ -18,12 +18,11 @@ import {
   RESET_SENT,
 } from "../../services/accounts/accounts";
 import { safeNextPath } from "../../services/accounts/next-path";
-import type { SessionUser } from "../../services/accounts/sessions";
-import { unauthenticated } from "../../../domain/errors";
 import { isDomainError, statusOf } from "../../web/errors";
 import { userJson } from "../../web/presenters";
 import { cookieOptions, SESSION_COOKIE, startSessionCookies } from "../../web/cookies";
 import { safeEqual } from "../../web/tokens";
+import { requireUser, signedInUser } from "../guards";
 import { errorResponses, redirectResponse } from "../schemas";
 import { emailListResponse, htmlPage, profileResponse, userAnswer, userResponse } from "./schemas";
 
@@ -36,11 +35,6 @@ const GOOGLE_USERINFO = "https://openidconnect.googleapis.com/v1/userinfo";
 
 export const emailListJson = (list: EmailEntry[]) =>
   list.map((e) => ({ id: e.id, email: e.email, verified: e.verified, primary: e.primary }));
-
-function requireUser(user: SessionUser | null | undefined): SessionUser {
-  if (!user) throw unauthenticated();
-  return user;
-}
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | Payonce</title></head><body style="font-family:system-ui,sans-serif;color:#1d1d2c;max-width:32rem;margin:6rem auto;padding:0 1rem;text-align:center"><h1 style="font-size:1.5rem">${title}</h1>${body}<p><a href="/accounts/login/" style="display:inline-block;margin-top:1.5rem;background:#ffc629;color:#1d1d2c;padding:.6rem 1.2rem;border-radius:999px;font-weight:600;text-decoration:none">Log in with email instead</a></p></body></html>`;
@@ -113,9 +107,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         summary: "The signed-in account, its e-mails and setup state",
         response: { 200: profileResponse, ...errorResponses },
       },
+      preValidation: requireUser,
     },
     async (request, reply) => {
-      const user = requireUser(request.session?.user);
+      const user = signedInUser(request);
       reply.header("cache-control", "private, no-store");
       const setup = accountSetup(user);
       return {
@@ -142,9 +137,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
           ...errorResponses,
         },
       },
+      preValidation: requireUser,
     },
     async (request) => {
-      const user = requireUser(request.session?.user);
+      const user = signedInUser(request);
       await accounts.setPassword(user, request.body.password, request.session?.id);
       const session = request.session ? await sessions.load(request.cookies[SESSION_COOKIE]) : null;
       return { detail: PASSWORD_SET, user: userJson(session?.user ?? null) };
@@ -194,9 +190,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
           ...errorResponses,
         },
       },
+      preValidation: requireUser,
     },
     async (request, reply) => {
-      const user = requireUser(request.session?.user);
+      const user = signedInUser(request);
       reply.header("cache-control", "private, no-store");
       return { emailaddress_list: emailListJson(await accounts.listEmails(user.id)) };
     },
@@ -214,9 +211,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
           ...errorResponses,
         },
       },
+      preValidation: requireUser,
     },
     async (request, _reply) => {
-      const user = requireUser(request.session?.user);
+      const user = signedInUser(request);
       const detail = await accounts.emailAction(user, request.body, request.ip);
       return { detail, emailaddress_list: emailListJson(await accounts.listEmails(user.id)) };
     },

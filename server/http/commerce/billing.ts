@@ -2,27 +2,24 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BILLING_SAVED, DETAILS_DELETED, TAX_SAVED } from "../../../domain/account";
 import { BillingDeleteSchema, BillingSchema, TaxSchema } from "../../../domain/schemas/billing";
-import { fieldErrors } from "../../../domain/schemas/common";
+import { optionalIdField } from "../../../domain/schemas/common";
 import { CANNOT_DELETE_MISSING_ID } from "../../../domain/messages";
 import type { Services } from "../../services";
 import { countryFromRequest } from "../../services/marketing/geoip";
 import { invalid } from "../../../domain/errors";
-import { accountUser } from "../guards";
+import { requireUser, signedInUser } from "../guards";
+import { errorResponses } from "../schemas";
+import { billingResponse, bodyOf, parseBody } from "./schemas";
 
-const anyBody = z.record(z.string(), z.unknown()).optional();
+/** PATCH bodies: an entry id (edit with fields, or delete), or clear_legacy_fields. */
+const patchBody = bodyOf(
+  z.looseObject({ entry_id: optionalIdField(CANNOT_DELETE_MISSING_ID) }),
+).describe("entry_id and the fields of an edit; entry_id alone deletes");
 
-/** Parses with a domain schema; a failure is the API's 400 field map. */
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw invalid(fieldErrors(result.error));
-  return result.data;
-}
-
-const entryIdOf = (body: Record<string, unknown>): number | null => {
-  const raw = body.entry_id;
-  const id = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
-  return typeof id === "number" && Number.isInteger(id) && id > 0 ? id : null;
-};
+const saved = billingResponse.extend({
+  billing: z.looseObject({ id: z.number() }).nullable().optional(),
+  tax: z.looseObject({ id: z.number() }).nullable().optional(),
+});
 
 /**
  * Saves answer 200 whether a row was written or an identical one was found: a resubmission gets
@@ -44,6 +41,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ["billing"],
         summary: "The visitor's country (prefills the billing country)",
+        response: {
+          200: z.looseObject({ country: z.string().nullable() }).describe("ISO country code"),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -55,27 +56,30 @@ export const billingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     "/api/users/billing/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["billing"],
         summary: "The caller's billing and tax entries, defaults first",
+        response: { 200: billingResponse, ...errorResponses },
       },
     },
-    async (request, reply) => billing.list(accountUser(request, reply).id),
+    async (request) => billing.list(signedInUser(request).id),
   );
 
   app.post(
     "/api/users/billing/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["billing"],
         summary: "Save billing details (identical resubmissions are skipped)",
-        body: anyBody,
+        body: bodyOf(BillingSchema),
+        response: { 200: saved, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const user = accountUser(request, reply);
-      const input = parse(BillingSchema, request.body);
-      const saved = await billing.saveBilling(user.id, input);
+      const user = signedInUser(request);
+      const saved = await billing.saveBilling(user.id, request.body);
       return reply.send({
         detail: BILLING_SAVED,
         billing: saved.billing,
@@ -88,21 +92,23 @@ export const billingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.patch(
     "/api/users/billing/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["billing"],
         summary: "Edit (entry_id + fields) or delete (entry_id, or clear_legacy_fields) billing",
-        body: anyBody,
+        body: patchBody,
+        response: { 200: saved, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const user = accountUser(request, reply);
-      const body = request.body ?? {};
-      const entryId = entryIdOf(body);
+    async (request) => {
+      const user = signedInUser(request);
+      const body = request.body;
+      const entryId = body.entry_id ?? null;
       if (entryId !== null && body.country !== undefined) {
-        const saved = await billing.updateBilling(user.id, entryId, parse(BillingSchema, body));
+        const saved = await billing.updateBilling(user.id, entryId, parseBody(BillingSchema, body));
         return { detail: BILLING_SAVED, billing: saved.billing, ...(await billing.list(user.id)) };
       }
-      const del = parse(BillingDeleteSchema, body);
+      const del = parseBody(BillingDeleteSchema, body);
       if (del.entry_id !== undefined) {
         return { detail: DETAILS_DELETED, ...(await billing.deleteBilling(user.id, del.entry_id)) };
       }
@@ -113,15 +119,17 @@ export const billingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     "/api/users/tax/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["billing"],
         summary: "Save tax information (the standalone tax form)",
-        body: anyBody,
+        body: bodyOf(TaxSchema),
+        response: { 200: saved, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const user = accountUser(request, reply);
-      const saved = await billing.saveTax(user.id, parse(TaxSchema, request.body));
+      const user = signedInUser(request);
+      const saved = await billing.saveTax(user.id, request.body);
       return reply.send({ detail: TAX_SAVED, tax: saved.tax, ...(await billing.list(user.id)) });
     },
   );
@@ -129,21 +137,23 @@ export const billingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.patch(
     "/api/users/tax/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["billing"],
         summary: "Edit (entry_id + fields) or delete (entry_id) tax information",
-        body: anyBody,
+        body: patchBody,
+        response: { 200: saved, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const user = accountUser(request, reply);
-      const body = request.body ?? {};
-      const entryId = entryIdOf(body);
+    async (request) => {
+      const user = signedInUser(request);
+      const body = request.body;
+      const entryId = body.entry_id ?? null;
       if (entryId !== null && body.country !== undefined) {
-        const saved = await billing.updateTax(user.id, entryId, parse(TaxSchema, body));
+        const saved = await billing.updateTax(user.id, entryId, parseBody(TaxSchema, body));
         return { detail: TAX_SAVED, tax: saved.tax, ...(await billing.list(user.id)) };
       }
-      const del = parse(BillingDeleteSchema, body);
+      const del = parseBody(BillingDeleteSchema, body);
       // Tax information has no legacy fields: only an entry id deletes.
       if (del.entry_id === undefined)
         throw invalid({ non_field_errors: [CANNOT_DELETE_MISSING_ID] });
@@ -154,16 +164,18 @@ export const billingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     "/api/users/update_billing_info/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["billing"],
         summary:
           "Checkout's billing form: country, postal_code, tax_id, tax_business_name, set_billing_default, set_tax_default",
-        body: anyBody,
+        body: bodyOf(BillingSchema),
+        response: { 200: saved, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const user = accountUser(request, reply);
-      const saved = await billing.updateBillingInfo(user.id, parse(BillingSchema, request.body));
+      const user = signedInUser(request);
+      const saved = await billing.updateBillingInfo(user.id, request.body);
       return reply.send({
         detail: BILLING_SAVED,
         billing: saved.billing,

@@ -1,24 +1,16 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   CardCreateSchema,
   CardDefaultSchema,
   CardRemoveSchema,
 } from "../../../domain/schemas/account";
-import { fieldErrors } from "../../../domain/schemas/common";
 import type { Services } from "../../services";
 import { countryFromRequest } from "../../services/marketing/geoip";
-import { invalid } from "../../../domain/errors";
 import { isDomainError } from "../../web/errors";
-import { accountUser, isFormPost } from "../guards";
-
-const anyBody = z.record(z.string(), z.unknown()).optional();
-
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw invalid(fieldErrors(result.error));
-  return result.data;
-}
+import { isFormPost, requireUser, signedInUser } from "../guards";
+import { errorResponses, redirectResponse } from "../schemas";
+import { bodyOf, cardsResponse } from "./schemas";
 
 /** Where a plain HTML form lands after a card call: the cards page, with a notice key. */
 const CARDS_PAGE = "/account/cards/";
@@ -26,7 +18,8 @@ const CARDS_PAGE = "/account/cards/";
 /**
  * Saved cards (spec 001 sections 7 and 8; contract.md): create with a payment_method_id, remove
  * by fingerprint_id, choose the default by card id. JSON answers carry the card list (default
- * first); a form post without JavaScript is redirected back to the cards page.
+ * first); a form post without JavaScript is redirected back to the cards page, also when its
+ * fields are wrong (hence `attachValidation`: the handler answers a failed body itself).
  */
 export const cardRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -36,37 +29,63 @@ export const cardRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get(
     "/api/users/cards/",
-    { schema: { tags: ["cards"], summary: "The caller's saved cards, default first" } },
-    async (request, reply) => ({ cards: await cards.list(accountUser(request, reply).id) }),
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ["cards"],
+        summary: "The caller's saved cards, default first",
+        response: { 200: cardsResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ cards: await cards.list(signedInUser(request).id) }),
   );
 
-  const formRedirect = async (
-    request: Parameters<typeof isFormPost>[0],
-    reply: { redirect(url: string, code: number): unknown },
+  /** A plain form post: runs the call and goes back to the cards page (notice, or error key). */
+  const formAnswer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
     run: () => Promise<unknown>,
     notice: string,
   ) => {
     try {
+      if (request.validationError) throw request.validationError;
       await run();
       return reply.redirect(`${CARDS_PAGE}?notice=${notice}`, 303);
     } catch (err) {
-      if (!isDomainError(err)) throw err;
+      if (!isDomainError(err) && err !== request.validationError) throw err;
       return reply.redirect(`${CARDS_PAGE}?error=${request.url.split("/")[3] ?? "card"}`, 303);
     }
   };
 
+  /** A JSON call: a body that failed its schema is the usual 400 field map. */
+  const checkBody = (request: FastifyRequest) => {
+    if (request.validationError) throw request.validationError;
+  };
+
+  const response = (success: 200 | 201) => ({
+    [success]: cardsResponse,
+    303: redirectResponse,
+    ...errorResponses,
+  });
+
   app.post(
     "/account/cards/create/",
-    { schema: { tags: ["cards"], summary: "Save a card from a payment_method_id", body: anyBody } },
+    {
+      preValidation: requireUser,
+      attachValidation: true,
+      schema: {
+        tags: ["cards"],
+        summary: "Save a card from a payment_method_id",
+        body: bodyOf(CardCreateSchema),
+        response: { ...response(201), 200: cardsResponse.describe("The card was already saved") },
+      },
+    },
     async (request, reply) => {
-      const user = accountUser(request, reply);
+      const user = signedInUser(request);
       const run = () =>
-        cards.create(
-          user.id,
-          parse(CardCreateSchema, request.body),
-          countryFromRequest(request.session, request.headers),
-        );
-      if (isFormPost(request)) return formRedirect(request, reply, run, "added");
+        cards.create(user.id, request.body, countryFromRequest(request.session, request.headers));
+      if (isFormPost(request)) return formAnswer(request, reply, run, "added");
+      checkBody(request);
       const result = await run();
       return reply.status(result.created ? 201 : 200).send(result);
     },
@@ -75,12 +94,20 @@ export const cardRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     "/account/cards/remove/",
     {
-      schema: { tags: ["cards"], summary: "Remove a saved card by fingerprint_id", body: anyBody },
+      preValidation: requireUser,
+      attachValidation: true,
+      schema: {
+        tags: ["cards"],
+        summary: "Remove a saved card by fingerprint_id",
+        body: bodyOf(CardRemoveSchema),
+        response: response(200),
+      },
     },
     async (request, reply) => {
-      const user = accountUser(request, reply);
-      const run = () => cards.remove(user.id, parse(CardRemoveSchema, request.body).fingerprint_id);
-      if (isFormPost(request)) return formRedirect(request, reply, run, "removed");
+      const user = signedInUser(request);
+      const run = () => cards.remove(user.id, request.body.fingerprint_id);
+      if (isFormPost(request)) return formAnswer(request, reply, run, "removed");
+      checkBody(request);
       return run();
     },
   );
@@ -88,12 +115,20 @@ export const cardRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     "/account/cards/default/",
     {
-      schema: { tags: ["cards"], summary: "Make a saved card (by id) the default", body: anyBody },
+      preValidation: requireUser,
+      attachValidation: true,
+      schema: {
+        tags: ["cards"],
+        summary: "Make a saved card (by id) the default",
+        body: bodyOf(CardDefaultSchema),
+        response: response(200),
+      },
     },
     async (request, reply) => {
-      const user = accountUser(request, reply);
-      const run = () => cards.setDefault(user.id, parse(CardDefaultSchema, request.body).card);
-      if (isFormPost(request)) return formRedirect(request, reply, run, "default");
+      const user = signedInUser(request);
+      const run = () => cards.setDefault(user.id, request.body.card);
+      if (isFormPost(request)) return formAnswer(request, reply, run, "default");
+      checkBody(request);
       return run();
     },
   );

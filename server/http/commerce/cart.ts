@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import type { z } from "zod";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { ADDONS_ADD_FAILED, INVALID_PLAN_ID, couponRemoved } from "../../../domain/messages";
 import { fieldErrors } from "../../../domain/schemas/common";
 import {
@@ -11,10 +12,13 @@ import {
 } from "../../../domain/schemas/cart";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
-import { type CartActor, cartJson } from "../../services/commerce/cart";
-import { DomainError, invalid, notFound } from "../../../domain/errors";
+import type { CartActor } from "../../services/commerce/cart";
+import { cartJson } from "../../web/commerce-presenters";
+import { DomainError } from "../../../domain/errors";
 import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
 import { cartActorOf } from "../../web/actor";
+import { errorResponses } from "../schemas";
+import { anyBody, bodyOf, cartResponse, idParam, pathId } from "./schemas";
 
 /** The cart's owner as the request names it: the signed-in user, else the anonymous session. */
 export function cartActor(request: FastifyRequest): CartActor {
@@ -41,24 +45,12 @@ async function actorWithSession(
   return cartActor(request);
 }
 
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-  return parsed.data;
-}
-
-const itemId = (raw: string) => {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-};
-
 /**
  * The cart calls of contract.md: GET /api/cart/, line items, add-ons in bulk, coupon and credits.
  * Every answer is the whole cart (spec 001 "Cart"), money in major units. Never cached: it is
  * personal.
  */
-export const cartRoutes: FastifyPluginAsync<{ services: Services; config: Config }> = async (
+export const cartRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (
   app,
   { services, config },
 ) => {
@@ -66,9 +58,17 @@ export const cartRoutes: FastifyPluginAsync<{ services: Services; config: Config
     if (request.url.startsWith("/api/cart")) reply.header("cache-control", "private, no-store");
   });
 
+  const itemParams = z.object({ id: idParam("The cart line's id") });
+
   app.get(
     "/api/cart/",
-    { schema: { tags: ["cart"], summary: "The visitor's cart" } },
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "The visitor's cart",
+        response: { 200: cartResponse, ...errorResponses },
+      },
+    },
     async (request) => cartJson(await services.cart.get(cartActor(request))),
   );
 
@@ -79,10 +79,15 @@ export const cartRoutes: FastifyPluginAsync<{ services: Services; config: Config
         tags: ["cart"],
         summary:
           "Add a deal plan (or a deal group) to the cart: dealId, dealGroupId, planId, couponCode, quantity",
+        body: bodyOf(AddCartItemSchema),
+        response: {
+          201: cartResponse.extend({ item: z.looseObject({ id: z.number() }).nullable() }),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
-      const input = parse(AddCartItemSchema, request.body);
+      const input = request.body;
       const actor = await actorWithSession(request, reply, services, config);
       const cart = cartJson(await services.cart.addItem(actor, input));
       // The line just added, for the product page's cart:added event (the whole cart is there too).
@@ -94,21 +99,36 @@ export const cartRoutes: FastifyPluginAsync<{ services: Services; config: Config
     },
   );
 
-  app.patch<{ Params: { id: string } }>(
+  app.patch(
     "/api/cart/items/:id/",
-    { schema: { tags: ["cart"], summary: "Change a licensing line's quantity" } },
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Change a licensing line's quantity",
+        params: itemParams,
+        body: bodyOf(UpdateCartItemSchema),
+        response: { 200: cartResponse, ...errorResponses },
+      },
+    },
     async (request) => {
-      const id = itemId(request.params.id);
-      const { quantity } = parse(UpdateCartItemSchema, request.body);
+      const id = pathId(request.params.id);
+      const { quantity } = request.body;
       return cartJson(await services.cart.updateItem(cartActor(request), id, quantity));
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     "/api/cart/items/:id/",
-    { schema: { tags: ["cart"], summary: "Remove a line (a plan goes with its add-ons)" } },
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Remove a line (a plan goes with its add-ons)",
+        params: itemParams,
+        response: { 200: cartResponse, ...errorResponses },
+      },
+    },
     async (request) => {
-      const id = itemId(request.params.id);
+      const id = pathId(request.params.id);
       return cartJson(await services.cart.removeItem(cartActor(request), id));
     },
   );
@@ -120,6 +140,10 @@ export const cartRoutes: FastifyPluginAsync<{ services: Services; config: Config
         tags: ["cart"],
         summary:
           "Add add-ons in bulk (deal_id, plan_id, quantity, unit_quantity, primary_plan_id, parent_invoice_data); all or nothing",
+        // Parsed in the handler: a refusal names the whole call ("Add-ons could not be added"),
+        // or the bad plan id, rather than a field path inside the list.
+        body: anyBody,
+        response: { 201: cartResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -141,9 +165,16 @@ export const cartRoutes: FastifyPluginAsync<{ services: Services; config: Config
 
   app.post(
     "/api/cart/coupon/",
-    { schema: { tags: ["cart"], summary: "Apply a coupon code" } },
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Apply a coupon code",
+        body: bodyOf(CouponCodeSchema),
+        response: { 200: cartResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
-      const { code } = parse(CouponCodeSchema, request.body);
+      const { code } = request.body;
       const actor = await actorWithSession(request, reply, services, config);
       return cartJson(await services.cart.applyCoupon(actor, code));
     },
@@ -151,7 +182,16 @@ export const cartRoutes: FastifyPluginAsync<{ services: Services; config: Config
 
   app.delete(
     "/api/cart/coupon/",
-    { schema: { tags: ["cart"], summary: "Remove the cart's coupon" } },
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Remove the cart's coupon",
+        response: {
+          200: cartResponse.extend({ detail: z.string().nullable() }),
+          ...errorResponses,
+        },
+      },
+    },
     async (request) => {
       const { view, code } = await services.cart.removeCoupon(cartActor(request));
       return { ...cartJson(view), detail: code ? couponRemoved(code) : null };
@@ -160,9 +200,16 @@ export const cartRoutes: FastifyPluginAsync<{ services: Services; config: Config
 
   app.post(
     "/api/cart/credits/",
-    { schema: { tags: ["cart"], summary: "Use (or stop using) credits on this cart: use_credit" } },
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Use (or stop using) credits on this cart: use_credit",
+        body: bodyOf(UseCreditSchema),
+        response: { 200: cartResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
-      const { use_credit } = parse(UseCreditSchema, request.body);
+      const { use_credit } = request.body;
       const actor = await actorWithSession(request, reply, services, config);
       return cartJson(await services.cart.setUseCredit(actor, use_credit));
     },

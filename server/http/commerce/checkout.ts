@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { CheckoutSchema, paymentTokenOf } from "../../../domain/schemas/cart";
 import { fieldErrors } from "../../../domain/schemas/common";
 import type { Config } from "../../config";
@@ -6,7 +8,10 @@ import type { Services } from "../../services";
 import type { PaymentRefused } from "../../services/commerce/checkout";
 import { cartActor } from "./cart";
 import { type DomainError, invalid } from "../../../domain/errors";
+import { orderJson } from "../../web/commerce-presenters";
 import { isDomainError } from "../../web/errors";
+import { errorResponses, redirectResponse } from "../schemas";
+import { orderResponse } from "./schemas";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
@@ -37,6 +42,10 @@ function errorCode(err: DomainError): CheckoutErrorCode {
   return "unavailable";
 }
 
+const checkoutResponse = z
+  .looseObject({ order: orderResponse.nullable(), redirect: z.string() })
+  .describe("The paid order and the confirmation page's address");
+
 const wantsJson = (request: FastifyRequest) => {
   const type = request.headers["content-type"] ?? "";
   const accept = request.headers.accept ?? "";
@@ -48,7 +57,7 @@ const wantsJson = (request: FastifyRequest) => {
  * with stripe. JSON callers get JSON (201 with the order, 200 for a replayed Idempotency-Key);
  * a plain HTML form is redirected to the order page, or back to the cart with an error code.
  */
-export const checkoutRoutes: FastifyPluginAsync<{ services: Services; config: Config }> = async (
+export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (
   app,
   { services, config },
 ) => {
@@ -59,9 +68,18 @@ export const checkoutRoutes: FastifyPluginAsync<{ services: Services; config: Co
         tags: ["checkout"],
         summary:
           "Pay for the cart: payment_method (saved card id or card token) or stripe_token + stripe; Idempotency-Key header",
+        // Parsed in the handler: a plain form post is answered with a redirect even when its
+        // fields are wrong (back to the cart with an error code), never with JSON.
+        body: z.unknown().optional(),
+        response: {
+          200: checkoutResponse.describe("A replayed Idempotency-Key: the order it paid"),
+          201: checkoutResponse,
+          303: redirectResponse,
+          ...errorResponses,
+        },
       },
     },
-    async (request: FastifyRequest, reply: FastifyReply) => {
+    async (request, reply) => {
       const json = wantsJson(request);
       reply.header("cache-control", "private, no-store");
       try {
@@ -84,7 +102,9 @@ export const checkoutRoutes: FastifyPluginAsync<{ services: Services; config: Co
         const location = `/orders/${result.orderId}/`;
         if (!json) return reply.redirect(location, 303);
         const order = await services.orders.get(result.orderId, request.session?.user ?? null);
-        return reply.status(result.replayed ? 200 : 201).send({ order, redirect: location });
+        return reply
+          .status(result.replayed ? 200 : 201)
+          .send({ order: order && orderJson(order), redirect: location });
       } catch (err) {
         if (json || !isDomainError(err)) throw err;
         if (err.kind === "unauthenticated")

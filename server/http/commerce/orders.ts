@@ -1,22 +1,32 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../../domain/errors";
 import type { Services } from "../../services";
-import { notFound, unauthenticated } from "../../../domain/errors";
+import { orderJson } from "../../web/commerce-presenters";
+import { requireUser, signedInUser } from "../guards";
+import { errorResponses } from "../schemas";
+import { idParam, orderResponse, pathId } from "./schemas";
 
 /** GET /api/orders/{id}/ (contract.md): the order's owner or staff; anyone else 404. */
-export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (
+export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/api/orders/:id/",
-    { schema: { tags: ["checkout"], summary: "One order (owner or staff)" } },
-    async (request, reply) => {
-      const user = request.session?.user;
-      if (!user) throw unauthenticated();
-      const order = await services.orders.get(Number(request.params.id), user);
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ["checkout"],
+        summary: "One order (owner or staff)",
+        params: z.object({ id: idParam("The order's id") }),
+        response: { 200: orderResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const order = await services.orders.get(pathId(request.params.id), signedInUser(request));
       if (!order) throw notFound();
-      reply.header("cache-control", "private, no-store");
-      return order;
+      return orderJson(order);
     },
   );
 };

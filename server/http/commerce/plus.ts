@@ -5,18 +5,10 @@ import {
   CancelReasonsQuerySchema,
   PlusSubscriptionPatchSchema,
 } from "../../../domain/schemas/account";
-import { fieldErrors } from "../../../domain/schemas/common";
 import type { Services } from "../../services";
-import { invalid } from "../../../domain/errors";
-import { accountUser } from "../guards";
-
-const anyBody = z.record(z.string(), z.unknown()).optional();
-
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) throw invalid(fieldErrors(result.error));
-  return result.data;
-}
+import { requireUser, signedInUser } from "../guards";
+import { errorResponses } from "../schemas";
+import { bodyOf, plusResponse } from "./schemas";
 
 /**
  * Plus membership (spec 001 sections 7 and 8; contract.md). Failures answer {detail} with the
@@ -30,54 +22,71 @@ export const plusRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get(
     "/api/plus/subscription/",
-    { schema: { tags: ["plus"], summary: "The caller's Plus subscription (latest) and has_plus" } },
-    async (request, reply) => plus.get(accountUser(request, reply).id),
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ["plus"],
+        summary: "The caller's Plus subscription (latest) and has_plus",
+        response: { 200: plusResponse, ...errorResponses },
+      },
+    },
+    async (request) => plus.get(signedInUser(request).id),
   );
 
   app.patch(
     "/api/plus/subscription/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["plus"],
         summary:
           "action cancel (at period end), reactivate, or update_payment_method (payment_method_id)",
-        body: anyBody,
+        body: bodyOf(PlusSubscriptionPatchSchema),
+        response: { 200: plusResponse, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const user = accountUser(request, reply);
-      return plus.update(user.id, parse(PlusSubscriptionPatchSchema, request.body));
-    },
+    async (request) => plus.update(signedInUser(request).id, request.body),
   );
 
   app.get(
     "/api/plus/cancel-reasons/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["plus"],
         summary: "Cancel reasons to choose from, and those already given, for subscription_id",
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: bodyOf(CancelReasonsQuerySchema),
+        response: {
+          200: z
+            .looseObject({
+              subscription_id: z.number(),
+              reasons: z.array(z.looseObject({ value: z.string(), label: z.string() })),
+              submitted: z.array(z.unknown()),
+            })
+            .describe("Reasons to choose from and those already given"),
+          ...errorResponses,
+        },
       },
     },
-    async (request, reply) => {
-      const user = accountUser(request, reply);
-      const query = parse(CancelReasonsQuerySchema, request.query);
-      return plus.cancelReasons(user.id, query.subscription_id);
-    },
+    async (request) => plus.cancelReasons(signedInUser(request).id, request.query.subscription_id),
   );
 
   app.post(
     "/api/plus/cancel-reasons/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["plus"],
         summary: "Record why a member cancels (subscription, reason, feedback)",
-        body: anyBody,
+        body: bodyOf(CancelReasonSchema),
+        response: {
+          201: z.looseObject({ id: z.number(), detail: z.string() }).describe("The reason saved"),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
-      const user = accountUser(request, reply);
-      const result = await plus.addCancelReason(user.id, parse(CancelReasonSchema, request.body));
+      const result = await plus.addCancelReason(signedInUser(request).id, request.body);
       return reply.status(201).send(result);
     },
   );

@@ -2,20 +2,12 @@ import { stringify } from "csv-stringify/sync";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ProductsQuerySchema, TransferSchema } from "../../../domain/schemas/account";
-import { fieldErrors } from "../../../domain/schemas/common";
 import type { Services } from "../../services";
-import type { ProductJson } from "../../services/commerce/purchases";
-import { invalid, notFound } from "../../../domain/errors";
-import { accountUser } from "../guards";
+import { type ProductJson, productJson, productListJson } from "../../web/commerce-presenters";
+import { requireUser, signedInUser } from "../guards";
+import { errorResponses } from "../schemas";
+import { anyBody, bodyOf, idParam, pathId, productsResponse } from "./schemas";
 import { byUserOrAddress, rateLimited } from "../rate-limit";
-
-const anyBody = z.record(z.string(), z.unknown()).optional();
-
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) throw invalid(fieldErrors(result.error));
-  return result.data;
-}
 
 const CSV_COLUMNS = [
   "Product",
@@ -72,32 +64,33 @@ export const productRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/api/users/products/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["products"],
         summary:
           "The caller's products: page, f (all, active, redeemed, not_redeemed, refunded), q",
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: ProductsQuerySchema,
+        response: { 200: productsResponse, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const user = accountUser(request, reply);
-      return products.list(user.id, ProductsQuerySchema.parse(request.query));
-    },
+    async (request) =>
+      productListJson(await products.list(signedInUser(request).id, request.query)),
   );
 
   app.get(
     "/api/users/products/download/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["products"],
         summary: "The caller's products as CSV (f, q)",
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: ProductsQuerySchema,
+        response: { 200: z.string().describe("text/csv"), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const user = accountUser(request, reply);
-      const rows = await products.csvRows(user.id, ProductsQuerySchema.parse(request.query));
-      const csv = stringify([[...CSV_COLUMNS], ...rows.map((p) => csvRow(p, origin))]);
+      const rows = await products.csvRows(signedInUser(request).id, request.query);
+      const csv = stringify([[...CSV_COLUMNS], ...rows.map((p) => csvRow(productJson(p), origin))]);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="payonce-products.csv"')
@@ -108,19 +101,21 @@ export const productRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/users/products/:invoice_item/refund/",
     {
+      preValidation: requireUser,
       schema: {
         tags: ["products"],
         summary: "Refund one of the caller's purchases within its refund window",
-        params: z.object({ invoice_item: z.string() }),
+        params: z.object({ invoice_item: idParam("The purchase's invoice item id") }),
         body: anyBody,
+        response: {
+          200: z
+            .looseObject({ detail: z.string(), refunded_items: z.array(z.number()) })
+            .describe("The refund: the items it covered and the amount"),
+          ...errorResponses,
+        },
       },
     },
-    async (request, reply) => {
-      const user = accountUser(request, reply);
-      const id = Number(request.params.invoice_item);
-      if (!Number.isInteger(id) || id < 1) throw notFound();
-      return products.refund(user, id);
-    },
+    async (request) => products.refund(signedInUser(request), pathId(request.params.invoice_item)),
   );
 
   app.get(
@@ -132,12 +127,14 @@ export const productRoutes: FastifyPluginAsyncZod<{
         tags: ["products"],
         summary: "Whether an e-mail address belongs to an account (a transfer's target)",
         params: z.object({ email: z.string() }),
+        response: {
+          200: z.looseObject({ valid: z.boolean(), email: z.string() }),
+          ...errorResponses,
+        },
       },
+      preValidation: requireUser,
     },
-    async (request, reply) => {
-      accountUser(request, reply);
-      return transfers.validateEmail(request.params.email);
-    },
+    async (request) => transfers.validateEmail(request.params.email),
   );
 
   app.post(
@@ -148,12 +145,16 @@ export const productRoutes: FastifyPluginAsyncZod<{
         tags: ["products"],
         summary:
           "Transfer one of the caller's products (invoice_item, email, plan, action=transfer)",
-        body: anyBody,
+        body: bodyOf(TransferSchema),
+        response: {
+          200: z
+            .looseObject({ detail: z.string() })
+            .describe("The transfer and the items it moved"),
+          ...errorResponses,
+        },
       },
+      preValidation: requireUser,
     },
-    async (request, reply) => {
-      const user = accountUser(request, reply);
-      return transfers.transfer(user, parse(TransferSchema, request.body));
-    },
+    async (request) => transfers.transfer(signedInUser(request), request.body),
   );
 };

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { parseId } from "../../../domain/ids";
 import {
   GIFT_CARD_ALREADY_REDEEMED,
   GIFT_CARD_APPLIED,
@@ -9,7 +11,14 @@ import {
 import { toMajor } from "../../../domain/money";
 import { CouponCodeSchema } from "../../../domain/schemas/cart";
 import type { Services } from "../../services";
-import { DomainError, unauthenticated } from "../../../domain/errors";
+import { DomainError } from "../../../domain/errors";
+import { requireUser, signedInUser } from "../guards";
+import { errorResponses } from "../schemas";
+import { anyBody, idParam } from "./schemas";
+
+const campaigns = z
+  .looseObject({ results: z.array(z.looseObject({ id: z.number() })) })
+  .describe("Active reward campaigns with the caller's coupons");
 
 /**
  * Gift cards and rewards (contract.md): POST /api/giftcards/{code}/redeem/, GET
@@ -17,7 +26,7 @@ import { DomainError, unauthenticated } from "../../../domain/errors";
  * GET /api/rewards/share-campaigns/. Credits and reward coupons belong to an account, so the
  * writes need a signed-in user.
  */
-export const rewardRoutes: FastifyPluginAsync<{ services: Services }> = async (
+export const rewardRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
@@ -27,12 +36,25 @@ export const rewardRoutes: FastifyPluginAsync<{ services: Services }> = async (
     }
   });
 
-  app.post<{ Params: { code: string } }>(
+  app.post(
     "/api/giftcards/:code/redeem/",
-    { schema: { tags: ["cart"], summary: "Redeem a gift card into the user's credits" } },
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ["cart"],
+        summary: "Redeem a gift card into the user's credits",
+        params: z.object({ code: z.string().describe("The gift card's code") }),
+        body: anyBody,
+        response: {
+          200: z
+            .looseObject({ detail: z.string(), amount: z.number(), credit: z.number() })
+            .describe("The gift card's amount and the credit balance now"),
+          ...errorResponses,
+        },
+      },
+    },
     async (request) => {
-      const user = request.session?.user;
-      if (!user) throw unauthenticated();
+      const user = signedInUser(request);
       const code = request.params.code.trim();
       if (!code || code.length > 64) {
         throw new DomainError("not_found", { detail: GIFT_CARD_NOT_FOUND });
@@ -57,21 +79,38 @@ export const rewardRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   app.get(
     "/api/rewards/campaigns/",
-    { schema: { tags: ["rewards"], summary: "Active reward campaigns with the user's coupons" } },
+    {
+      schema: {
+        tags: ["rewards"],
+        summary: "Active reward campaigns with the user's coupons",
+        response: { 200: campaigns, ...errorResponses },
+      },
+    },
     async (request) => ({
       results: await services.rewards.listCampaigns(request.session?.user ?? null),
     }),
   );
 
-  app.post<{ Params: { campaign_id: string } }>(
+  app.post(
     "/api/rewards/:campaign_id/redeem/",
-    { schema: { tags: ["rewards"], summary: "Get the user's coupon of a reward campaign" } },
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ["rewards"],
+        summary: "Get the user's coupon of a reward campaign",
+        params: z.object({ campaign_id: idParam("The reward campaign's id") }),
+        body: anyBody,
+        response: {
+          201: z.looseObject({ id: z.number() }).describe("The campaign with the user's coupon"),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
-      const user = request.session?.user;
-      if (!user) throw unauthenticated();
-      const id = Number(request.params.campaign_id);
-      const campaign =
-        Number.isSafeInteger(id) && id > 0 ? await services.rewards.redeem(user, id) : null;
+      const user = signedInUser(request);
+      // Not an id is the same refusal as an unknown or finished campaign.
+      const id = parseId(request.params.campaign_id);
+      const campaign = id ? await services.rewards.redeem(user, id) : null;
       if (!campaign) {
         throw new DomainError("invalid", { detail: REWARD_REDEEM_FAILED });
       }
@@ -81,10 +120,21 @@ export const rewardRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   app.post(
     "/api/rewards/remove/",
-    { schema: { tags: ["rewards"], summary: "Retire one of the user's reward coupons: code" } },
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ["rewards"],
+        summary: "Retire one of the user's reward coupons: code",
+        // Parsed in the handler: any bad body is the one refusal "could not be removed".
+        body: anyBody,
+        response: {
+          200: campaigns.extend({ removed: z.boolean() }).describe("The campaigns now"),
+          ...errorResponses,
+        },
+      },
+    },
     async (request) => {
-      const user = request.session?.user;
-      if (!user) throw unauthenticated();
+      const user = signedInUser(request);
       const parsed = CouponCodeSchema.safeParse(request.body ?? {});
       const removed = parsed.success && (await services.rewards.remove(user, parsed.data.code));
       if (!removed) throw new DomainError("invalid", { detail: REWARD_REMOVE_FAILED });
@@ -94,7 +144,18 @@ export const rewardRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   app.get(
     "/api/rewards/share-campaigns/",
-    { schema: { tags: ["rewards"], summary: "The incentivized share (2 or more purchases)" } },
+    {
+      schema: {
+        tags: ["rewards"],
+        summary: "The incentivized share (2 or more purchases)",
+        response: {
+          200: z
+            .looseObject({ eligible: z.boolean() })
+            .describe("Whether the share shows, and its give and receive campaigns"),
+          ...errorResponses,
+        },
+      },
+    },
     async (request) => services.rewards.shareCampaigns(request.session?.user ?? null),
   );
 };

@@ -120,8 +120,7 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ config: Config; services: S
         body: RateSchema,
         response: { 200: currencyRate, ...errorResponses },
       },
-      preValidation: emptyBodyAsObject,
-      preHandler: requireStaff,
+      preValidation: [requireStaff, emptyBodyAsObject],
     },
     async (request) => {
       const { code } = request.params;

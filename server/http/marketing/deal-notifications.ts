@@ -128,8 +128,7 @@ export const signupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
           ...errorResponses,
         },
       },
-      preValidation: emptyBodyAsObject,
-      preHandler: requireStaff,
+      preValidation: [requireStaff, emptyBodyAsObject],
     },
     async (request) => {
       const deal = await services.signups.findDeal({ slug: request.params.slug });

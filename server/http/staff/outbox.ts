@@ -35,7 +35,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         summary: "The outbox's e-mails, newest first (staff only)",
         response: { 200: OutboxResponse, ...errorResponses },
       },
-      preHandler: requireStaff,
+      preValidation: requireStaff,
     },
     async () => {
       const emails = await services.accounts.outboxEmails();

@@ -10,7 +10,6 @@ import {
   COUPON_USED_UP,
   INVALID_PAYMENT_METHOD_ID,
 } from "../../../domain/messages";
-import { formatMoney } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import {
   carts,
@@ -19,8 +18,6 @@ import {
   coupons,
   credits,
   deals,
-  invoiceItems,
-  licences,
   orders,
   paymentMethods,
   plusSubscriptions,
@@ -30,6 +27,7 @@ import type { Clock } from "../../providers/clock";
 import type { PaymentGateway } from "../../providers/payments";
 import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { CartActor, CartLine, CartService, CartView, Tx } from "./cart";
+import { confirmationText, writeInvoiceItems } from "./order-fulfilment";
 import type { Outbox } from "../jobs/outbox";
 import type { PageEvents } from "../cache/page-events";
 
@@ -52,28 +50,7 @@ export class PaymentRefused extends DomainError {
   }
 }
 
-const LICENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const licenceCode = (prefix: string) =>
-  `${prefix}-${Array.from(randomBytes(12), (b) => LICENCE_ALPHABET[b % LICENCE_ALPHABET.length])
-    .join("")
-    .replace(/(.{4})(?=.)/g, "$1-")}`;
-
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-
-/** Spreads the coupon discount over the lines it covered, in proportion, to the cent. */
-function allocate(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (total <= 0 || sum <= 0) return weights.map(() => 0);
-  const shares = weights.map((w) => Math.floor((total * w) / sum));
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  for (let i = 0; left > 0 && i < shares.length; i += 1) {
-    if ((weights[i] ?? 0) > 0) {
-      shares[i] = (shares[i] ?? 0) + 1;
-      left -= 1;
-    }
-  }
-  return shares;
-}
 
 /**
  * Checkout (spec 001 sections 4 and 9; contract.md): one transaction holds the buyer's cart row
@@ -306,90 +283,6 @@ export function createCheckoutService(deps: {
     });
     for (const dealId of new Set(limited)) await deps.pageEvents?.dealChanged(dealId);
     return result;
-  }
-
-  async function writeInvoiceItems(
-    tx: Tx,
-    v: CartView,
-    orderId: number,
-    userId: number,
-    now: Date,
-  ) {
-    const top = v.lines.filter((l) => l.parentCartItemId == null);
-    const addons = v.lines.filter((l) => l.parentCartItemId != null);
-    const ordered = [...top, ...addons];
-    const covered = ordered.map((l) => l.unitCents * l.units);
-    const shares = allocate(v.couponDiscountCents, covered);
-    const invoiceIdByLine = new Map<number, number>();
-    const insert = async (group: CartLine[], offset: number) => {
-      if (group.length === 0) return;
-      const rows = await tx
-        .insert(invoiceItems)
-        .values(
-          group.map((l, i) => ({
-            orderId,
-            userId,
-            dealId: l.deal.id,
-            planId: l.plan.id,
-            dealGroupId: l.dealGroupId,
-            priceCents: l.unitCents * l.units,
-            originalPriceCents: l.originalCents * l.units,
-            discountCents: shares[offset + i] ?? 0,
-            quantity: l.quantity,
-            unitQuantity: l.unitQuantity,
-            parentInvoiceItemId:
-              l.parentCartItemId != null
-                ? (invoiceIdByLine.get(l.parentCartItemId) ?? null)
-                : l.parentInvoiceItemId,
-            createdAt: now,
-          })),
-        )
-        .returning({ id: invoiceItems.id });
-      group.forEach((l, i) => {
-        const id = rows[i]?.id;
-        if (id != null) invoiceIdByLine.set(l.id, id);
-      });
-    };
-    await insert(top, 0);
-    await insert(addons, top.length);
-
-    // Licensing plans give codes: plan.codes per unit bought.
-    const codes: { invoiceItemId: number; code: string; createdAt: Date }[] = [];
-    for (const l of ordered) {
-      if (!l.isLicensing) continue;
-      const invoiceItemId = invoiceIdByLine.get(l.id);
-      if (invoiceItemId == null) continue;
-      const prefix =
-        l.deal.slug
-          .replace(/[^a-z]/g, "")
-          .slice(0, 4)
-          .toUpperCase() || "CODE";
-      const count = Math.max(1, l.plan.codes) * Math.max(1, l.units);
-      for (let n = 0; n < count; n += 1)
-        codes.push({ invoiceItemId, code: licenceCode(prefix), createdAt: now });
-    }
-    if (codes.length) await tx.insert(licences).values(codes);
-  }
-
-  function confirmationText(v: CartView, orderId: number, publicUrl: string): string {
-    const lines = v.lines.map(
-      (l) =>
-        `  ${l.isAddon ? "  + " : ""}${l.deal.publicName}, ${l.plan.publicName}: ${formatMoney(l.unitCents * l.units)}`,
-    );
-    return [
-      "Hi,",
-      "",
-      `Thanks for your order #${orderId} on Payonce.`,
-      "",
-      ...lines,
-      "",
-      `Subtotal: ${formatMoney(v.subtotalCents)}`,
-      ...(v.couponDiscountCents ? [`Coupon: -${formatMoney(v.couponDiscountCents)}`] : []),
-      ...(v.creditAppliedCents ? [`Credits: -${formatMoney(v.creditAppliedCents)}`] : []),
-      `Total paid: ${formatMoney(v.totalCents)}`,
-      "",
-      `Your order and licence codes: ${publicUrl.replace(/\/$/, "")}/orders/${orderId}/`,
-    ].join("\n");
   }
 
   return { checkout };

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { PLUS_DEAL_SLUG } from "../../../domain/constants";
-import { toMajor } from "../../../domain/money";
+import { isId } from "../../../domain/ids";
 import type { Db } from "../../db/client";
 import {
   coupons,
@@ -15,12 +14,13 @@ import {
 /**
  * Orders as their owner (or staff) reads them: GET /api/orders/{id}/ and the /orders/{id}/
  * confirmation page. Anyone else gets null, so the caller answers 404 and no order id leaks.
+ * The JSON both show is orderJson (server/web/commerce-presenters.ts).
  */
 export function createOrderService(deps: { db: Db }) {
   const { db } = deps;
 
   async function get(orderId: number, viewer: { id: number; isStaff: boolean } | null) {
-    if (!viewer || !Number.isSafeInteger(orderId) || orderId <= 0) return null;
+    if (!viewer || !isId(orderId)) return null;
     const [row] = await db
       .select({
         order: orders,
@@ -59,47 +59,13 @@ export function createOrderService(deps: { db: Db }) {
           .where(inArray(licences.invoiceItemId, ids))
           .orderBy(asc(licences.id))
       : [];
-    const itemJson = (i: (typeof items)[number]) => ({
-      id: i.item.id,
-      deal: {
-        id: i.deal.id,
-        slug: i.deal.slug,
-        public_name: i.deal.publicName,
-        product_logo: i.deal.productLogo,
-        get_absolute_url: `/products/${i.deal.slug}/`,
-      },
-      plan: i.plan?.id
-        ? { id: i.plan.id, public_name: i.plan.publicName, tier: i.plan.tier }
-        : null,
-      price: toMajor(i.item.priceCents),
-      original_price: i.item.originalPriceCents == null ? null : toMajor(i.item.originalPriceCents),
-      discount: toMajor(i.item.discountCents),
-      quantity: i.item.quantity,
-      unit_quantity: i.item.unitQuantity,
-      licences: codes.filter((c) => c.invoiceItemId === i.item.id).map((c) => c.code),
-      is_plus: i.deal.slug === PLUS_DEAL_SLUG,
-    });
-    const topIds = new Set(ids);
-    const top = items.filter(
-      (i) => i.item.parentInvoiceItemId == null || !topIds.has(i.item.parentInvoiceItemId),
-    );
-    const o = row.order;
     return {
-      id: o.id,
-      status: o.status,
-      created: o.createdAt.toISOString(),
-      paid_at: o.paidAt?.toISOString() ?? null,
-      subtotal: toMajor(o.subtotalCents),
-      coupon_discount: toMajor(o.discountCents),
-      coupon: row.couponCode,
-      credit: toMajor(o.creditCents),
-      total: toMajor(o.totalCents),
-      currency: o.currency,
-      payment_provider: o.paymentProvider,
+      order: row.order,
+      couponCode: row.couponCode,
       card: row.cardBrand ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
-      items: top.map((i) => ({
-        ...itemJson(i),
-        addons: items.filter((a) => a.item.parentInvoiceItemId === i.item.id).map(itemJson),
+      items: items.map((i) => ({
+        ...i,
+        licences: codes.filter((c) => c.invoiceItemId === i.item.id).map((c) => c.code),
       })),
     };
   }
@@ -117,4 +83,5 @@ export function createOrderService(deps: { db: Db }) {
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
-export type OrderJson = NonNullable<Awaited<ReturnType<OrderService["get"]>>>;
+/** An order with its invoice items and their licence codes (server/web/commerce-presenters.ts shows it). */
+export type OrderRecord = NonNullable<Awaited<ReturnType<OrderService["get"]>>>;

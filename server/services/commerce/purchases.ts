@@ -4,6 +4,7 @@ import {
   type ProductFilter,
   PRODUCTS_CSV_MAX_ROWS,
   REFUND_REQUESTED,
+  type RefundState,
   refundState,
 } from "../../../domain/account";
 import { PAGINATION_PAGE_SIZE } from "../../../domain/constants";
@@ -35,6 +36,14 @@ type Row = {
   refunded_at: Date | string | null;
   received_by_transfer: boolean;
   codes: { code: string; redeemed: boolean }[] | string;
+};
+
+/** One of the buyer's purchases (an invoice item they own); productJson in server/web shows it. */
+export type Purchase = Omit<Row, "codes"> & {
+  purchasedAt: Date;
+  refundedAt: Date | null;
+  codes: { code: string; redeemed: boolean }[];
+  refund: RefundState;
 };
 
 /** Raw SQL answers: PGlite gives {rows}, postgres-js an array of rows. */
@@ -112,7 +121,8 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
     return { rows: list, total: Number(count?.total ?? 0) };
   }
 
-  function productJson(r: Row, now: Date) {
+  /** A row with its dates read, its codes parsed and its refund state at `now`. */
+  function purchaseOf(r: Row, now: Date): Purchase {
     const purchasedAt = asDate(r.purchased_at);
     const refundedAt = r.refunded_at ? asDate(r.refunded_at) : null;
     const refund = refundState(
@@ -125,37 +135,7 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
       now,
     );
     const codes = typeof r.codes === "string" ? JSON.parse(r.codes) : r.codes;
-    return {
-      invoice_item: r.id,
-      order_id: r.order_id,
-      deal: {
-        id: r.deal_id,
-        slug: r.deal_slug,
-        name: r.deal_name,
-        product_logo: r.deal_logo,
-        get_absolute_url: `/products/${r.deal_slug}/`,
-      },
-      plan: r.plan_id
-        ? { id: r.plan_id, public_name: r.plan_name, plan_type: r.plan_type, codes: r.plan_codes }
-        : null,
-      price: toMajor(r.price_cents),
-      quantity: r.quantity,
-      is_addon: r.parent_invoice_item_id !== null,
-      parent_invoice_item: r.parent_invoice_item_id,
-      purchased_at: purchasedAt.toISOString(),
-      refunded_at: refundedAt?.toISOString() ?? null,
-      received_by_transfer: r.received_by_transfer,
-      licence_codes: codes as { code: string; redeemed: boolean }[],
-      refundable_days: r.refundable_days,
-      refund: {
-        refundable: refund.refundable,
-        deadline: refund.deadline?.toISOString() ?? null,
-        text: refund.text,
-        reason: refund.refundable ? null : refund.reason,
-      },
-      // Transfer rules, mirrored for the page (the server checks them again).
-      transferable: refundedAt === null && r.parent_invoice_item_id === null,
-    };
+    return { ...r, purchasedAt, refundedAt, codes, refund };
   }
 
   async function list(userId: number, query: ProductsQuery) {
@@ -164,7 +144,7 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
     const now = clock.now();
     const pages = Math.max(1, Math.ceil(total / size));
     return {
-      results: found.map((r) => productJson(r, now)),
+      results: found.map((r) => purchaseOf(r, now)),
       meta: { total, page: query.page, page_size: size, pages, f: query.f, q: query.q },
     };
   }
@@ -173,7 +153,7 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
   async function csvRows(userId: number, query: ProductsQuery) {
     const { rows: found } = await rows(userId, query, PRODUCTS_CSV_MAX_ROWS, 0);
     const now = clock.now();
-    return found.map((r) => productJson(r, now));
+    return found.map((r) => purchaseOf(r, now));
   }
 
   /**
@@ -259,4 +239,3 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
 }
 
 export type ProductService = ReturnType<typeof createProductService>;
-export type ProductJson = Awaited<ReturnType<ProductService["list"]>>["results"][number];

@@ -1,0 +1,80 @@
+/** The cart's shared types: who owns it, a priced line, the priced cart. */
+import type { CouponFacts, PaymentKind, PricedLine } from "../../../domain/cart";
+import type { Db } from "../../db/client";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Executor = Db | Tx;
+
+/** Who the cart belongs to: the signed-in user, else the anonymous session. */
+export type CartActor = {
+  sessionId: string | null;
+  user: { id: number; email: string; hasPlus: boolean; isStaff: boolean } | null;
+};
+
+/** A cart line with everything pricing and display need, read fresh from the database. */
+export type CartLine = {
+  id: number;
+  parentCartItemId: number | null;
+  parentInvoiceItemId: number | null;
+  parentInvoiceData: Record<string, unknown> | null;
+  primaryPlanId: number | null;
+  dealGroupId: number | null;
+  quantity: number;
+  unitQuantity: number | null;
+  deal: {
+    id: number;
+    slug: string;
+    name: string;
+    publicName: string;
+    productLogo: string | null;
+    mediaUrl: string | null;
+    useLicensing: boolean;
+    quantityTotal: number | null;
+    isPlusDeal: boolean;
+  };
+  plan: {
+    id: number;
+    publicName: string;
+    tier: number;
+    codes: number;
+    priceCents: number;
+    originalPriceCents: number;
+    planType: string;
+    access: string;
+  };
+  /** The sale facts (re-checked at checkout). */
+  problem: string | null;
+  isAddon: boolean;
+  /** Add-ons sold as licences get codes too. */
+  isLicensing: boolean;
+  /** Unit price after campaign and Plus; for add-ons the selection's total. */
+  unitCents: number;
+  units: number;
+  originalCents: number;
+};
+
+export type CartView = {
+  id: number | null;
+  lines: CartLine[];
+  useCredit: boolean;
+  creditBalanceCents: number;
+  coupon: (CouponFacts & { id: number }) | null;
+  couponProblem: string | null;
+  subtotalCents: number;
+  couponDiscountCents: number;
+  creditAppliedCents: number;
+  totalCents: number;
+  plusDiscountCents: number;
+  hasPlusDeal: boolean;
+  plusMember: boolean;
+  paymentKind: PaymentKind;
+};
+
+/** The facts of a line that pricing and coupon rules read (domain/cart.ts). */
+export const lineKey = (l: CartLine): PricedLine => ({
+  dealId: l.deal.id,
+  planId: l.plan.id,
+  dealGroupId: l.dealGroupId,
+  unitCents: l.unitCents,
+  units: l.units,
+});

@@ -1,0 +1,113 @@
+/**
+ * What a paid order leaves behind, written inside checkout's transaction: invoice items (the
+ * coupon discount spread over them to the cent), licence codes, and the confirmation e-mail text.
+ */
+import { randomBytes } from "node:crypto";
+import { formatMoney } from "../../../domain/money";
+import { invoiceItems, licences } from "../../db/schema";
+import type { CartLine, CartView, Tx } from "./cart";
+
+const LICENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const licenceCode = (prefix: string) =>
+  `${prefix}-${Array.from(randomBytes(12), (b) => LICENCE_ALPHABET[b % LICENCE_ALPHABET.length])
+    .join("")
+    .replace(/(.{4})(?=.)/g, "$1-")}`;
+
+/** Spreads the coupon discount over the lines it covered, in proportion, to the cent. */
+function allocate(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (total <= 0 || sum <= 0) return weights.map(() => 0);
+  const shares = weights.map((w) => Math.floor((total * w) / sum));
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  for (let i = 0; left > 0 && i < shares.length; i += 1) {
+    if ((weights[i] ?? 0) > 0) {
+      shares[i] = (shares[i] ?? 0) + 1;
+      left -= 1;
+    }
+  }
+  return shares;
+}
+
+export async function writeInvoiceItems(
+  tx: Tx,
+  v: CartView,
+  orderId: number,
+  userId: number,
+  now: Date,
+) {
+  const top = v.lines.filter((l) => l.parentCartItemId == null);
+  const addons = v.lines.filter((l) => l.parentCartItemId != null);
+  const ordered = [...top, ...addons];
+  const covered = ordered.map((l) => l.unitCents * l.units);
+  const shares = allocate(v.couponDiscountCents, covered);
+  const invoiceIdByLine = new Map<number, number>();
+  const insert = async (group: CartLine[], offset: number) => {
+    if (group.length === 0) return;
+    const rows = await tx
+      .insert(invoiceItems)
+      .values(
+        group.map((l, i) => ({
+          orderId,
+          userId,
+          dealId: l.deal.id,
+          planId: l.plan.id,
+          dealGroupId: l.dealGroupId,
+          priceCents: l.unitCents * l.units,
+          originalPriceCents: l.originalCents * l.units,
+          discountCents: shares[offset + i] ?? 0,
+          quantity: l.quantity,
+          unitQuantity: l.unitQuantity,
+          parentInvoiceItemId:
+            l.parentCartItemId != null
+              ? (invoiceIdByLine.get(l.parentCartItemId) ?? null)
+              : l.parentInvoiceItemId,
+          createdAt: now,
+        })),
+      )
+      .returning({ id: invoiceItems.id });
+    group.forEach((l, i) => {
+      const id = rows[i]?.id;
+      if (id != null) invoiceIdByLine.set(l.id, id);
+    });
+  };
+  await insert(top, 0);
+  await insert(addons, top.length);
+
+  // Licensing plans give codes: plan.codes per unit bought.
+  const codes: { invoiceItemId: number; code: string; createdAt: Date }[] = [];
+  for (const l of ordered) {
+    if (!l.isLicensing) continue;
+    const invoiceItemId = invoiceIdByLine.get(l.id);
+    if (invoiceItemId == null) continue;
+    const prefix =
+      l.deal.slug
+        .replace(/[^a-z]/g, "")
+        .slice(0, 4)
+        .toUpperCase() || "CODE";
+    const count = Math.max(1, l.plan.codes) * Math.max(1, l.units);
+    for (let n = 0; n < count; n += 1)
+      codes.push({ invoiceItemId, code: licenceCode(prefix), createdAt: now });
+  }
+  if (codes.length) await tx.insert(licences).values(codes);
+}
+
+export function confirmationText(v: CartView, orderId: number, publicUrl: string): string {
+  const lines = v.lines.map(
+    (l) =>
+      `  ${l.isAddon ? "  + " : ""}${l.deal.publicName}, ${l.plan.publicName}: ${formatMoney(l.unitCents * l.units)}`,
+  );
+  return [
+    "Hi,",
+    "",
+    `Thanks for your order #${orderId} on Payonce.`,
+    "",
+    ...lines,
+    "",
+    `Subtotal: ${formatMoney(v.subtotalCents)}`,
+    ...(v.couponDiscountCents ? [`Coupon: -${formatMoney(v.couponDiscountCents)}`] : []),
+    ...(v.creditAppliedCents ? [`Credits: -${formatMoney(v.creditAppliedCents)}`] : []),
+    `Total paid: ${formatMoney(v.totalCents)}`,
+    "",
+    `Your order and licence codes: ${publicUrl.replace(/\/$/, "")}/orders/${orderId}/`,
+  ].join("\n");
+}
