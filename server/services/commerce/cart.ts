@@ -46,6 +46,8 @@ import {
 } from "../../db/schema";
 import { DomainError } from "../../../domain/errors";
 import type { Clock } from "../../providers/clock";
+import { offeredAddonLine } from "./addon-offers";
+import { assertNotOwnGiveCode } from "./rewards";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -419,6 +421,7 @@ export function createCartService(deps: {
   ) {
     const c = await findCoupon(tx, code);
     if (!c) throw new DomainError("invalid", { [field]: [couponNotApplied(COUPON_NOT_FOUND)] });
+    await assertNotOwnGiveCode(tx, c.id, actor.user?.id, field);
     const cart = await tx.select().from(carts).where(eq(carts.id, cartId)).limit(1);
     const current = await view(tx, cart[0] ?? null, actor);
     const reason = couponProblem(
@@ -665,12 +668,14 @@ export function createCartService(deps: {
                 : eq(cartItems.parentInvoiceItemId, parentInvoiceItemId as number),
             ),
           );
+        // Only a quantity the add-on's cell offers (money: never the client's count).
+        const offered = await offeredAddonLine(tx, plan.id, primaryPlanId, a);
         await tx.insert(cartItems).values({
           cartId: cart.id,
           dealId: plan.dealId,
           planId: plan.id,
-          quantity: a.quantity ?? 1,
-          unitQuantity: a.unit_quantity ?? null,
+          quantity: offered.quantity,
+          unitQuantity: offered.unitQuantity,
           snapshotPriceCents: plan.priceCents,
           parentCartItemId,
           parentInvoiceItemId,

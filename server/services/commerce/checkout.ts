@@ -30,6 +30,7 @@ import type { Clock } from "../../providers/clock";
 import type { PaymentGateway } from "../../providers/payments";
 import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { CartActor, CartLine, CartService, CartView, Tx } from "./cart";
+import { assertNotOwnGiveCode } from "./rewards";
 import type { Outbox } from "../jobs/outbox";
 import type { PageEvents } from "../cache/page-events";
 
@@ -190,6 +191,8 @@ export function createCheckoutService(deps: {
       }
       const v = await deps.cart.view(tx, cart, actor);
       validate(v, buyer);
+      // A cart filled while signed out may carry the buyer's own "give" code.
+      if (v.coupon) await assertNotOwnGiveCode(tx, v.coupon.id, user.id, "code");
       if (!cart) throw new DomainError("invalid", { non_field_errors: [CART_EMPTY] });
       await reserveStock(tx, v.lines);
       for (const l of v.lines) if (l.deal.quantityTotal != null) limited.push(l.deal.id);
