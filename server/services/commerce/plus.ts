@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
 import {
   CANCEL_REASON_SAVED,
   CARD_DECLINED,
@@ -203,7 +203,23 @@ export function createPlusService(deps: {
         .from(plusSubscriptions)
         .where(and(eq(plusSubscriptions.id, lapsedId), eq(plusSubscriptions.userId, userId)))
         .for("update");
-      if (lapsed?.status !== "active" || isRunning(lapsed, now)) return;
+      if (!lapsed || isRunning(lapsed, now)) return;
+      if (lapsed.status !== "active") {
+        // Replaced by a concurrent reactivation (fine), or ended by a refund: buy Plus again.
+        const [running] = await tx
+          .select({ id: plusSubscriptions.id })
+          .from(plusSubscriptions)
+          .where(
+            and(
+              eq(plusSubscriptions.userId, userId),
+              eq(plusSubscriptions.status, "active"),
+              gt(plusSubscriptions.currentPeriodEnd, now),
+            ),
+          )
+          .limit(1);
+        if (running) return;
+        throw plusError("not_found", NO_PREVIOUS_SUBSCRIPTION);
+      }
       const [plan] = await tx
         .select({ dealId: plans.dealId, planId: plans.id, originalCents: plans.originalPriceCents })
         .from(plans)
