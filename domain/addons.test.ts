@@ -6,13 +6,14 @@ import {
   addonFeaturesForPlan,
   addonSelection,
   addonsTotal,
+  offeredAddonQuantity,
   isNonRefundableAddon,
   isRangeConfigValid,
   rangeStops,
   snapToStop,
   wholeQuantity,
 } from "./addons";
-import { INVALID_PLAN_ID } from "./messages";
+import { ADDONS_ADD_FAILED, INVALID_PLAN_ID } from "./messages";
 
 const association = (over: Partial<AddonCell["associations"][number]> = {}) => ({
   addon_deal_id: 900,
@@ -255,5 +256,55 @@ describe("bulk add-on cart lines", () => {
       addonPlanId: 0,
     };
     expect(addonCartLines(features, [bad])).toEqual({ ok: false, error: INVALID_PLAN_ID });
+  });
+});
+
+describe("offeredAddonQuantity", () => {
+  const seats = {
+    valueType: "linear_range",
+    range: { min_value: 0, max_value: 50, divisor: 5, unit_name: "seats" },
+    quantities: [5, 10, 20, 50],
+  };
+  it("takes a listed tier of a range and buys tier / divisor packs", () => {
+    expect(offeredAddonQuantity(seats, { unit_quantity: 10 })).toEqual({
+      ok: true,
+      quantity: 2,
+      unitQuantity: 10,
+    });
+    expect(offeredAddonQuantity(seats, { quantity: 10, unit_quantity: 50 })).toMatchObject({
+      ok: true,
+      quantity: 10,
+    });
+  });
+  it("refuses unlisted, out-of-range, minimum or missing tiers and a disagreeing quantity", () => {
+    for (const unit_quantity of [100000, 7, 0, 55, -5, null, 2.5]) {
+      expect(offeredAddonQuantity(seats, { unit_quantity }), String(unit_quantity)).toEqual({
+        ok: false,
+        error: ADDONS_ADD_FAILED,
+      });
+    }
+    expect(offeredAddonQuantity(seats, { quantity: 1, unit_quantity: 50 }).ok).toBe(false);
+    expect(
+      offeredAddonQuantity({ ...seats, quantities: [5, 100] }, { unit_quantity: 100 }).ok,
+    ).toBe(false);
+    expect(
+      offeredAddonQuantity(
+        { ...seats, range: { ...seats.range, divisor: null } },
+        { unit_quantity: 5 },
+      ).ok,
+    ).toBe(false);
+  });
+  it("buys one unit of a boolean or custom value, never more", () => {
+    const bool = { valueType: "boolean", range: null, quantities: [1] };
+    expect(offeredAddonQuantity(bool, {})).toEqual({ ok: true, quantity: 1, unitQuantity: null });
+    expect(offeredAddonQuantity(bool, { quantity: 1, unit_quantity: 1 }).ok).toBe(true);
+    expect(offeredAddonQuantity(bool, { quantity: 1000 }).ok).toBe(false);
+    expect(offeredAddonQuantity(bool, { unit_quantity: 100000 }).ok).toBe(false);
+    const custom = { valueType: "custom_values", range: null, quantities: [2] };
+    expect(offeredAddonQuantity(custom, { unit_quantity: 2 }).ok).toBe(true);
+    expect(offeredAddonQuantity(custom, { unit_quantity: 3 }).ok).toBe(false);
+    expect(offeredAddonQuantity({ valueType: "none", range: null, quantities: [] }, {}).ok).toBe(
+      false,
+    );
   });
 });

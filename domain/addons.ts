@@ -8,7 +8,7 @@
 import { ADDON_PURCHASE_STATES, ADDON_QUANTITY_MIN } from "./constants";
 import type { Cents } from "./money";
 import { toCents } from "./money";
-import { INVALID_PLAN_ID } from "./messages";
+import { ADDONS_ADD_FAILED, INVALID_PLAN_ID } from "./messages";
 
 export type AddonValueType = "none" | "linear_range" | "boolean" | "custom_values";
 export type AddonPurchaseState = (typeof ADDON_PURCHASE_STATES)[number];
@@ -269,4 +269,52 @@ export const addonCartLines = (
     });
   }
   return { ok: true, lines };
+};
+
+/**
+ * What the catalogue offers in the add-on cell a cart line is bought from: the server's copy, so
+ * the client's quantities can be checked against it (never priced from them).
+ */
+export interface AddonOffer {
+  valueType: AddonValueType | string;
+  range: AddonRangeConfig | null;
+  /** quantity_value of each listed value of the cell for the chosen add-on plan. */
+  quantities: readonly (number | null)[];
+}
+
+export type AddonQuantityChoice =
+  | { ok: true; quantity: number; unitQuantity: number | null }
+  | { ok: false; error: string };
+
+/**
+ * The quantity an add-on line may be bought at (spec 000 "add-on selection": a linear range snaps
+ * to its listed tiers; other cells buy one unit). A range takes only a listed tier above its
+ * minimum (the minimum buys nothing) and within its maximum, and buys tier / divisor packs; a
+ * boolean or custom value takes one unit. A quantity the client sends must agree with that, so
+ * nothing is ever bought at a count the catalogue does not offer or at one pack's price.
+ */
+export const offeredAddonQuantity = (
+  offer: AddonOffer,
+  requested: { quantity?: number | null; unit_quantity?: number | null },
+): AddonQuantityChoice => {
+  const refuse: AddonQuantityChoice = { ok: false, error: ADDONS_ADD_FAILED };
+  const asked = requested.quantity ?? null;
+  const unit = requested.unit_quantity ?? null;
+  if (offer.valueType === "linear_range") {
+    const range = offer.range;
+    if (!isRangeConfigValid(range) || range == null || unit == null) return refuse;
+    const min = range.min_value as number;
+    const max = range.max_value as number;
+    const listed = offer.quantities.some((q) => q === unit);
+    if (!Number.isInteger(unit) || !listed || unit <= min || unit > max) return refuse;
+    const quantity = Math.max(1, Math.ceil(unit / (range.divisor as number)));
+    if (asked != null && asked !== quantity) return refuse;
+    return { ok: true, quantity, unitQuantity: unit };
+  }
+  if (offer.valueType === "boolean" || offer.valueType === "custom_values") {
+    if (asked != null && asked !== 1) return refuse;
+    if (unit != null && unit !== 1 && !offer.quantities.some((q) => q === unit)) return refuse;
+    return { ok: true, quantity: 1, unitQuantity: unit };
+  }
+  return refuse;
 };

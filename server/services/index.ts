@@ -123,8 +123,8 @@ export function createServices(deps: ServiceDeps) {
     // Account: billing, cards, Plus, products (h/account).
     billing: createBillingService({ db: deps.db, clock: deps.clock }),
     cards,
-    plus: createPlusService({ db: deps.db, clock: deps.clock, cards }),
-    products: createProductService({ db: deps.db, clock: deps.clock, outbox }),
+    plus: createPlusService({ db: deps.db, clock: deps.clock, cards, gateway: payments }),
+    products: createProductService({ db: deps.db, clock: deps.clock, outbox, gateway: payments }),
     transfers: createTransferService({ db: deps.db, clock: deps.clock, outbox }),
     cart,
     payments,

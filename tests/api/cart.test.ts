@@ -660,23 +660,28 @@ describe("rewards", () => {
   });
 
   it("redeems one coupon per user and campaign, removes it, and reports failures with the spec's text", async () => {
-    const creds = await app.login("reviewer@payonce.test");
+    // plus@ has 2+ purchases (the incentivized share); a "receive" reward also needs a referral
+    // (tests/api/money-rewards.test.ts), so this redeems the "give" campaign.
+    const creds = await app.login("plus@payonce.test");
     const list = (await send("GET", "/api/rewards/campaigns/", undefined, creds)).json()
       .results as Json[];
-    const receive = list.find((c) => c.reward_type === "receive")!;
-    expect(receive.coupons).toEqual([]);
-    const anon = await send("POST", `/api/rewards/${receive.id}/redeem/`, {});
+    const give = list.find((c) => c.reward_type === "give")!;
+    expect(give.coupons).toEqual([]);
+    const anon = await send("POST", `/api/rewards/${give.id}/redeem/`, {});
     expect(anon.statusCode).toBe(401);
-    const first = await send("POST", `/api/rewards/${receive.id}/redeem/`, {}, creds);
+    const first = await send("POST", `/api/rewards/${give.id}/redeem/`, {}, creds);
     expect(first.statusCode).toBe(201);
     const code = first.json().coupons[0].code as string;
     expect(code).toMatch(/^REWARD-/);
-    const second = await send("POST", `/api/rewards/${receive.id}/redeem/`, {}, creds);
+    const second = await send("POST", `/api/rewards/${give.id}/redeem/`, {}, creds);
     expect(second.json().coupons).toEqual([{ code }]);
-    // The reward coupon works in the reviewer's cart, and nobody else's.
-    await freshCart(app, "reviewer@payonce.test");
+    // The give code works in a friend's cart, and not in the sharer's own.
+    const friend = await freshCart(app, "reviewer@payonce.test");
+    await send("POST", "/api/cart/items/", { dealId: pixelforge.deal.id }, friend);
+    expect((await send("POST", "/api/cart/coupon/", { code }, friend)).statusCode).toBe(200);
+    await freshCart(app, "plus@payonce.test");
     await send("POST", "/api/cart/items/", { dealId: pixelforge.deal.id }, creds);
-    expect((await send("POST", "/api/cart/coupon/", { code }, creds)).statusCode).toBe(200);
+    expect((await send("POST", "/api/cart/coupon/", { code }, creds)).statusCode).toBe(400);
     const bad = await send("POST", "/api/rewards/999999/redeem/", {}, creds);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
@@ -689,6 +694,11 @@ describe("rewards", () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
       detail: "There was an error removing your reward. Please try again.",
+    });
+    // One coupon per user and campaign, ever: a removed one is not replaced.
+    const redeemAgain = await send("POST", `/api/rewards/${give.id}/redeem/`, {}, creds);
+    expect(redeemAgain.json()).toEqual({
+      detail: "There was an error redeeming your reward. Please try again.",
     });
   });
 

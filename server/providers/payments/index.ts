@@ -3,7 +3,7 @@ import { createStripeGateway } from "./stripe";
 import { createTestGateway } from "./test-gateway";
 import type { PaymentGateway } from "./types";
 
-export type { ChargeRequest, ChargeResult, PaymentGateway } from "./types";
+export type { ChargeRequest, ChargeResult, PaymentGateway, RefundResult } from "./types";
 export { createTestGateway, testCard } from "./test-gateway";
 
 /** Stripe when STRIPE_SECRET_KEY is set; otherwise the built-in test gateway. */

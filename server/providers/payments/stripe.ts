@@ -5,7 +5,8 @@ import {
   INVALID_PAYMENT_METHOD_ID,
   PAYMENT_FAILED,
 } from "../../../domain/messages";
-import type { ChargeRequest, ChargeResult, PaymentGateway } from "./types";
+import { REFUND_FAILED } from "../../../domain/refunds";
+import type { ChargeRequest, ChargeResult, PaymentGateway, RefundResult } from "./types";
 
 /**
  * Stripe through the official SDK: one confirmed PaymentIntent per checkout, with Stripe's own
@@ -62,6 +63,28 @@ export function createStripeGateway(secretKey: string, client?: Stripe): Payment
         }
         if (err instanceof Stripe.errors.StripeInvalidRequestError) {
           return { status: "invalid", message: INVALID_PAYMENT_METHOD_ID };
+        }
+        throw err;
+      }
+    },
+    async refund(providerPaymentId, amountCents, idempotencyKey): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: providerPaymentId,
+            amount: amountCents,
+            reason: "requested_by_customer",
+          },
+          { idempotencyKey },
+        );
+        if (refund.status === "failed" || refund.status === "canceled") {
+          return { status: "failed", message: REFUND_FAILED };
+        }
+        // pending and requires_action still go through on Stripe's side.
+        return { status: "succeeded", providerRefundId: refund.id };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          return { status: "failed", message: REFUND_FAILED };
         }
         throw err;
       }

@@ -4,8 +4,9 @@ import {
   CARD_NEEDS_AUTHENTICATION,
   INVALID_PAYMENT_METHOD_ID,
 } from "../../../domain/messages";
+import { REFUND_FAILED } from "../../../domain/refunds";
 import { resolveCardToken } from "../../services/commerce/card-tokens";
-import type { ChargeRequest, ChargeResult, PaymentGateway } from "./types";
+import type { ChargeRequest, ChargeResult, PaymentGateway, RefundResult } from "./types";
 
 type TestCard = {
   outcome: "succeeded" | "declined" | "requires_action";
@@ -69,6 +70,17 @@ export function createTestGateway(): PaymentGateway {
         brand: card.brand,
         last4: card.last4,
       };
+    },
+    async refund(providerPaymentId, amountCents, idempotencyKey): Promise<RefundResult> {
+      // Only charges this gateway made (or the demo seed's) can be refunded, by a positive amount.
+      if (!/^pi_(test|demo)_[0-9a-z]+$/.test(providerPaymentId)) {
+        return { status: "failed", message: REFUND_FAILED };
+      }
+      if (!Number.isInteger(amountCents) || amountCents <= 0) {
+        return { status: "failed", message: REFUND_FAILED };
+      }
+      const id = createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24);
+      return { status: "succeeded", providerRefundId: `re_test_${id}` };
     },
   };
 }

@@ -19,8 +19,21 @@ export type ChargeResult =
   | { status: "requires_action"; message: string }
   | { status: "invalid"; message: string };
 
+export type RefundResult =
+  | { status: "succeeded"; providerRefundId: string }
+  | { status: "failed"; message: string };
+
 export interface PaymentGateway {
   /** Stored in orders.payment_provider and payment_methods.provider. */
   readonly name: "test" | "stripe";
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Gives back part or all of a charge. The same key always gives the same refund, so a retried
+   * refund (the database write failed after the provider answered) pays back once.
+   */
+  refund(
+    providerPaymentId: string,
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<RefundResult>;
 }

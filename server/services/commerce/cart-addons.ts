@@ -11,6 +11,7 @@ import {
   orders,
   plans,
 } from "../../db/schema";
+import { offeredAddonLine } from "./addon-offers";
 import type { CartActor, CartView } from "./cart-types";
 import type { CartDeps, CartReader } from "./cart-view";
 
@@ -92,12 +93,14 @@ export function createCartAddons(deps: CartDeps, reader: CartReader) {
                 : eq(cartItems.parentInvoiceItemId, parentInvoiceItemId as number),
             ),
           );
+        // Only a quantity the add-on's cell offers (money: never the client's count).
+        const offered = await offeredAddonLine(tx, plan.id, primaryPlanId, a);
         await tx.insert(cartItems).values({
           cartId: cart.id,
           dealId: plan.dealId,
           planId: plan.id,
-          quantity: a.quantity ?? 1,
-          unitQuantity: a.unit_quantity ?? null,
+          quantity: offered.quantity,
+          unitQuantity: offered.unitQuantity,
           snapshotPriceCents: plan.priceCents,
           parentCartItemId,
           parentInvoiceItemId,

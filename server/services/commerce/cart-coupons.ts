@@ -6,6 +6,7 @@ import { COUPON_NOT_FOUND, couponNotApplied } from "../../../domain/messages";
 import { carts, coupons } from "../../db/schema";
 import { type CartActor, type Executor, lineKey, type Tx } from "./cart-types";
 import type { CartDeps, CartReader } from "./cart-view";
+import { assertNotOwnGiveCode } from "./rewards";
 
 export function createCartCoupons(deps: CartDeps, reader: CartReader) {
   const { db, clock } = deps;
@@ -30,6 +31,7 @@ export function createCartCoupons(deps: CartDeps, reader: CartReader) {
   ) {
     const c = await findCoupon(tx, code);
     if (!c) throw new DomainError("invalid", { [field]: [couponNotApplied(COUPON_NOT_FOUND)] });
+    await assertNotOwnGiveCode(tx, c.id, actor.user?.id, field);
     const cart = await tx.select().from(carts).where(eq(carts.id, cartId)).limit(1);
     const current = await view(tx, cart[0] ?? null, actor);
     const reason = couponProblem(

@@ -30,6 +30,7 @@ import type { CartActor, CartLine, CartService, CartView, Tx } from "./cart";
 import { confirmationText, writeInvoiceItems } from "./order-fulfilment";
 import type { Outbox } from "../jobs/outbox";
 import type { PageEvents } from "../cache/page-events";
+import { assertNotOwnGiveCode } from "./rewards";
 
 export type CheckoutRequest = {
   /** A saved card's id (payment_methods.id) or a card token / test card. */
@@ -167,6 +168,8 @@ export function createCheckoutService(deps: {
       }
       const v = await deps.cart.view(tx, cart, actor);
       validate(v, buyer);
+      // A cart filled while signed out may carry the buyer's own "give" code.
+      if (v.coupon) await assertNotOwnGiveCode(tx, v.coupon.id, user.id, "code");
       if (!cart) throw new DomainError("invalid", { non_field_errors: [CART_EMPTY] });
       await reserveStock(tx, v.lines);
       for (const l of v.lines) if (l.deal.quantityTotal != null) limited.push(l.deal.id);

@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
 import {
   CANCEL_REASON_SAVED,
   CARD_DECLINED,
@@ -9,7 +8,7 @@ import {
   type PlusCancelReason,
   SUBSCRIPTION_ALREADY_CANCELING,
 } from "../../../domain/account";
-import { PLUS_PRICE_CENTS } from "../../../domain/constants";
+import { PLUS_DEAL_SLUG, PLUS_PRICE_CENTS } from "../../../domain/constants";
 import {
   NO_ACTIVE_SUBSCRIPTION,
   NO_PAYMENT_METHOD,
@@ -19,14 +18,19 @@ import {
 } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import {
+  deals,
+  invoiceItems,
+  orders,
   type PaymentMethod,
   paymentMethods,
+  plans,
   plusCancelReasons,
   type PlusSubscription,
   plusSubscriptions,
 } from "../../db/schema";
 import { DomainError, type ErrorKind, notFound } from "../../../domain/errors";
 import type { Clock } from "../../providers/clock";
+import type { PaymentGateway } from "../../providers/payments";
 import { cardDeclines } from "./card-tokens";
 import type { CardService } from "./cards";
 
@@ -48,10 +52,16 @@ export type PlusAction =
  * Plus membership management (spec 001 sections 3, 4, 7, 8). Buying Plus goes through the cart
  * (PLUS_DEAL_SLUG); this is what a member does afterwards. Cancelling keeps Plus to the end of the
  * paid period (has_plus stays true until current_period_end) and stops the renewal; reactivating
- * before then resumes it at no charge, after it a new year is charged to the card on file.
+ * before then resumes it at no charge; after it, it is a new purchase: a new year charged to the
+ * card on file through the payment gateway and recorded as a paid order.
  */
-export function createPlusService(deps: { db: Db; clock: Clock; cards: CardService }) {
-  const { db, clock, cards } = deps;
+export function createPlusService(deps: {
+  db: Db;
+  clock: Clock;
+  cards: CardService;
+  gateway: PaymentGateway;
+}) {
+  const { db, clock, cards, gateway } = deps;
 
   const isRunning = (s: PlusSubscription, now: Date) =>
     s.status === "active" && s.currentPeriodEnd.getTime() > now.getTime();
@@ -164,20 +174,7 @@ export function createPlusService(deps: { db: Db; clock: Clock; cards: CardServi
         if (!card) throw plusError("invalid", NO_PAYMENT_METHOD);
         if (isCardExpired(card, now)) throw plusError("invalid", CARD_EXPIRED);
         if (cardDeclines(card.providerId)) throw plusError("payment_refused", CARD_DECLINED);
-        await db.insert(plusSubscriptions).values({
-          userId,
-          stripeSubscriptionId: `sub_test_${randomBytes(10).toString("hex")}`,
-          status: "active",
-          priceCents: PLUS_PRICE_CENTS,
-          currentPeriodStart: now,
-          currentPeriodEnd: new Date(now.getTime() + YEAR_MS),
-          paymentMethodId: card.id,
-          createdAt: now,
-        });
-        await db
-          .update(plusSubscriptions)
-          .set({ status: "canceled" })
-          .where(eq(plusSubscriptions.id, sub.id));
+        await renewLapsed(userId, sub.id, card);
       }
     } else {
       const sub = checkNamed(s, input.stripe_subscription_id, NO_ACTIVE_SUBSCRIPTION);
@@ -189,6 +186,110 @@ export function createPlusService(deps: { db: Db; clock: Clock; cards: CardServi
         .where(eq(plusSubscriptions.id, sub.id));
     }
     return { detail: SUBSCRIPTION_UPDATED, ...(await get(userId)) };
+  }
+
+  /**
+   * A lapsed membership comes back as a new purchase: the year is charged to the card (the
+   * gateway, with a key fixed by the lapsed subscription, so a retry or a second click charges
+   * once) and recorded as a paid order of the Plus deal, which the products page lists and a
+   * refund can reverse. The lapsed row is locked: of two concurrent reactivations one renews and
+   * the other finds it already replaced.
+   */
+  async function renewLapsed(userId: number, lapsedId: number, card: PaymentMethod) {
+    await db.transaction(async (tx) => {
+      const now = clock.now();
+      const [lapsed] = await tx
+        .select()
+        .from(plusSubscriptions)
+        .where(and(eq(plusSubscriptions.id, lapsedId), eq(plusSubscriptions.userId, userId)))
+        .for("update");
+      if (!lapsed || isRunning(lapsed, now)) return;
+      if (lapsed.status !== "active") {
+        // Replaced by a concurrent reactivation (fine), or ended by a refund: buy Plus again.
+        const [running] = await tx
+          .select({ id: plusSubscriptions.id })
+          .from(plusSubscriptions)
+          .where(
+            and(
+              eq(plusSubscriptions.userId, userId),
+              eq(plusSubscriptions.status, "active"),
+              gt(plusSubscriptions.currentPeriodEnd, now),
+            ),
+          )
+          .limit(1);
+        if (running) return;
+        throw plusError("not_found", NO_PREVIOUS_SUBSCRIPTION);
+      }
+      const [plan] = await tx
+        .select({ dealId: plans.dealId, planId: plans.id, originalCents: plans.originalPriceCents })
+        .from(plans)
+        .innerJoin(deals, eq(deals.id, plans.dealId))
+        .where(eq(deals.slug, PLUS_DEAL_SLUG))
+        .orderBy(desc(plans.isActive), asc(plans.position), asc(plans.id))
+        .limit(1);
+      if (!plan) throw plusError("not_found", NO_PREVIOUS_SUBSCRIPTION);
+      const key = `plus-renewal:${lapsed.id}`;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId,
+          status: "pending",
+          subtotalCents: PLUS_PRICE_CENTS,
+          totalCents: PLUS_PRICE_CENTS,
+          currency: "USD",
+          paymentProvider: gateway.name,
+          idempotencyKey: key,
+          createdAt: now,
+        })
+        .returning({ id: orders.id });
+      if (!order) throw new Error("order insert returned nothing");
+      const paid = await gateway.charge({
+        amountCents: PLUS_PRICE_CENTS,
+        currency: "USD",
+        paymentMethod: card.providerId,
+        idempotencyKey: key,
+        description: `Payonce Plus renewal, order ${order.id}`,
+      });
+      if (paid.status !== "succeeded") {
+        throw plusError(
+          "payment_refused",
+          paid.status === "declined" ? CARD_DECLINED : paid.message,
+        );
+      }
+      await tx
+        .update(orders)
+        .set({
+          status: "paid",
+          paidAt: now,
+          providerPaymentId: paid.providerPaymentId,
+          paymentMethodId: card.id,
+        })
+        .where(eq(orders.id, order.id));
+      await tx.insert(invoiceItems).values({
+        orderId: order.id,
+        userId,
+        dealId: plan.dealId,
+        planId: plan.planId,
+        priceCents: PLUS_PRICE_CENTS,
+        originalPriceCents: plan.originalCents,
+        quantity: 1,
+        createdAt: now,
+      });
+      await tx.insert(plusSubscriptions).values({
+        userId,
+        stripeSubscriptionId: `sub_${gateway.name}_${order.id}`,
+        status: "active",
+        priceCents: PLUS_PRICE_CENTS,
+        currentPeriodStart: now,
+        currentPeriodEnd: new Date(now.getTime() + YEAR_MS),
+        paymentMethodId: card.id,
+        createdAt: now,
+      });
+      await tx
+        .update(plusSubscriptions)
+        .set({ status: "canceled" })
+        .where(eq(plusSubscriptions.id, lapsed.id));
+    });
   }
 
   /** The cancel form's reasons, for one of the caller's subscriptions (or their latest). */

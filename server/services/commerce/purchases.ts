@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   ALREADY_REFUNDED,
   type ProductFilter,
@@ -11,7 +11,17 @@ import { PAGINATION_PAGE_SIZE } from "../../../domain/constants";
 import { toMajor } from "../../../domain/money";
 import type { ProductsQuery } from "../../../domain/schemas/account";
 import type { Db } from "../../db/client";
-import { invoiceItems, orders } from "../../db/schema";
+import {
+  credits,
+  deals,
+  invoiceItems,
+  orders,
+  paymentMethods,
+  plusSubscriptions,
+} from "../../db/schema";
+import { PLUS_DEAL_SLUG } from "../../../domain/constants";
+import { orderLineRefunds, REFUND_FAILED, refundDestinationText } from "../../../domain/refunds";
+import type { PaymentGateway } from "../../providers/payments";
 import { conflict, invalid, notFound } from "../../../domain/errors";
 import type { Clock } from "../../providers/clock";
 import { EMAIL_TOPIC } from "../accounts/accounts";
@@ -50,6 +60,8 @@ export type Purchase = Omit<Row, "codes"> & {
 const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 /** What the filter `f` keeps (all = every purchase the user owns, refunded ones as history). */
@@ -78,8 +90,13 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * paid order, with its licence codes and its refund state, newest first. Refunds are requested
  * here too, within the deal's refundable_days.
  */
-export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbox }) {
-  const { db, clock, outbox } = deps;
+export function createProductService(deps: {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  gateway: PaymentGateway;
+}) {
+  const { db, clock, outbox, gateway } = deps;
 
   async function rows(userId: number, query: ProductsQuery, limit: number, offset: number) {
     const search = query.q
@@ -159,7 +176,10 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
   /**
    * A refund of one of the caller's purchases within the deal's refund window: the item and its
    * add-ons stop being owned at once (ownership SQL skips refunded items), the order is marked
-   * refunded when nothing of it is left, and the buyer gets a confirmation e-mail.
+   * refunded when nothing of it is left, and the buyer gets a confirmation e-mail saying where
+   * the money went. Each line gives back what was paid for it (domain/refunds.ts): its credits
+   * share to the credit balance, the rest through the payment provider, which is asked first;
+   * a refused provider refund rolls everything back. Refunding Plus ends the membership.
    */
   async function refund(user: { id: number; email: string }, invoiceItemId: number) {
     const now = clock.now();
@@ -194,24 +214,58 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
         now,
       );
       if (!state.refundable) throw invalid({ non_field_errors: [state.reason] });
-      const refunded = await tx
-        .update(invoiceItems)
-        .set({ refundedAt: now })
+      const targets = await tx
+        .select({ id: invoiceItems.id, orderId: invoiceItems.orderId })
+        .from(invoiceItems)
         .where(
           and(
             isNull(invoiceItems.refundedAt),
             or(eq(invoiceItems.id, item.id), eq(invoiceItems.parentInvoiceItemId, item.id)),
           ),
         )
-        .returning({ id: invoiceItems.id, priceCents: invoiceItems.priceCents });
-      const [left] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(invoiceItems)
-        .where(and(eq(invoiceItems.orderId, item.orderId), isNull(invoiceItems.refundedAt)));
-      if (Number(left?.n ?? 0) === 0) {
-        await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, item.orderId));
+        .orderBy(asc(invoiceItems.id))
+        .for("update");
+      let cardCents = 0;
+      let creditCents = 0;
+      let card: { brand: string | null; last4: string | null } | null = null;
+      // Add-ons bought later hang off the item from orders of their own: each order pays back
+      // its own part.
+      for (const orderId of [...new Set(targets.map((t) => t.orderId))].sort((a, b) => a - b)) {
+        const ids = targets.filter((t) => t.orderId === orderId).map((t) => t.id);
+        const back = await refundOrderLines(tx, user.id, orderId, ids, now);
+        cardCents += back.cardCents;
+        creditCents += back.creditCents;
+        card ??= back.card;
       }
-      const amountCents = refunded.reduce((sum, r) => sum + r.priceCents, 0);
+      const refunded = await tx
+        .update(invoiceItems)
+        .set({ refundedAt: now })
+        .where(
+          and(
+            isNull(invoiceItems.refundedAt),
+            inArray(
+              invoiceItems.id,
+              targets.map((t) => t.id),
+            ),
+          ),
+        )
+        .returning({ id: invoiceItems.id, dealId: invoiceItems.dealId });
+      for (const orderId of new Set(targets.map((t) => t.orderId))) {
+        const [left] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(invoiceItems)
+          .where(and(eq(invoiceItems.orderId, orderId), isNull(invoiceItems.refundedAt)));
+        if (Number(left?.n ?? 0) === 0) {
+          await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, orderId));
+        }
+      }
+      await endRefundedPlus(
+        tx,
+        user.id,
+        refunded.map((r) => r.dealId),
+        now,
+      );
+      const amountCents = cardCents + creditCents;
       await outbox.enqueue(tx, {
         kind: "email",
         topic: EMAIL_TOPIC,
@@ -222,7 +276,7 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
             "Hi,",
             "",
             `We refunded your purchase of ${item.dealName} (${(amountCents / 100).toFixed(2)} USD).`,
-            "It goes back to the payment method you used.",
+            ...refundDestinationText({ cardCents, creditCents }, card),
           ].join("\n"),
           template: "product_refunded",
         },
@@ -233,6 +287,90 @@ export function createProductService(deps: { db: Db; clock: Clock; outbox: Outbo
         amount: toMajor(amountCents),
       };
     });
+  }
+
+  /**
+   * Pays back the given lines of one order: credits to the ledger, the card part through the
+   * provider (keyed by order and lines, so a retry refunds once). The order row is locked so
+   * two refunds of one order's lines run one after the other.
+   */
+  async function refundOrderLines(
+    tx: Tx,
+    userId: number,
+    orderId: number,
+    ids: number[],
+    now: Date,
+  ) {
+    const [order] = await tx
+      .select({
+        creditCents: orders.creditCents,
+        totalCents: orders.totalCents,
+        providerPaymentId: orders.providerPaymentId,
+        paymentMethodId: orders.paymentMethodId,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) throw notFound();
+    const lines = await tx
+      .select({
+        id: invoiceItems.id,
+        priceCents: invoiceItems.priceCents,
+        discountCents: invoiceItems.discountCents,
+      })
+      .from(invoiceItems)
+      .where(eq(invoiceItems.orderId, orderId));
+    const shares = orderLineRefunds(lines, order).filter((l) => ids.includes(l.id));
+    const cardCents = shares.reduce((sum, l) => sum + l.cardCents, 0);
+    const creditCents = shares.reduce((sum, l) => sum + l.creditCents, 0);
+    let card: { brand: string | null; last4: string | null } | null = null;
+    if (cardCents > 0) {
+      if (!order.providerPaymentId) throw invalid({ non_field_errors: [REFUND_FAILED] });
+      const back = await gateway.refund(
+        order.providerPaymentId,
+        cardCents,
+        `refund:order${orderId}:items${ids.join(",")}`,
+      );
+      if (back.status !== "succeeded") throw invalid({ non_field_errors: [back.message] });
+      if (order.paymentMethodId) {
+        const [method] = await tx
+          .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
+          .from(paymentMethods)
+          .where(eq(paymentMethods.id, order.paymentMethodId));
+        card = method ?? null;
+      }
+    }
+    if (creditCents > 0) {
+      await tx.insert(credits).values({
+        userId,
+        amountCents: creditCents,
+        reason: "refund",
+        note: `Refund of order ${orderId}`,
+        orderId,
+        createdAt: now,
+      });
+    }
+    return { cardCents, creditCents, card };
+  }
+
+  /** A refunded Plus purchase ends the membership it started, at once (no member prices left). */
+  async function endRefundedPlus(tx: Tx, userId: number, dealIds: number[], now: Date) {
+    if (dealIds.length === 0) return;
+    const [plus] = await tx
+      .select({ id: deals.id })
+      .from(deals)
+      .where(and(eq(deals.slug, PLUS_DEAL_SLUG), inArray(deals.id, dealIds)));
+    if (!plus) return;
+    await tx
+      .update(plusSubscriptions)
+      .set({ status: "canceled", cancelAtPeriodEnd: true, canceledAt: now, currentPeriodEnd: now })
+      .where(
+        and(
+          eq(plusSubscriptions.userId, userId),
+          eq(plusSubscriptions.status, "active"),
+          sql`${plusSubscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz`,
+        ),
+      );
   }
 
   return { list, csvRows, refund };

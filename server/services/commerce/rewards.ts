@@ -1,17 +1,24 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { DomainError } from "../../../domain/errors";
+import { COUPON_NOT_FOUND, couponNotApplied } from "../../../domain/messages";
 import { canSeeIncentivizedShare } from "../../../domain/permissions";
 import { toMajor } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import {
   carts,
+  couponRedemptions,
   coupons,
   credits,
   giftCards,
+  orders,
   rewardCampaigns,
   rewardCoupons,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
+import { dealsOwnedCount } from "./ownership-sql";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const rewardCode = () =>
@@ -20,9 +27,35 @@ const rewardCode = () =>
 type RewardUser = { id: number; email: string; numberOfPurchases: number };
 
 /**
+ * A "give" code is the friends' discount: its owner may never use it on their own cart. Throws
+ * the cart's "not valid" coupon answer under `field` when it is theirs.
+ */
+export async function assertNotOwnGiveCode(
+  tx: Tx,
+  couponId: number,
+  userId: number | null | undefined,
+  field: string,
+) {
+  if (userId == null) return;
+  const [own] = await tx
+    .select({ id: rewardCoupons.id })
+    .from(rewardCoupons)
+    .innerJoin(rewardCampaigns, eq(rewardCampaigns.id, rewardCoupons.rewardCampaignId))
+    .where(
+      and(
+        eq(rewardCoupons.couponId, couponId),
+        eq(rewardCoupons.userId, userId),
+        eq(rewardCampaigns.rewardType, "give"),
+      ),
+    )
+    .limit(1);
+  if (own) throw new DomainError("invalid", { [field]: [couponNotApplied(COUPON_NOT_FOUND)] });
+}
+
+/**
  * Gift cards (credit a user's ledger once) and refer-a-friend rewards (spec 001 sections 3, 6, 7:
  * a "give" campaign hands the sharer a code for friends, a "receive" campaign a reward for the
- * sharer). Each reward campaign gives a user one live coupon at a time.
+ * sharer). Each reward campaign gives a user one coupon, ever.
  */
 export function createRewardService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -65,8 +98,14 @@ export function createRewardService(deps: { db: Db; clock: Clock }) {
   /** GET /api/rewards/campaigns/ */
   const listCampaigns = (user: RewardUser | null) => campaignsWithCoupons(user?.id ?? null);
 
-  /** POST /api/rewards/{campaign_id}/redeem/: the user's coupon of the campaign (made once). */
-  async function redeem(user: RewardUser, campaignId: number) {
+  /**
+   * POST /api/rewards/{campaign_id}/redeem/: the user's coupon of the campaign, made once ever (a
+   * removed coupon still counts, so remove-and-redeem mints nothing). Only a verified account
+   * that may see the incentivized share (2 or more purchases, a give and a receive campaign) can
+   * redeem, and a "receive" reward needs a real referral (docs/decisions.md, "Reward coupons").
+   * The campaign row lock serialises concurrent redeems, so two parallel calls make one coupon.
+   */
+  async function redeem(user: RewardUser & { emailVerified: boolean }, campaignId: number) {
     const ok = await db.transaction(async (tx) => {
       const [campaign] = await tx
         .select()
@@ -76,17 +115,15 @@ export function createRewardService(deps: { db: Db; clock: Clock }) {
         .for("update");
       if (!campaign) return false;
       const [existing] = await tx
-        .select({ id: rewardCoupons.id })
+        .select({ id: rewardCoupons.id, removedAt: rewardCoupons.removedAt })
         .from(rewardCoupons)
         .where(
-          and(
-            eq(rewardCoupons.rewardCampaignId, campaign.id),
-            eq(rewardCoupons.userId, user.id),
-            isNull(rewardCoupons.removedAt),
-          ),
+          and(eq(rewardCoupons.rewardCampaignId, campaign.id), eq(rewardCoupons.userId, user.id)),
         )
+        .orderBy(asc(rewardCoupons.id))
         .limit(1);
-      if (existing) return true;
+      if (existing) return existing.removedAt == null;
+      if (!(await mayRedeem(tx, user, campaign.rewardType))) return false;
       const [coupon] = await tx
         .insert(coupons)
         .values({
@@ -114,6 +151,56 @@ export function createRewardService(deps: { db: Db; clock: Clock }) {
     if (!ok) return null;
     const all = await campaignsWithCoupons(user.id);
     return all.find((c) => c.id === campaignId) ?? null;
+  }
+
+  /** The server's own check of the incentivized-share rules, from the database, not the session. */
+  async function mayRedeem(
+    tx: Tx,
+    user: RewardUser & { emailVerified: boolean },
+    rewardType: string,
+  ): Promise<boolean> {
+    if (!user.emailVerified) return false;
+    const active = await tx
+      .select({ rewardType: rewardCampaigns.rewardType })
+      .from(rewardCampaigns)
+      .where(activeNow());
+    const counted = await tx.execute(sql`select ${dealsOwnedCount(sql`${user.id}`)} as n`);
+    const [owned] = (
+      Array.isArray(counted) ? counted : ((counted as { rows?: unknown[] }).rows ?? [])
+    ) as { n: number }[];
+    const eligible = canSeeIncentivizedShare(
+      Number(owned?.n ?? 0),
+      active.some((c) => c.rewardType === "give"),
+      active.some((c) => c.rewardType === "receive"),
+    );
+    if (!eligible) return false;
+    return rewardType !== "receive" || (await hasReferral(tx, user));
+  }
+
+  /**
+   * A referral: another account (another user id and another e-mail) paid an order with one of
+   * this user's "give" codes, and that order still holds something not refunded.
+   */
+  async function hasReferral(tx: Tx, user: RewardUser): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: couponRedemptions.id })
+      .from(couponRedemptions)
+      .innerJoin(rewardCoupons, eq(rewardCoupons.couponId, couponRedemptions.couponId))
+      .innerJoin(rewardCampaigns, eq(rewardCampaigns.id, rewardCoupons.rewardCampaignId))
+      .innerJoin(orders, eq(orders.id, couponRedemptions.orderId))
+      .where(
+        and(
+          eq(rewardCoupons.userId, user.id),
+          eq(rewardCampaigns.rewardType, "give"),
+          eq(orders.status, "paid"),
+          ne(orders.userId, user.id),
+          sql`lower(coalesce(${couponRedemptions.email}, '')) <> lower(${user.email})`,
+          sql`exists (select 1 from invoice_items ii where ii.order_id = ${orders.id}
+            and ii.refunded_at is null)`,
+        ),
+      )
+      .limit(1);
+    return row != null;
   }
 
   /** POST /api/rewards/remove/ {code}: retires the user's reward coupon (and takes it off the cart). */
