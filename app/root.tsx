@@ -8,16 +8,16 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
+import { type HeaderUser, type RootData, useRootData } from "./root-data";
 import { NotFound } from "./ui/not-found";
 import { SiteFooter } from "./ui/site-footer";
-import { type HeaderUser, type RootData, useRootData } from "./root-data";
 import { SiteHeader } from "./ui/site-header";
 import "./app.css";
-import { readCookie } from "./ui/cookies";
+import { cartActorOf } from "../server/web/actor";
 import { DisplayCurrencyContext } from "./growth/display-currency";
 import { loadGrowthRootData } from "./growth/root-data.server";
 import { ViewItemEvent } from "./growth/view-item-event";
-import { cartActorOf } from "../server/web/actor";
+import { readCookie } from "./ui/cookies";
 
 /** The signed-in user summary every page's header needs; nothing else personal goes here. */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // Mirrors the spec's URLs (spec 001 section 2); trailing slashes match the same routes.
 export default [

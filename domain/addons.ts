@@ -6,9 +6,9 @@
  * major units are converted at the edge (see toAddonCents).
  */
 import { ADDON_PURCHASE_STATES, ADDON_QUANTITY_MIN } from "./constants";
+import { ADDONS_ADD_FAILED, INVALID_PLAN_ID } from "./messages";
 import type { Cents } from "./money";
 import { toCents } from "./money";
-import { ADDONS_ADD_FAILED, INVALID_PLAN_ID } from "./messages";
 
 export type AddonValueType = "none" | "linear_range" | "boolean" | "custom_values";
 export type AddonPurchaseState = (typeof ADDON_PURCHASE_STATES)[number];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  type CouponFacts,
   cartTotals,
   chargedUnits,
   couponDiscount,
@@ -7,11 +8,10 @@ import {
   creditsPay,
   isFreebieCart,
   isPaypalAvailable,
-  lineQuantity,
   linePrice,
-  paymentKind,
-  type CouponFacts,
+  lineQuantity,
   type PricedLine,
+  paymentKind,
   type SaleFacts,
   saleProblem,
 } from "./cart";

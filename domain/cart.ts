@@ -3,21 +3,22 @@
  * coupon discount, credits, totals and which ways to pay a cart allows. Pure: the cart service
  * feeds it prices read from the database, never the client's.
  */
-import type { Cents } from "./money";
-import { campaignPrice, plusPrice, type Campaign } from "./pricing";
+
 import {
   COUPON_EXPIRED,
-  DEAL_NOT_FOR_SALE,
-  DEAL_NOT_STARTED,
-  DEAL_SOLD_OUT,
-  PLAN_NOT_AVAILABLE,
-  PLUS_REQUIRED,
   COUPON_NOT_FOR_CART,
   COUPON_NOT_FOR_EMAIL,
   COUPON_NOT_STARTED,
   COUPON_USED_UP,
+  DEAL_NOT_FOR_SALE,
+  DEAL_NOT_STARTED,
+  DEAL_SOLD_OUT,
   EMAIL_COUPON_ALREADY_USED,
+  PLAN_NOT_AVAILABLE,
+  PLUS_REQUIRED,
 } from "./messages";
+import type { Cents } from "./money";
+import { type Campaign, campaignPrice, plusPrice } from "./pricing";
 
 export type DiscountKind = "percent" | "fixed";
 

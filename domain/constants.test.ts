@@ -1,4 +1,4 @@
-import { describe, it, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as constants from "./constants";
 
 // Pins every constant. A failure here means a spec value changed: check the spec, then update both.

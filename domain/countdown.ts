@@ -1,5 +1,8 @@
+import { TIMER_HIDE_HOURS_UNDER_MS } from "./constants";
 import {
   A_BIT,
+  dropsInClock,
+  dropsInDays,
   ENDS_IN,
   MOSAIC_COMING_SOON,
   MOSAIC_DROPS_SOON,
@@ -7,10 +10,7 @@ import {
   MOSAIC_LIVE,
   STARTS_IN,
   TWENTY_FOUR_PLUS_HOURS,
-  dropsInClock,
-  dropsInDays,
 } from "./messages";
-import { TIMER_HIDE_HOURS_UNDER_MS } from "./constants";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

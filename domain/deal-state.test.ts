@@ -1,21 +1,21 @@
-import { describe, it, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BannerFacts, BuyButtonFlags } from "./deal-state";
 import {
   bannerText,
   bannerType,
   buyButtonState,
+  dealTimerHeading,
+  dealTimerTarget,
   inCampaign,
   initialSelectedPlanId,
   isInactiveIndefinitely,
   isPlusGated,
-  dealTimerHeading,
-  dealTimerTarget,
-  needsPlusShelf,
-  purchaseMode,
   isTimerVisible,
   isWithinWindow,
   limitedQuantityMeterLabel,
   limitedQuantityText,
+  needsPlusShelf,
+  purchaseMode,
 } from "./deal-state";
 
 const now = new Date("2025-06-01T12:00:00Z");

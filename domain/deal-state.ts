@@ -1,3 +1,4 @@
+import type { BANNER_TYPES } from "./constants";
 import {
   BANNER_HURRY_UNDER_MS,
   BROWSE_DEAL_STATUS_EXPIRED,
@@ -5,7 +6,7 @@ import {
   PERCENT_CLAIMED_HIDDEN,
   STAGE_INACTIVE,
 } from "./constants";
-import type { BANNER_TYPES } from "./constants";
+import { relativeTime } from "./countdown";
 import {
   BANNER_BLACK_FRIDAY,
   BANNER_COMING_SOON,
@@ -26,7 +27,6 @@ import {
   percentClaimed,
   remaining,
 } from "./messages";
-import { relativeTime } from "./countdown";
 
 export type BannerType = (typeof BANNER_TYPES)[number];
 

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   assignExperiments,
   assignVariant,
-  CODE_EXPERIMENTS,
-  collectionVisible,
-  CURRENCY_EXPERIMENT,
-  experimentsCacheKey,
   bucketHash,
+  CODE_EXPERIMENTS,
+  CURRENCY_EXPERIMENT,
+  collectionVisible,
+  experimentsCacheKey,
   fnv1a,
   isExperimentEnabled,
 } from "./experiments";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   currencyOptions,
-  inlineSignupStorageKey,
-  SOLD_OUT_COMPONENT_SLUG,
   incentivizedShareDiscount,
+  inlineSignupStorageKey,
   reportListingHref,
   restockSignupVisible,
+  SOLD_OUT_COMPONENT_SLUG,
   shareTargetUrl,
   withShareRef,
 } from "./growth";

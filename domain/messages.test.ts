@@ -1,4 +1,4 @@
-import { describe, it, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as messages from "./messages";
 
 // Pins every message character for character. A failure means user-visible text changed: check

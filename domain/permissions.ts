@@ -2,8 +2,9 @@
  * Who may do what in the discussion area, in one place (spec 000 section 6, contract.md
  * "Discussions"). The UI uses these to hide controls; services use the same functions to refuse.
  */
-import { INCENTIVIZED_SHARE_MIN_PURCHASES } from "./constants";
+
 import type { COMMENT_STATUSES, STAFF_MESSAGE_USER_GROUPS } from "./constants";
+import { INCENTIVIZED_SHARE_MIN_PURCHASES } from "./constants";
 
 export type UserId = number | string;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];

@@ -1,23 +1,23 @@
-import { describe, it, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   accessLabel,
   campaignPrice,
   cartQuantity,
+  discountLabel,
+  discountPercent,
+  freePeriodLabel,
   hasAccessToggle,
+  moneyBackPeriod,
   plansByAccess,
+  planText,
+  plusPrice,
+  priceText,
   pricingLayout,
+  refundText,
   tablePage,
   tablePageCount,
   tablePageSize,
   visibleFeatures,
-  discountLabel,
-  discountPercent,
-  freePeriodLabel,
-  moneyBackPeriod,
-  planText,
-  plusPrice,
-  priceText,
-  refundText,
 } from "./pricing";
 
 describe("discountPercent", () => {

@@ -1,5 +1,4 @@
-import type { Cents } from "./money";
-import { formatPrice } from "./money";
+import type { ACCESS_TERMS, CAMPAIGN_DISCOUNT_TYPES, PLAN_TYPES } from "./constants";
 import {
   FEATURE_LIST_COLLAPSE_AFTER,
   FREE_PERIOD_LABELS,
@@ -12,21 +11,22 @@ import {
   PRICING_TABLE_PLANS_PER_PAGE,
   PRICING_TABLE_PLANS_PER_PAGE_BELOW_LARGE,
 } from "./constants";
-import type { ACCESS_TERMS, CAMPAIGN_DISCOUNT_TYPES, PLAN_TYPES } from "./constants";
 import {
   LIFETIME_ACCESS,
+  moneyBackGuarantee,
   NON_REFUNDABLE_DEAL,
   ONE_YEAR_ACCESS,
   PLAN_TEXT_ANNUAL,
   PLAN_TEXT_LIFETIME,
   PLAN_TEXT_ONE_TIME,
   PRICE_FREE,
-  STARTING_AT_ZERO,
-  moneyBackGuarantee,
   planTextCountUnit,
   refundWithinDays,
+  STARTING_AT_ZERO,
   startingAt,
 } from "./messages";
+import type { Cents } from "./money";
+import { formatPrice } from "./money";
 
 export type PlanType = (typeof PLAN_TYPES)[number];
 export type AccessTerm = (typeof ACCESS_TERMS)[number];

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   DealSearchSchema,
-  PLAN_TYPE_KEYS,
-  SEARCH_MESSAGES,
-  SEARCH_SORTS,
   effectiveSort,
   listingHref,
+  PLAN_TYPE_KEYS,
   planTypeKey,
+  SEARCH_MESSAGES,
+  SEARCH_SORTS,
 } from "./search";
 
 const parse = (q: Record<string, string>) => DealSearchSchema.safeParse(q);

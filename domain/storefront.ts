@@ -5,13 +5,13 @@
 import { DEFAULT_EMAIL_CAPTURE_DISCOUNT_PERCENT } from "./constants";
 import type { Countdown } from "./countdown";
 import { isWithinWindow } from "./deal-state";
-import { formatPrice } from "./money";
 import {
-  SUBSCRIBE_NOTE,
-  SUBSCRIBE_SUBTITLE,
   getDiscountOff,
   getDiscountOffFirstOrder,
+  SUBSCRIBE_NOTE,
+  SUBSCRIBE_SUBTITLE,
 } from "./messages";
+import { formatPrice } from "./money";
 
 export interface CampaignDiscount {
   type: "percent" | "fixed";

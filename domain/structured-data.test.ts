@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   cutTitle,
-  planAvailability,
   type ProductLdDeal,
+  planAvailability,
   productJsonLd,
   returnPolicy,
   seoDiscussionTitle,

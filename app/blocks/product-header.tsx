@@ -1,10 +1,10 @@
-import { ReportListingLink } from "../growth/report-listing-link";
-import { ShareControl } from "../growth/share-control";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { BlockJson } from "../../server/services/storefront/product-page";
+import { ReportListingLink } from "../growth/report-listing-link";
+import { ShareControl } from "../growth/share-control";
 import type { ProductViewer } from "../product/viewer";
 import { TacoRating } from "../ui/taco-rating";
-import { HeroGallery, galleryItems } from "./parts/hero-gallery";
+import { galleryItems, HeroGallery } from "./parts/hero-gallery";
 import { heroGalleryIndex } from "./product-layout";
 
 /**

@@ -8,8 +8,8 @@ import { ProductCarousel } from "../collections/product-carousel";
 import { BuyBars } from "../product/buy-bars";
 import { PurchasePanel } from "../product/purchase-panel";
 import type { ProductViewer } from "../product/viewer";
-import { Block } from "./registry";
 import type { BlockPageData } from "./block-props";
+import { Block } from "./registry";
 
 /** The template's first hero_gallery block goes in the hero slot, not in the list below. */
 export const heroGalleryIndex = (blocks: readonly BlockJson[]) =>

@@ -4,8 +4,8 @@ import { MemoryRouter } from "react-router";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { BlockJson } from "../../server/services/storefront/product-page";
 import { ANONYMOUS_VIEWER, type ProductViewer } from "../product/viewer";
-import { Block } from "./registry";
 import type { BlockPageData } from "./block-props";
+import { Block } from "./registry";
 
 /** The three attribute lists of a deal, empty unless given values. */
 export const dealAttributes = (

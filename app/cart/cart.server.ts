@@ -7,7 +7,6 @@ import { randomBytes } from "node:crypto";
 import { data, redirect } from "react-router";
 import { PLUS_DEAL_SLUG } from "../../domain/constants";
 import { parseId } from "../../domain/ids";
-import { UpdateCartItemSchema } from "../../domain/schemas/cart";
 import {
   CARD_DECLINED,
   CARD_NEEDS_AUTHENTICATION,
@@ -15,20 +14,21 @@ import {
   CART_ITEM_NOT_FOUND,
   CHECKOUT_ITEMS_UNAVAILABLE,
   COUPON_CODE_REQUIRED,
+  couponNotApplied,
+  couponRemoved,
   DEAL_SOLD_OUT,
   GIFT_CARD_ALREADY_REDEEMED,
   GIFT_CARD_APPLIED,
   GIFT_CARD_NOT_FOUND,
   INVALID_PAYMENT_METHOD_ID,
   PAYMENT_METHOD_REQUIRED,
-  couponNotApplied,
-  couponRemoved,
 } from "../../domain/messages";
-import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
+import { UpdateCartItemSchema } from "../../domain/schemas/cart";
 import { cartActorOf } from "../../server/web/actor";
 import { cartJson, orderJson } from "../../server/web/commerce-presenters";
-import { type AppLoadContext, appContext } from "../context";
+import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
 import { formId } from "../account/actions.server";
+import { type AppLoadContext, appContext } from "../context";
 import { readCookie } from "../ui/cookies";
 
 type ContextGetter = { get(key: typeof appContext): AppLoadContext };

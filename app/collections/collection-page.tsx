@@ -1,9 +1,11 @@
-import type { CollectionPageJson } from "../../server/services/storefront/modular-pages";
-import type { CampaignJson } from "../../server/services/storefront/modular-pages";
-import { CampaignBanner } from "../ui/campaign-banner";
-import { Breadcrumbs, EmptyState, ListingResults, dealCount, pageHref } from "../ui/deal-listing";
-import { SubscribeBanner } from "../ui/subscribe-banner";
 import { Link } from "react-router";
+import type {
+  CampaignJson,
+  CollectionPageJson,
+} from "../../server/services/storefront/modular-pages";
+import { CampaignBanner } from "../ui/campaign-banner";
+import { Breadcrumbs, dealCount, EmptyState, ListingResults, pageHref } from "../ui/deal-listing";
+import { SubscribeBanner } from "../ui/subscribe-banner";
 import { Tile } from "./tiles";
 
 /** A collection's own page: heading, its sub-collections as tiles, and its deals, paged. */

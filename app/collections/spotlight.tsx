@@ -1,4 +1,3 @@
-import { PriceText } from "../growth/display-currency";
 import { Link } from "react-router";
 import { repeatToMinimum } from "../../domain/carousel";
 import {
@@ -15,6 +14,7 @@ import {
   VIEW_RECOMMENDED_DEALS,
 } from "../../domain/messages";
 import type { DealCardJson } from "../../server/services/storefront/deal-json";
+import { PriceText } from "../growth/display-currency";
 import { Carousel } from "../ui/carousel";
 import { DealRow } from "./deal-row";
 import { Section, SectionHeading } from "./section";

@@ -1,7 +1,7 @@
 import { LATEST_QUESTIONS_SHOWN } from "../../domain/constants";
-import { displayPath } from "../../server/services/discussions/item-paths";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { itemView } from "../../server/web/discussion-presenters";
+import { displayPath } from "../../server/web/discussions";
 import {
   type Ctx,
   questionPrompt,

@@ -21,8 +21,8 @@ import { QuestionCreateSchema, ReviewCreateSchema } from "../../domain/schemas/d
 import { readCookie } from "../ui/cookies";
 import { cx } from "../ui/format";
 import { primaryButton } from "./controls";
-import type { FormActionData, FormValues } from "./types";
 import { formatDate } from "./labels";
+import type { FormActionData, FormValues } from "./types";
 import { type DiscussionKind, listPath } from "./types";
 
 type Errors = Record<string, string[]>;

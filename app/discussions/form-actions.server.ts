@@ -5,11 +5,7 @@ import { REVIEW_VIDEO_MAX_BYTES } from "../../domain/constants";
 import { FIELD_ERROR_DEFAULT, FORM_ERROR, VIDEO_TOO_LARGE } from "../../domain/messages";
 import { fieldErrors } from "../../domain/schemas/common";
 import { QuestionCreateSchema, ReviewCreateSchema } from "../../domain/schemas/discussions";
-import {
-  ingestVideo,
-  type StoredVideo,
-  VideoTypeError,
-} from "../../server/services/discussions/video";
+import { ingestVideo, type StoredVideo, VideoTypeError } from "../../server/web/discussions";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { Ctx } from "./page-context.server";
 import {

@@ -1,7 +1,7 @@
 /** The new and edit pages around the form: breadcrumbs, heading, or the prompt by role. */
 import { DiscussionForm } from "./discussion-form";
-import type { FormActionData, FormValues } from "./types";
 import { DiscussionBreadcrumbs, PostingPromptBlock } from "./page-parts";
+import type { FormActionData, FormValues } from "./types";
 import { type DealSummary, type DiscussionKind, LIST_SEGMENT, type PostingPrompt } from "./types";
 
 export type FormPageData = {

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { itemIdFromSegment } from "../../server/services/discussions/ids";
 import type { DiscussionItem } from "../../server/services/discussions/types";
 import { itemView } from "../../server/web/discussion-presenters";
+import { itemIdFromSegment } from "../../server/web/discussions";
 import {
   type Ctx,
   dealSummary,

@@ -2,17 +2,18 @@
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { COMMENT_PAGE_SIZE, MODERATION_FILTERS, RATING_FILTERS } from "../../domain/constants";
-import { pageCount } from "../../domain/pagination";
 import { SEARCH_PLACEHOLDER, showingCount, VIEW_MORE } from "../../domain/messages";
+import { pageCount } from "../../domain/pagination";
 import { cx, ratingLabel } from "../ui/format";
+import { Pagination } from "../ui/pagination";
 import { TacoRating } from "../ui/taco-rating";
 import { ToastOnMount, ToastProvider } from "../ui/toast";
 import { CommentCard } from "./comment-card";
 import { ghostButton } from "./controls";
-import type { ListParams } from "./list-page.server";
-import { ReviewsSummaryPanel } from "./reviews-summary";
 import { MODERATION_FILTER_LABELS, RATING_FILTER_LABEL, SORT_LABELS, sortOptions } from "./labels";
+import type { ListParams } from "./list-page.server";
 import { DealHeader, DiscussionBreadcrumbs, FlashBanner, PostingPromptBlock } from "./page-parts";
+import { ReviewsSummaryPanel } from "./reviews-summary";
 import {
   type DealSummary,
   type DiscussionKind,
@@ -22,7 +23,6 @@ import {
   type ReviewsSummaryView,
   type ViewerRoles,
 } from "./types";
-import { Pagination } from "../ui/pagination";
 
 export type ListPageData = {
   kind: DiscussionKind;

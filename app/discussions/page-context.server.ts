@@ -13,8 +13,8 @@ import {
   type Viewer,
 } from "../../domain/permissions";
 import type { SessionUser } from "../../server/services/accounts/sessions";
-import { basedOnLabel } from "../../server/services/discussions/summary";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import { basedOnLabel } from "../../server/web/discussions";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { AppLoadContext } from "../context";
 import {

@@ -3,7 +3,7 @@ import { COMMENT_KINDS } from "../../domain/constants";
 import { DELETE_FAILED, deleteSuccess, FORM_ERROR } from "../../domain/messages";
 import { fieldErrors } from "../../domain/schemas/common";
 import { ApproveSchema, ReplySchema, ResolveSchema } from "../../domain/schemas/discussions";
-import { itemIdFromSegment } from "../../server/services/discussions/ids";
+import { itemIdFromSegment } from "../../server/web/discussions";
 import { isDomainError } from "../../server/web/errors";
 import type { Ctx } from "./page-context.server";
 import {

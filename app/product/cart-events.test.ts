@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   ADDONS_UPDATED_EVENT,
-  CART_ADDED_EVENT,
   announceAddonsUpdated,
+  CART_ADDED_EVENT,
   registerAddonHandler,
   runAddonHandlersThenAnnounce,
 } from "./cart-events";

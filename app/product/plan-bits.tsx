@@ -3,6 +3,7 @@
  * buy button, the limited-quantity text and meter, and the deal inline timer.
  */
 import { useEffect, useState } from "react";
+import { PERCENT_CLAIMED_HIDDEN } from "../../domain/constants";
 import { countdown } from "../../domain/countdown";
 import {
   buyButtonState,
@@ -12,7 +13,6 @@ import {
   limitedQuantityMeterLabel,
   limitedQuantityText,
 } from "../../domain/deal-state";
-import { PERCENT_CLAIMED_HIDDEN } from "../../domain/constants";
 import { PRICE_FREE } from "../../domain/messages";
 import { toCents, toMajor } from "../../domain/money";
 import { accessLabel, discountLabel, planText, plusPrice } from "../../domain/pricing";
@@ -21,7 +21,7 @@ import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { usePriceLabel } from "../growth/display-currency";
 import { cx } from "../ui/format";
 import { useNow } from "../ui/use-now";
-import { type Plan, activePlans, usePurchase } from "./purchase-context";
+import { activePlans, type Plan, usePurchase } from "./purchase-context";
 import { useAddToCart } from "./use-add-to-cart";
 import type { ProductViewer } from "./viewer";
 

@@ -3,7 +3,7 @@ import { hasAccessToggle, plansByAccess } from "../../domain/pricing";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { cx } from "../ui/format";
 import { usePlanPriceLabel } from "./plan-bits";
-import { type AccessGroup, type Plan, activePlans, usePurchase } from "./purchase-context";
+import { type AccessGroup, activePlans, type Plan, usePurchase } from "./purchase-context";
 
 /** Our labels for the two sides of the toggle (the spec names only "lifetime or other"). */
 export const ACCESS_GROUP_LABELS: Record<AccessGroup, string> = {

@@ -6,8 +6,8 @@ import { Carousel } from "../ui/carousel";
 import { DealTimer, LimitedQuantity } from "./plan-bits";
 import { PlanCard } from "./plan-card";
 import { featureRows } from "./plan-features";
-import { PlanTable } from "./plan-table";
 import { AccessToggle, plansInGroup } from "./plan-selector";
+import { PlanTable } from "./plan-table";
 import { type Plan, usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
 

@@ -15,7 +15,7 @@ import { useToast } from "../ui/toast";
 import { addCartItem } from "./cart-client";
 import { runAddonHandlersThenAnnounce } from "./cart-events";
 import type { PlusOffer } from "./plus-offer";
-import { type Plan, activePlans, usePurchase } from "./purchase-context";
+import { activePlans, type Plan, usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
 
 export const CART_PATH = "/cart";

@@ -1,18 +1,18 @@
-import { Form, Link, data, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { PLAN_TYPES } from "../../domain/constants";
 import { showingResultsFor } from "../../domain/messages";
 import { fieldErrors } from "../../domain/schemas/common";
 import {
-  SEARCH_QUERY_MAX,
-  SEARCH_SORTS,
-  SEARCH_SORT_LABELS,
   listingHref,
   planTypeKey,
+  SEARCH_QUERY_MAX,
+  SEARCH_SORT_LABELS,
+  SEARCH_SORTS,
 } from "../../domain/search";
 import { browseQueryFromParams, searchDeals } from "../../server/web/deal-search";
 import { appContext } from "../context";
 import { CampaignBanner } from "../ui/campaign-banner";
-import { EmptyState, ListingResults, dealCount } from "../ui/deal-listing";
+import { dealCount, EmptyState, ListingResults } from "../ui/deal-listing";
 import { seoMeta } from "../ui/seo";
 import type { Route } from "./+types/browse";
 

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/cart";
-import { CartLine } from "../cart/cart-line";
 import { cartAction, loadCartPage } from "../cart/cart.server";
-import { TEST_CARD_OPTIONS } from "../cart/test-cards";
+import { CartLine } from "../cart/cart-line";
 import { OrderSummary } from "../cart/order-summary";
+import { TEST_CARD_OPTIONS } from "../cart/test-cards";
+import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your cart | Payonce" },

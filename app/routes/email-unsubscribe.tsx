@@ -1,7 +1,7 @@
-import { Form, data } from "react-router";
+import { data, Form } from "react-router";
 import { appContext } from "../context";
-import { AuthCard, TextLink } from "./accounts/form-ui";
 import type { Route } from "./+types/email-unsubscribe";
+import { AuthCard, TextLink } from "./accounts/form-ui";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Unsubscribe | Payonce" },

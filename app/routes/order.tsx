@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/order";
 import { ORDER_PAID } from "../../domain/messages";
 import { loadOrderPage } from "../cart/cart.server";
 import { money } from "../cart/money";
+import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Order #${loaderData.order.id} | Payonce` : "Order | Payonce" },

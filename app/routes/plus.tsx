@@ -1,5 +1,4 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/plus";
 import {
   PLUS_DISCOUNT_PERCENT,
   PLUS_PRICE_CENTS,
@@ -9,6 +8,7 @@ import {
 } from "../../domain/constants";
 import { formatPrice } from "../../domain/money";
 import { joinPlusAction, loadPlusPage } from "../cart/cart.server";
+import type { Route } from "./+types/plus";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Payonce Plus: a further 10% off every deal | Payonce" },

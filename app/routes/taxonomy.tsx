@@ -1,9 +1,9 @@
-import { Link, data, useRouteLoaderData } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
 import { CollectionPage } from "../collections/collection-page";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
 import { CampaignBanner } from "../ui/campaign-banner";
-import { Breadcrumbs, EmptyState, ListingResults, dealCount, pageHref } from "../ui/deal-listing";
+import { Breadcrumbs, dealCount, EmptyState, ListingResults, pageHref } from "../ui/deal-listing";
 import { pageParam, seoMeta } from "../ui/seo";
 import type { Route } from "./+types/taxonomy";
 

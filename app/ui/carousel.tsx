@@ -1,8 +1,8 @@
-import useEmblaCarousel from "./use-lazy-embla";
 import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import { itemsBeforeLoad, slideLabel } from "../../domain/carousel";
 import { cx } from "./format";
 import { ChevronIcon } from "./icons";
+import useEmblaCarousel from "./use-lazy-embla";
 import { useMediaQuery } from "./use-media-query";
 
 /** Whether the visitor asked for less motion; false on the server and until hydrated. */

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
+import { isValidEmail } from "../../domain/email";
 import {
   EMAIL_CAPTURE_SUCCESS,
   EMAIL_COUPON_ALREADY_USED,
@@ -7,7 +8,6 @@ import {
   EMAIL_VALIDATE_FAILED,
   emailCaptureInvalid,
 } from "../../domain/messages";
-import { isValidEmail } from "../../domain/email";
 import { useDebouncedEmail } from "../growth/use-debounced-email";
 import { readCookie } from "./cookies";
 import { cx } from "./format";

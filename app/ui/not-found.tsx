@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import {
   GET_10_OFF,
+  NO_THANKS_BROWSE,
   NOT_FOUND_HEADING,
   NOT_FOUND_TEXT,
-  NO_THANKS_BROWSE,
 } from "../../domain/messages";
 import { DEFAULT_DISCOUNT_LABEL } from "../../domain/storefront";
 import { EmailCapture } from "./email-capture";

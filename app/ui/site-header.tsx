@@ -1,9 +1,9 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { SEARCH_PLACEHOLDER } from "../../domain/messages";
 import { CurrencySelector } from "../growth/currency-selector";
-import { LogoutForm } from "./logout-form";
-import { Logo } from "./logo";
 import type { HeaderUser } from "../root-data";
+import { Logo } from "./logo";
+import { LogoutForm } from "./logout-form";
 
 export type { HeaderUser };
 

@@ -1,4 +1,4 @@
-import { describe, it, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BillingDeleteSchema, BillingSchema, TaxSchema } from "./billing";
 import { fieldErrors } from "./common";
 

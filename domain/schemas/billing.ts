@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ABN_COUNTRY, BILLING_FIELD_MAX } from "../constants";
 import { abnError, isPostalCodeRequired, normalizePostalCode, postalCodeError } from "../billing";
+import { ABN_COUNTRY, BILLING_FIELD_MAX } from "../constants";
 import {
   ADDRESS_LINE_1_TOO_LONG,
   ADDRESS_LINE_2_TOO_LONG,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEAL_OR_GROUP_REQUIRED, INVALID_PLAN_ID } from "../messages";
-import { fieldErrors } from "./common";
 import { AddAddonsSchema, AddCartItemSchema, CheckoutSchema, paymentTokenOf } from "./cart";
+import { fieldErrors } from "./common";
 
 describe("AddCartItemSchema", () => {
   it("needs a deal id or a deal group id", () => {

@@ -1,4 +1,4 @@
-import { describe, it, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./common";
 import {
   ApproveSchema,
@@ -8,8 +8,8 @@ import {
   ReplySchema,
   ResolveSchema,
   ReviewCreateSchema,
-  VoteSchema,
   reviewRatingParam,
+  VoteSchema,
 } from "./discussions";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>

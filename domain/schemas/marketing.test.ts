@@ -1,11 +1,11 @@
-import { describe, it, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./common";
 import {
   EmailCaptureSchema,
   EmailSignupSchema,
+  emailCaptureSchema,
   SetCurrencySchema,
   WaitlistSchema,
-  emailCaptureSchema,
 } from "./marketing";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { DEFAULT_EMAIL_CAPTURE_DISCOUNT_PERCENT } from "../constants";
 import {
   EMAIL_FORMAT_INVALID,
+  emailCaptureInvalid,
   FIELD_REQUIRED,
   INVALID_CHOICE,
   WAITLIST_EMAIL_INVALID,
-  emailCaptureInvalid,
 } from "../messages";
 import { emailField, formBoolean } from "./common";
 

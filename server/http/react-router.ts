@@ -5,8 +5,8 @@ import { appContext } from "../../app/context";
 import type { Config } from "../config";
 import type { PageCacheService } from "../services/cache/page-cache";
 import type { AppLoadContext } from "../web/load-context";
-import { CACHE_HEADER, cacheDecision, sendResponse, serveCached } from "./page-cache";
 import { ensureCsrfCookie } from "../web/session-plugin";
+import { CACHE_HEADER, cacheDecision, sendResponse, serveCached } from "./page-cache";
 
 /** Renders one page request: React Router's handler, or a stand-in in API tests of the cache. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;

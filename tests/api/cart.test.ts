@@ -8,6 +8,8 @@ import {
   COUPON_EXPIRED,
   COUPON_NOT_FOR_CART,
   COUPON_NOT_FOUND,
+  couponNotApplied,
+  couponRemoved,
   DEAL_NOT_FOR_SALE,
   DEAL_NOT_FOUND,
   DEAL_NOT_STARTED,
@@ -17,8 +19,6 @@ import {
   PLAN_NOT_AVAILABLE,
   PLUS_REQUIRED,
   QUANTITY_FIXED,
-  couponNotApplied,
-  couponRemoved,
 } from "../../domain/messages";
 import { campaignDeals, campaigns, plans } from "../../server/db/schema";
 import { systemClock } from "../../server/providers/clock";

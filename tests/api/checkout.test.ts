@@ -11,8 +11,8 @@ import {
   PLUS_ALREADY_MEMBER,
 } from "../../domain/messages";
 import {
-  coupons,
   couponRedemptions,
+  coupons,
   credits,
   deals,
   invoiceItems,

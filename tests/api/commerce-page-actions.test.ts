@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CART_ITEM_NOT_FOUND } from "../../domain/messages";
 import { formId } from "../../app/account/actions.server";
 import { cartAction, loadOrderPage } from "../../app/cart/cart.server";
 import type { appContext } from "../../app/context";
+import { CART_ITEM_NOT_FOUND } from "../../domain/messages";
 import { testConfig } from "../../server/config";
 import { pageCookies } from "../../server/web/cookies";
 import { isDomainError } from "../../server/web/errors";

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, deals, outbox } from "../../server/db/schema";
-import { buildReviewsSummary } from "../../server/services/discussions/summary";
 import { SUMMARY_TOPIC } from "../../server/services/discussions/aggregates";
+import { buildReviewsSummary } from "../../server/services/discussions/summary";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 
 // The extractive reviews summary: built from approved reviews only, with its evidence, rebuilt by

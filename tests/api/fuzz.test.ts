@@ -1,6 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { FastifyError, InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { users } from "../../server/db/schema";
 import { type Credentials, createTestApp } from "../helpers/app";
 

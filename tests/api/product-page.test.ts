@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { modularPageItems, modularPages, staticComponents } from "../../server/db/schema";
 import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "../../app/context";
 import { loader } from "../../app/routes/product";
 import { testConfig } from "../../server/config";
+import { modularPageItems, modularPages, staticComponents } from "../../server/db/schema";
 import { pageCookies } from "../../server/web/cookies";
 import { createTestApp, type TestApp } from "../helpers/app";
 

@@ -1,7 +1,7 @@
 import {
-  test as base,
   type Browser,
   type BrowserContext,
+  test as base,
   expect,
   type Page,
   type Response,
@@ -10,8 +10,8 @@ import {
 // What every e2e spec shares, as Playwright fixtures: sign-ins, fresh accounts, a second signed-in
 // browser, hydrated navigation and the staff outbox. Specs import `test` and `expect` from here.
 
-export { expect };
 export type { Browser, BrowserContext, Page };
+export { expect };
 
 /** The seeded demo accounts' password (server/db/seed). */
 export const PASSWORD = "payonce-demo-1";

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "./fixtures";
 import { SOMETHING_WENT_WRONG_TRY_AGAIN } from "../../domain/messages";
+import { expect, type Page, test } from "./fixtures";
 
 // Bundle add-to-cart (spec 001 section 4 "Bundle add-to-cart", section 5): the seeded thematic
 // roadblock on taskflow's page bundles PixelForge then TaskFlow with the TASKFLOW25 coupon.

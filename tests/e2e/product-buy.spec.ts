@@ -7,10 +7,10 @@ import {
   DEAL_ENDS_IN,
   GET_NOW_FOR_FREE,
   PRESS_B_TO_BUY,
+  planXOfN,
   RESTOCK_IDLE,
   SHOW_ALL_FEATURES,
   SHOW_LESS_FEATURES,
-  planXOfN,
 } from "../../domain/messages";
 import { expect, type Page, test } from "./fixtures";
 

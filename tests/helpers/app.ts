@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
 import postgres from "postgres";
 import { afterAll } from "vitest";
-import type { LightMyRequestResponse } from "fastify";
 import { type App, buildApp } from "../../server/app";
 import { type Config, testConfig } from "../../server/config";
-import type { PageHandler } from "../../server/http/react-router";
 import { type Database, openDatabase } from "../../server/db/client";
 import { users } from "../../server/db/schema";
-import { systemClock, type Clock } from "../../server/providers/clock";
+import type { PageHandler } from "../../server/http/react-router";
+import { type Clock, systemClock } from "../../server/providers/clock";
 import {
   pgliteTemplateFile,
   postgresTemplateName,

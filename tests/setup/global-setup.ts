@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import postgres from "postgres";
 import { dumpPglite, openDatabase } from "../../server/db/client";
 import { seed } from "../../server/db/seed";

@@ -1,5 +1,5 @@
-import type { BlockProps } from "../block-props";
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
+import type { BlockProps } from "../block-props";
 
 /** The block's own video collection, else the deal's. */
 export function blockVideos(props: BlockProps): { label: string | null; videos: VideoJson[] } {

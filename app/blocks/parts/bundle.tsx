@@ -1,9 +1,9 @@
+import { dataString } from "../../../domain/blocks";
 import type { BundleCoupon, BundleDeal } from "../../../domain/bundle";
 import { ROADBLOCK_BUTTON_DEFAULT } from "../../../domain/messages";
-import { dataString } from "../../../domain/blocks";
-import { safeHref } from "./links";
-import { useAddBundle } from "../../product/use-add-bundle";
 import { usePriceLabel } from "../../growth/display-currency";
+import { useAddBundle } from "../../product/use-add-bundle";
+import { safeHref } from "./links";
 
 export type BundleItem = {
   name: string;

@@ -1,11 +1,11 @@
-import useEmblaCarousel from "../../ui/use-lazy-embla";
-import type { DealDetailsJson } from "../../../server/services/storefront/catalog";
+import { useCallback, useEffect, useState } from "react";
+import { galleryNeedsThumbnailArrows } from "../../../domain/blocks";
 import { HERO_GALLERY_IMAGE_HEIGHT, HERO_GALLERY_IMAGE_WIDTH } from "../../../domain/constants";
-import { PosterVideo } from "./poster-video";
+import type { DealDetailsJson } from "../../../server/services/storefront/catalog";
 import { cx } from "../../ui/format";
 import { ChevronIcon } from "../../ui/icons";
-import { galleryNeedsThumbnailArrows } from "../../../domain/blocks";
-import { useCallback, useEffect, useState } from "react";
+import useEmblaCarousel from "../../ui/use-lazy-embla";
+import { PosterVideo } from "./poster-video";
 
 export type GalleryItem =
   | { kind: "image"; src: string; alt: string }

@@ -1,6 +1,6 @@
+import { useState } from "react";
 import { cx } from "../../ui/format";
 import { VideoFrame } from "./video-frame";
-import { useState } from "react";
 
 /**
  * A poster with a play button that becomes the player on click: nothing heavy loads until asked,

@@ -1,12 +1,12 @@
-import { TESTIMONIAL_AVATARS } from "../../../domain/constants";
-import { TacoRating } from "../../ui/taco-rating";
 import type { ReactNode } from "react";
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
+import { testimonialText } from "../../../domain/blocks";
+import { TESTIMONIAL_AVATARS } from "../../../domain/constants";
 import type { TestimonialJson } from "../../../server/services/storefront/product-page";
 import { cx } from "../../ui/format";
+import { TacoRating } from "../../ui/taco-rating";
+import type { BlockProps } from "../block-props";
+import { BlockSection, blockTitle } from "../shell";
 import { formatDate } from "./format-date";
-import { testimonialText } from "../../../domain/blocks";
 
 export function TestimonialCard({ t, className }: { t: TestimonialJson; className?: string }) {
   return (

@@ -1,6 +1,6 @@
+import { dataString } from "../../../domain/blocks";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
-import { dataString } from "../../../domain/blocks";
 
 /** Block header: a heading and subheading separating groups of blocks. */
 export function BlockHeaderBlock(props: BlockProps) {

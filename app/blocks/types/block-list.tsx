@@ -1,7 +1,7 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
-import type { ListItem } from "../parts/list-item";
 import { dataList } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import type { ListItem } from "../parts/list-item";
+import { BlockSection, blockTitle } from "../shell";
 
 /** Block list: items with an icon, title and text, in a grid. */
 export function BlockListBlock(props: BlockProps) {

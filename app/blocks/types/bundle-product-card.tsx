@@ -1,7 +1,7 @@
-import { BlockBundleButton, BundleCard, type BundleItem } from "../parts/bundle";
-import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
 import { dataString } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import { BlockBundleButton, BundleCard, type BundleItem } from "../parts/bundle";
+import { BlockSection } from "../shell";
 
 /** One bundled product. */
 export function BundleProductCardBlock(props: BlockProps) {

@@ -1,7 +1,7 @@
-import { BlockBundleButton, BundleCard, type BundleItem } from "../parts/bundle";
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
 import { bundleLayout, dataList } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import { BlockBundleButton, BundleCard, type BundleItem } from "../parts/bundle";
+import { BlockSection, blockTitle } from "../shell";
 
 const BUNDLE_LAYOUT_CLASS = {
   single: "grid max-w-sm",

@@ -1,7 +1,7 @@
+import { dataString } from "../../../domain/blocks";
+import { PriceText } from "../../growth/display-currency";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
-import { PriceText } from "../../growth/display-currency";
-import { dataString } from "../../../domain/blocks";
 
 /**
  * Buy-now bar: the deal's name and starting price with a button to the pricing section, at the

@@ -1,6 +1,6 @@
+import { CampaignBanner } from "../../ui/campaign-banner";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
-import { CampaignBanner } from "../../ui/campaign-banner";
 
 /** The live campaign's banner, on deals that take part in it. */
 export function CampaignBannerBlock(props: BlockProps) {

@@ -1,7 +1,7 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
-import { SmartLink, safeHref } from "../parts/links";
 import { dataList } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import { SmartLink, safeHref } from "../parts/links";
+import { BlockSection } from "../shell";
 
 type Pill = { label: string; url: string };
 

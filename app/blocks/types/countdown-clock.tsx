@@ -1,7 +1,7 @@
+import { dataString } from "../../../domain/blocks";
+import { CountdownClock } from "../../ui/countdown";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
-import { CountdownClock } from "../../ui/countdown";
-import { dataString } from "../../../domain/blocks";
 
 /**
  * The countdown's own dates (json_data start_date / end_date). The deal's own timer is the

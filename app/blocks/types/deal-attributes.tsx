@@ -1,8 +1,8 @@
+import { Link } from "react-router";
 import { AT_A_GLANCE } from "../../../domain/messages";
 import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
-import { Link } from "react-router";
 import { safeHref } from "../parts/links";
+import { BlockSection, blockTitle } from "../shell";
 
 /** "At-a-glance": alternative to, integrations, best for, and the product's own site. */
 export function DealAttributesBlock(props: BlockProps) {

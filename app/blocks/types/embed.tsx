@@ -1,6 +1,6 @@
+import { dataNumber, dataString } from "../../../domain/blocks";
 import type { BlockProps } from "../block-props";
 import { BlockSection, blockTitle } from "../shell";
-import { dataNumber, dataString } from "../../../domain/blocks";
 
 /** Only https pages are framed (a javascript: or data: URL never reaches the iframe). */
 export const embeddableUrl = (url: string | null): string | null =>

@@ -1,13 +1,13 @@
+import { useEffect, useRef, useState } from "react";
 import {
   ACCORDION_ROTATION_MS,
   accordionMayRotate,
   dataList,
   nextIndex,
 } from "../../../domain/blocks";
+import { cx } from "../../ui/format";
 import type { BlockProps } from "../block-props";
 import { BlockSection, blockTitle } from "../shell";
-import { cx } from "../../ui/format";
-import { useEffect, useRef, useState } from "react";
 
 type AccordionItem = { title: string; description?: string; image?: string };
 

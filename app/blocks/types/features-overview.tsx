@@ -1,7 +1,7 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
-import { Check } from "../parts/check-icon";
 import { dataString } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import { Check } from "../parts/check-icon";
+import { BlockSection, blockTitle } from "../shell";
 
 /** Features overview: the deal's story and core features ("overview" anchor by default). */
 export function FeaturesOverviewBlock(props: BlockProps) {

@@ -1,12 +1,12 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
-import { FROM_THE_FOUNDERS, SHOW_MORE } from "../../../domain/messages";
-import { Link } from "react-router";
-import { SOCIAL_NETWORKS } from "../../../domain/constants";
-import { formatDate } from "../parts/format-date";
-import { founderPostText, founderPostsShown } from "../../../domain/blocks";
-import { safeHref } from "../parts/links";
 import { useState } from "react";
+import { Link } from "react-router";
+import { founderPostsShown, founderPostText } from "../../../domain/blocks";
+import { SOCIAL_NETWORKS } from "../../../domain/constants";
+import { FROM_THE_FOUNDERS, SHOW_MORE } from "../../../domain/messages";
+import type { BlockProps } from "../block-props";
+import { formatDate } from "../parts/format-date";
+import { safeHref } from "../parts/links";
+import { BlockSection, blockTitle } from "../shell";
 
 const SOCIAL_LABEL: Record<string, string> = {
   facebook: "Facebook",

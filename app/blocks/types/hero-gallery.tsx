@@ -1,6 +1,6 @@
 import type { BlockProps } from "../block-props";
+import { galleryItems, HeroGallery } from "../parts/hero-gallery";
 import { BlockSection } from "../shell";
-import { HeroGallery, galleryItems } from "../parts/hero-gallery";
 
 /** The hero_gallery block: the deal's gallery where the template places it. */
 export function HeroGalleryBlock(props: BlockProps) {

@@ -1,7 +1,7 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
-import { PosterVideo } from "../parts/poster-video";
 import { dataString, heroDescription, heroTitle } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import { PosterVideo } from "../parts/poster-video";
+import { BlockSection } from "../shell";
 
 /**
  * The hero block: title (65 characters) and description (200), with an optional poster that

@@ -1,7 +1,7 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
-import { SmartLink, safeHref } from "../parts/links";
 import { dataString } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import { SmartLink, safeHref } from "../parts/links";
+import { BlockSection } from "../shell";
 
 /** Inline copy banner: a short line of copy with an optional link. */
 export function InlineCopyBannerBlock(props: BlockProps) {

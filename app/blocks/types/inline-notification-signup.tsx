@@ -1,6 +1,6 @@
+import { WaitlistCapture } from "../../growth/waitlist-capture";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
-import { WaitlistCapture } from "../../growth/waitlist-capture";
 
 /** Informational and not-yet-live deals: the waitlist e-mail capture. */
 export function InlineNotificationSignupBlock(props: BlockProps) {

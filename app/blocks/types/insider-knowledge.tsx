@@ -1,7 +1,7 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
-import type { ListItem } from "../parts/list-item";
 import { dataList } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import type { ListItem } from "../parts/list-item";
+import { BlockSection, blockTitle } from "../shell";
 
 /** Insider knowledge: tips from the Payonce team. */
 export function InsiderKnowledgeBlock(props: BlockProps) {

@@ -1,8 +1,8 @@
+import { dataString } from "../../../domain/blocks";
+import { MONEY_BACK_GUARANTEE_MIN_DAYS } from "../../../domain/constants";
+import { moneyBackPeriod } from "../../../domain/pricing";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
-import { MONEY_BACK_GUARANTEE_MIN_DAYS } from "../../../domain/constants";
-import { dataString } from "../../../domain/blocks";
-import { moneyBackPeriod } from "../../../domain/pricing";
 
 /** Money-back guarantee callout (only for deals that are refundable for 60 days or more). */
 export function MoneyBackGuaranteeBlock(props: BlockProps) {

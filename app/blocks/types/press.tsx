@@ -1,9 +1,9 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
+import { useEffect, useState } from "react";
+import { dataList, dataNumber, nextIndex } from "../../../domain/blocks";
 import { PRESS_ROTATION_MS } from "../../../domain/constants";
 import { cx } from "../../ui/format";
-import { dataList, dataNumber, nextIndex } from "../../../domain/blocks";
-import { useEffect, useState } from "react";
+import type { BlockProps } from "../block-props";
+import { BlockSection, blockTitle } from "../shell";
 
 type PressItem = { quote: string; source: string; logo?: string; url?: string };
 

@@ -1,6 +1,6 @@
-import type { BlockProps } from "../block-props";
-import { PricingCard } from "../../product/pricing-card";
 import { dataString } from "../../../domain/blocks";
+import { PricingCard } from "../../product/pricing-card";
+import type { BlockProps } from "../block-props";
 
 /** The pricing card block (#pricing unless the block names its own anchor). */
 export function PricingCardBlock(props: BlockProps) {

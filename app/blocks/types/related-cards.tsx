@@ -1,9 +1,9 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
-import { linkedItems } from "../parts/list-item";
-import { RELATED_CARDS_TITLE } from "../../../domain/messages";
-import { SmartLink, safeHref } from "../parts/links";
 import { truncate } from "../../../domain/blocks";
+import { RELATED_CARDS_TITLE } from "../../../domain/messages";
+import type { BlockProps } from "../block-props";
+import { SmartLink, safeHref } from "../parts/links";
+import { linkedItems } from "../parts/list-item";
+import { BlockSection, blockTitle } from "../shell";
 
 /** Related cards (default title "Related"): image cards linking to related reading. */
 export function RelatedCardsBlock(props: BlockProps) {

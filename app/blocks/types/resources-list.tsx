@@ -1,8 +1,8 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
-import { linkedItems } from "../parts/list-item";
 import { RESOURCES_LIST_TITLE } from "../../../domain/messages";
+import type { BlockProps } from "../block-props";
 import { SmartLink, safeHref } from "../parts/links";
+import { linkedItems } from "../parts/list-item";
+import { BlockSection, blockTitle } from "../shell";
 
 /** "Recap & resources": links to guides, docs and recaps. */
 export function ResourcesListBlock(props: BlockProps) {

@@ -1,6 +1,6 @@
 import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
 import { safeHref } from "../parts/links";
+import { BlockSection } from "../shell";
 
 /** Social proof badges: the deal's badges (awards, review sites), ratings where known. */
 export function SocialProofBadgesBlock(props: BlockProps) {

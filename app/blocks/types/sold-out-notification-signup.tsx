@@ -1,6 +1,6 @@
+import { RestockSignup } from "../../growth/restock-signup";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
-import { RestockSignup } from "../../growth/restock-signup";
 
 /** Sold-out deals: "notify me when it returns" (the growth work's sign-up). */
 export function SoldOutNotificationSignupBlock(props: BlockProps) {

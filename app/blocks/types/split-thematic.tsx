@@ -1,7 +1,7 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
-import { SmartLink, safeHref } from "../parts/links";
 import { dataString } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import { SmartLink, safeHref } from "../parts/links";
+import { BlockSection } from "../shell";
 
 /** Split thematic: copy on one side, an image on the other. */
 export function SplitThematicBlock(props: BlockProps) {

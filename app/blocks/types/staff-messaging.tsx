@@ -1,7 +1,7 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
-import { SmartLink, safeHref } from "../parts/links";
 import { staffMessageFor } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import { SmartLink, safeHref } from "../parts/links";
+import { BlockSection } from "../shell";
 
 /** Staff messaging: the deal's current staff message, to its audience only. */
 export function StaffMessagingBlock(props: BlockProps) {

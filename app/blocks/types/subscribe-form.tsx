@@ -1,9 +1,9 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
-import { EmailCapture } from "../../ui/email-capture";
-import { cx } from "../../ui/format";
 import { dataString } from "../../../domain/blocks";
 import { subscribeCopy } from "../../../domain/storefront";
+import { EmailCapture } from "../../ui/email-capture";
+import { cx } from "../../ui/format";
+import type { BlockProps } from "../block-props";
+import { BlockSection } from "../shell";
 
 /**
  * Subscribe form: the e-mail capture with the spec's copy (the campaign's discount when one is

@@ -1,6 +1,6 @@
+import { dataList } from "../../../domain/blocks";
 import type { BlockProps } from "../block-props";
 import { BlockSection, blockTitle } from "../shell";
-import { dataList } from "../../../domain/blocks";
 
 type TocEntry = { label: string; anchor: string };
 

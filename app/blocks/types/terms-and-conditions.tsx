@@ -1,9 +1,9 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
-import { Check } from "../parts/check-icon";
 import { TERMS_TITLE } from "../../../domain/messages";
-import { cx } from "../../ui/format";
 import { refundText } from "../../../domain/pricing";
+import { cx } from "../../ui/format";
+import type { BlockProps } from "../block-props";
+import { Check } from "../parts/check-icon";
+import { BlockSection, blockTitle } from "../shell";
 
 type Term = string | { text: string };
 

@@ -1,9 +1,9 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
-import { BundleButton, blockBundle } from "../parts/bundle";
-import { ROADBLOCK_BUTTON_DEFAULT } from "../../../domain/messages";
 import { dataString } from "../../../domain/blocks";
+import { ROADBLOCK_BUTTON_DEFAULT } from "../../../domain/messages";
+import type { BlockProps } from "../block-props";
+import { BundleButton, blockBundle } from "../parts/bundle";
 import { safeHref } from "../parts/links";
+import { BlockSection } from "../shell";
 
 /**
  * Thematic roadblock: headline, text, images and a call to action ("Buy now!" by default). With a

@@ -1,8 +1,8 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
-import { USE_CASE_CTA_DEFAULT } from "../../../domain/messages";
 import { dataList, dataString } from "../../../domain/blocks";
+import { USE_CASE_CTA_DEFAULT } from "../../../domain/messages";
+import type { BlockProps } from "../block-props";
 import { safeHref } from "../parts/links";
+import { BlockSection } from "../shell";
 
 /**
  * Use-case content block: a header with Updated and read-time, a share control and a call to

@@ -1,8 +1,8 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
-import { SmartLink, safeHref } from "../parts/links";
-import { cx } from "../../ui/format";
 import { dataList, useCaseCards } from "../../../domain/blocks";
+import { cx } from "../../ui/format";
+import type { BlockProps } from "../block-props";
+import { SmartLink, safeHref } from "../parts/links";
+import { BlockSection, blockTitle } from "../shell";
 
 const THEME_CLASS = {
   lilac: "bg-violet-100 text-violet-950",

@@ -1,12 +1,12 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
+import { useState } from "react";
 import { Link } from "react-router";
+import { videoCollectionShown } from "../../../domain/blocks";
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
+import type { BlockProps } from "../block-props";
 import { blockVideos } from "../parts/block-videos";
 import { VideoFrame } from "../parts/video-frame";
-import { useState } from "react";
-import { videoCollectionShown } from "../../../domain/blocks";
+import { BlockSection, blockTitle } from "../shell";
 
 /** The dialog's player: the chosen video, playing with controls. */
 function Player({ video, className }: { video: VideoJson; className?: string }) {

@@ -1,8 +1,8 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
-import { PosterVideo } from "../parts/poster-video";
-import { blockVideos } from "../parts/block-videos";
 import { dataString } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import { blockVideos } from "../parts/block-videos";
+import { PosterVideo } from "../parts/poster-video";
+import { BlockSection } from "../shell";
 
 /** Video embed spotlight: one featured video, poster first, beside its copy. */
 export function VideoEmbedSpotlightBlock(props: BlockProps) {

@@ -1,20 +1,20 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
-import { FOLLOW_US } from "../../../domain/messages";
+import { useRef, useState } from "react";
+import { dataString } from "../../../domain/blocks";
 import {
   REEL_HOVER_PREVIEW_DELAY_MS,
   REEL_PREVIEW_END_S,
   REEL_PREVIEW_START_S,
 } from "../../../domain/constants";
+import { FOLLOW_US } from "../../../domain/messages";
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
-import { blockVideos } from "../parts/block-videos";
-import { VideoFrame } from "../parts/video-frame";
 import { cx } from "../../ui/format";
 import { useMediaQuery } from "../../ui/use-media-query";
-import { dataString } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import { blockVideos } from "../parts/block-videos";
 import { safeHref } from "../parts/links";
-import { useRef, useState } from "react";
+import { VideoFrame } from "../parts/video-frame";
+import { BlockSection, blockTitle } from "../shell";
 
 /** A reel card: hovering 250 ms previews seconds 0 to 5, muted. */
 function ReelCard({ video, onOpen }: { video: VideoJson; onOpen: () => void }) {

@@ -1,9 +1,9 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection, blockTitle } from "../shell";
-import { LOADING_VIDEO_REVIEWS } from "../../../domain/messages";
-import { PosterVideo } from "../parts/poster-video";
-import { blockVideos } from "../parts/block-videos";
 import { useEffect, useState } from "react";
+import { LOADING_VIDEO_REVIEWS } from "../../../domain/messages";
+import type { BlockProps } from "../block-props";
+import { blockVideos } from "../parts/block-videos";
+import { PosterVideo } from "../parts/poster-video";
+import { BlockSection, blockTitle } from "../shell";
 
 /**
  * Video reviews: the deal's videos made by buyers. They load with the page here, so "Loading

@@ -1,10 +1,10 @@
-import type { BlockProps } from "../block-props";
-import { BlockSection } from "../shell";
+import { dataString } from "../../../domain/blocks";
 import {
   PURCHASE_PROTECTION_CREDIT_PERCENT,
   PURCHASE_PROTECTION_CREDIT_PERCENT_PLUS,
 } from "../../../domain/constants";
-import { dataString } from "../../../domain/blocks";
+import type { BlockProps } from "../block-props";
+import { BlockSection } from "../shell";
 
 /** "We've got your back": purchase protection copy (one year; 50% in credits, 100% with Plus). */
 export function WeGotYourBackBlock(props: BlockProps) {

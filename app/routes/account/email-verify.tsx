@@ -1,6 +1,6 @@
-import type { Route } from "./+types/email-verify";
 import { accountContext } from "../accounts/accounts.server";
 import { AuthCard, TextLink } from "../accounts/form-ui";
+import type { Route } from "./+types/email-verify";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm your email | Payonce" }];
 

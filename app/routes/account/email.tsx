@@ -7,17 +7,17 @@ import {
 } from "../../../domain/messages";
 import { EmailSettingsSchema } from "../../../domain/schemas/auth";
 import { fieldErrors } from "../../../domain/schemas/common";
-import type { Route } from "./+types/email";
 import {
   accountContext,
   formFields,
   isDomainError,
-  statusOf,
   PRIMARY_EMAIL_SET,
   requireUser,
   retryHeaders,
+  statusOf,
 } from "../accounts/accounts.server";
 import { Alert, AuthCard, Field, type FieldErrors, SubmitButton } from "../accounts/form-ui";
+import type { Route } from "./+types/email";
 
 // Success messages travel as keys in the redirect, never as text a link could forge.
 const NOTICES: Record<string, string> = {

@@ -2,9 +2,9 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { ACCOUNT_SETUP_PASSWORD } from "../../../domain/messages";
 import { SetPasswordSchema } from "../../../domain/schemas/auth";
 import { fieldErrors } from "../../../domain/schemas/common";
-import type { Route } from "./+types/password-update";
 import { accountContext, formFields, requireUser } from "../accounts/accounts.server";
 import { Alert, AuthCard, Field, type FieldErrors, SubmitButton } from "../accounts/form-ui";
+import type { Route } from "./+types/password-update";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set a password | Payonce" }];
 

@@ -3,8 +3,8 @@ import { PRODUCT_FILTER_LABELS, PRODUCT_FILTERS, REFUND_REQUESTED } from "../../
 import { SOMETHING_WENT_WRONG, TRANSFER_INITIATED } from "../../../domain/messages";
 import { ProductsQuerySchema, TransferSchema } from "../../../domain/schemas/account";
 import { fieldErrors } from "../../../domain/schemas/common";
-import { failure, formId, invalid } from "../../account/actions.server";
 import { productListJson } from "../../../server/web/commerce-presenters";
+import { failure, formId, invalid } from "../../account/actions.server";
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
 import { TransferForm } from "../../account/transfer-form";

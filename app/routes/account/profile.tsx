@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/profile";
 import { accountContext, accountSetup, requireUser } from "../accounts/accounts.server";
 import { Alert, AuthCard } from "../accounts/form-ui";
+import type { Route } from "./+types/profile";
 
 const NOTICES: Record<string, string> = { password: "Your password has been set." };
 const ACCOUNT_COMMERCE_LINKS = [

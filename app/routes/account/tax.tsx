@@ -1,12 +1,12 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { DETAILS_DELETED, TAX_SAVED } from "../../../domain/account";
 import { cannotUpdateDetails } from "../../../domain/messages";
-import { fieldErrors } from "../../../domain/schemas/common";
 import { TaxSchema } from "../../../domain/schemas/billing";
-import { countryFromRequest } from "../../account/data.server";
+import { fieldErrors } from "../../../domain/schemas/common";
 import { failure, formId, invalid } from "../../account/actions.server";
 import { CountryPostalFields, TextInput } from "../../account/address-fields";
 import { countryName } from "../../account/countries";
+import { countryFromRequest } from "../../account/data.server";
 import { headerRecord, noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, Panel } from "../../account/shell";
 import { accountContext, formFields, requireUser } from "../accounts/accounts.server";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import type { SessionUser } from "../../../server/services/accounts/sessions";
 import type { AppLoadContext } from "../../context";
 import { appContext } from "../../context";
-import type { SessionUser } from "../../../server/services/accounts/sessions";
 
 export {
   accountSetup,
@@ -9,9 +9,9 @@ export {
   PASSWORD_SET,
   PRIMARY_EMAIL_SET,
   RESET_SENT,
+  safeNextPath,
   THROTTLED,
-} from "../../../server/services/accounts/accounts";
-export { safeNextPath } from "../../../server/services/accounts/next-path";
+} from "../../../server/web/accounts";
 export { isDomainError, statusOf } from "../../../server/web/errors";
 
 type ContextGetter = { get(key: typeof appContext): AppLoadContext };

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { PasswordResetSchema } from "../../../domain/schemas/auth";
 import { fieldErrors } from "../../../domain/schemas/common";
 import type { Route } from "./+types/password-reset";
@@ -6,11 +6,10 @@ import {
   accountContext,
   formFields,
   isDomainError,
-  statusOf,
   RESET_SENT,
   retryHeaders,
+  statusOf,
 } from "./accounts.server";
-import { redirect } from "react-router";
 import {
   Alert,
   AuthCard,

@@ -6,10 +6,10 @@ import {
   accountContext,
   formFields,
   isDomainError,
-  statusOf,
   redirectWithCookies,
   retryHeaders,
   safeNextPath,
+  statusOf,
 } from "./accounts.server";
 import {
   Alert,

@@ -1,8 +1,8 @@
-import { loadItemPage } from "../../discussions/item-page.server";
-import { threadAction } from "../../discussions/thread-actions.server";
-import { ItemPage, itemJsonLd } from "../../discussions/item-page";
 import { seoDiscussionTitle } from "../../../domain/structured-data";
 import { appContext } from "../../context";
+import { ItemPage, itemJsonLd } from "../../discussions/item-page";
+import { loadItemPage } from "../../discussions/item-page.server";
+import { threadAction } from "../../discussions/thread-actions.server";
 import type { Route } from "./+types/question";
 
 export const loader = ({ context, params, request }: Route.LoaderArgs) =>

@@ -1,7 +1,7 @@
+import { appContext } from "../../context";
+import { ListPage } from "../../discussions/list-page";
 import { loadListPage } from "../../discussions/list-page.server";
 import { threadAction } from "../../discussions/thread-actions.server";
-import { ListPage } from "../../discussions/list-page";
-import { appContext } from "../../context";
 import type { Route } from "./+types/questions";
 
 export const loader = ({ context, params, request }: Route.LoaderArgs) =>

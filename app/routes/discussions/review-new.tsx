@@ -1,7 +1,7 @@
-import { saveAction } from "../../discussions/form-actions.server";
-import { loadNewPage } from "../../discussions/form-page.server";
-import { FormPage } from "../../discussions/form-page";
 import { appContext } from "../../context";
+import { saveAction } from "../../discussions/form-actions.server";
+import { FormPage } from "../../discussions/form-page";
+import { loadNewPage } from "../../discussions/form-page.server";
 import type { Route } from "./+types/review-new";
 
 export const loader = ({ context, params, request }: Route.LoaderArgs) =>

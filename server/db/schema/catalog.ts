@@ -12,9 +12,6 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, nullOrOneOf, oneOf, timestamptz, tsvector } from "./_helpers";
-import { users } from "./accounts";
-import { attributes, categories, subcategories, taxonomyGroups } from "./taxonomy";
 // Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
 import {
   ACCESS_TERMS,
@@ -24,6 +21,9 @@ import {
   LISTING_TYPES,
   STAFF_MESSAGE_USER_GROUPS,
 } from "../../../domain/constants";
+import { createdAt, nullOrOneOf, oneOf, timestamptz, tsvector } from "./_helpers";
+import { users } from "./accounts";
+import { attributes, categories, subcategories, taxonomyGroups } from "./taxonomy";
 
 // ---------------------------------------------------------------------------------------------
 // Value lists (spec 001 section 3)

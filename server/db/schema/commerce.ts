@@ -12,12 +12,12 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+// Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
+import { REWARD_TYPES } from "../../../domain/constants";
 import { createdAt, oneOf, timestamptz } from "./_helpers";
 import { sessions, users } from "./accounts";
 import { dealGroups, deals, plans } from "./catalog";
 import { DISCOUNT_TYPES, type DiscountType } from "./pages";
-// Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
-import { REWARD_TYPES } from "../../../domain/constants";
 
 export const ORDER_STATUSES = ["pending", "paid", "failed", "refunded", "canceled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

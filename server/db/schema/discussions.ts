@@ -10,11 +10,11 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+// Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
+import { ANSWER_TYPES, COMMENT_STATUSES, VOTE_DIRECTIONS } from "../../../domain/constants";
 import { createdAt, nullOrOneOf, oneOf, timestamptz, tsvector } from "./_helpers";
 import { users } from "./accounts";
 import { deals, media } from "./catalog";
-// Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
-import { ANSWER_TYPES, COMMENT_STATUSES, VOTE_DIRECTIONS } from "../../../domain/constants";
 
 export const COMMENT_KINDS = ["review", "question"] as const;
 export type CommentKind = (typeof COMMENT_KINDS)[number];

@@ -5,5 +5,5 @@ export * from "./commerce";
 export * from "./discussions";
 export * from "./marketing";
 export * from "./pages";
-export * from "./taxonomy";
 export * from "./relations";
+export * from "./taxonomy";

@@ -10,8 +10,6 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, nullOrOneOf, oneOf, timestamptz } from "./_helpers";
-import { deals, videoCollections } from "./catalog";
 // Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
 import {
   CAMPAIGN_DISCOUNT_TYPES,
@@ -20,6 +18,8 @@ import {
   PAGE_LAYOUTS,
   ZONE_NAMES,
 } from "../../../domain/constants";
+import { createdAt, nullOrOneOf, oneOf, timestamptz } from "./_helpers";
+import { deals, videoCollections } from "./catalog";
 
 export const DISCOUNT_TYPES = CAMPAIGN_DISCOUNT_TYPES;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];

@@ -14,9 +14,9 @@ import { seedTaskflowContent, seedVideoCollections } from "./taskflow";
 import { seedTaxonomy } from "./taxonomy";
 import { DEMO_PASSWORD, get, Timeline } from "./util";
 
-export { DEMO_PASSWORD } from "./util";
-export { CAMPAIGN_SLUG, HOME_COLLECTIONS } from "./pages";
 export { demoImageSvg } from "./images";
+export { CAMPAIGN_SLUG, HOME_COLLECTIONS } from "./pages";
+export { DEMO_PASSWORD } from "./util";
 
 /**
  * Fills a migrated, empty database with the demo marketplace (README: "Demo data"), in one

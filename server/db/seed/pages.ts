@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import {
   type ComponentType,
   type ContentBadge,
@@ -7,18 +8,17 @@ import {
   modularPageItems,
   modularPages,
   type PdpZone,
+  products,
   type SmartCollectionDisplay,
   type SmartCollectionType,
   smartCollectionDeals,
   smartCollections,
-  products,
   staticComponents,
   stories,
   storyVideos,
   subCollections,
   videos,
 } from "../schema";
-import { eq } from "drizzle-orm";
 import { DEALS, type SeededDeal } from "./deals";
 import { demoImage, get, type Timeline, type Tx } from "./util";
 

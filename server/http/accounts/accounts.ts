@@ -18,9 +18,9 @@ import {
   RESET_SENT,
 } from "../../services/accounts/accounts";
 import { safeNextPath } from "../../services/accounts/next-path";
+import { cookieOptions, SESSION_COOKIE, startSessionCookies } from "../../web/cookies";
 import { isDomainError, statusOf } from "../../web/errors";
 import { userJson } from "../../web/presenters";
-import { cookieOptions, SESSION_COOKIE, startSessionCookies } from "../../web/cookies";
 import { safeEqual } from "../../web/tokens";
 import { requireUser, signedInUser } from "../guards";
 import { errorResponses, redirectResponse } from "../schemas";

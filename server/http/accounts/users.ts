@@ -1,13 +1,13 @@
-import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { invalid } from "../../../domain/errors";
+import { LoginSchema } from "../../../domain/schemas/auth";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
-import { invalid } from "../../../domain/errors";
+import { LOGIN_FAILED } from "../../services/accounts/accounts";
+import { clearSessionCookies, startSessionCookies } from "../../web/cookies";
 import { isDomainError } from "../../web/errors";
 import { userJson } from "../../web/presenters";
-import { clearSessionCookies, startSessionCookies } from "../../web/cookies";
-import { LoginSchema } from "../../../domain/schemas/auth";
-import { LOGIN_FAILED } from "../../services/accounts/accounts";
 import { errorResponses, redirectResponse } from "../schemas";
 import { userAnswer } from "./schemas";
 

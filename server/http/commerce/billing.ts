@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BILLING_SAVED, DETAILS_DELETED, TAX_SAVED } from "../../../domain/account";
+import { invalid } from "../../../domain/errors";
+import { CANNOT_DELETE_MISSING_ID } from "../../../domain/messages";
 import { BillingDeleteSchema, BillingSchema, TaxSchema } from "../../../domain/schemas/billing";
 import { optionalIdField } from "../../../domain/schemas/common";
-import { CANNOT_DELETE_MISSING_ID } from "../../../domain/messages";
 import type { Services } from "../../services";
 import { countryFromRequest } from "../../services/marketing/geoip";
-import { invalid } from "../../../domain/errors";
 import { requireUser, signedInUser } from "../guards";
 import { errorResponses } from "../schemas";
 import { billingResponse, bodyOf, parseBody } from "./schemas";

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ADDONS_ADD_FAILED, INVALID_PLAN_ID, couponRemoved } from "../../../domain/messages";
-import { fieldErrors } from "../../../domain/schemas/common";
+import { DomainError } from "../../../domain/errors";
+import { ADDONS_ADD_FAILED, couponRemoved, INVALID_PLAN_ID } from "../../../domain/messages";
 import {
   AddAddonsSchema,
   AddCartItemSchema,
@@ -10,13 +10,13 @@ import {
   UpdateCartItemSchema,
   UseCreditSchema,
 } from "../../../domain/schemas/cart";
+import { fieldErrors } from "../../../domain/schemas/common";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
 import type { CartActor } from "../../services/commerce/cart";
-import { cartJson } from "../../web/commerce-presenters";
-import { DomainError } from "../../../domain/errors";
-import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
 import { cartActorOf } from "../../web/actor";
+import { cartJson } from "../../web/commerce-presenters";
+import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
 import { errorResponses } from "../schemas";
 import { anyBody, bodyOf, cartResponse, idParam, pathId } from "./schemas";
 

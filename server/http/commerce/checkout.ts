@@ -1,16 +1,16 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { type DomainError, invalid } from "../../../domain/errors";
 import { CheckoutSchema, paymentTokenOf } from "../../../domain/schemas/cart";
 import { fieldErrors } from "../../../domain/schemas/common";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
 import type { PaymentRefused } from "../../services/commerce/checkout";
-import { cartActor } from "./cart";
-import { type DomainError, invalid } from "../../../domain/errors";
 import { orderJson } from "../../web/commerce-presenters";
 import { isDomainError } from "../../web/errors";
 import { errorResponses, redirectResponse } from "../schemas";
+import { cartActor } from "./cart";
 import { orderResponse } from "./schemas";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;

@@ -5,9 +5,9 @@ import { ProductsQuerySchema, TransferSchema } from "../../../domain/schemas/acc
 import type { Services } from "../../services";
 import { type ProductJson, productJson, productListJson } from "../../web/commerce-presenters";
 import { requireUser, signedInUser } from "../guards";
+import { byUserOrAddress, rateLimited } from "../rate-limit";
 import { errorResponses } from "../schemas";
 import { anyBody, bodyOf, idParam, pathId, productsResponse } from "./schemas";
-import { byUserOrAddress, rateLimited } from "../rate-limit";
 
 const CSV_COLUMNS = [
   "Product",

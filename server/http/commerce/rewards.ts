@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { DomainError } from "../../../domain/errors";
 import { parseId } from "../../../domain/ids";
 import {
   GIFT_CARD_ALREADY_REDEEMED,
@@ -11,7 +12,6 @@ import {
 import { toMajor } from "../../../domain/money";
 import { CouponCodeSchema } from "../../../domain/schemas/cart";
 import type { Services } from "../../services";
-import { DomainError } from "../../../domain/errors";
 import { requireUser, signedInUser } from "../guards";
 import { errorResponses } from "../schemas";
 import { anyBody, idParam } from "./schemas";

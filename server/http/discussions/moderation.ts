@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../../domain/errors";
 import { ApproveSchema, ResolveSchema } from "../../../domain/schemas/discussions";

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { VoteSchema } from "../../../domain/schemas/discussions";
 import type { Services } from "../../services";
-import { errorResponses } from "../schemas";
 import { requireUser, signedInUser } from "../guards";
+import { errorResponses } from "../schemas";
 import type { PerUserLimit } from "./rate-limits";
 import { CommentParams, formBody, KINDS, voteResponse } from "./schemas";
 

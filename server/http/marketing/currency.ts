@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DEFAULT_CURRENCY } from "../../../domain/constants";
+import { invalid } from "../../../domain/errors";
 import { INVALID_CHOICE } from "../../../domain/messages";
 import { SetCurrencySchema } from "../../../domain/schemas/marketing";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
-import { invalid } from "../../../domain/errors";
+import { sessionJson } from "../../web/presenters";
+import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
 import { requireStaff } from "../guards";
 import { errorResponses } from "../schemas";
-import { sessionJson } from "../../web/presenters";
 import { emptyBodyAsObject } from "./body-defaults";
-import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
 
 const RateSchema = z.object({
   rate: z.coerce

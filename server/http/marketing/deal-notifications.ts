@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { invalid, notFound } from "../../../domain/errors";
 import { ID_MAX } from "../../../domain/ids";
 import {
   FIELD_REQUIRED,
@@ -12,9 +13,8 @@ import {
 import { emailField, formInt } from "../../../domain/schemas/common";
 import { WaitlistSchema } from "../../../domain/schemas/marketing";
 import type { Services } from "../../services";
-import { byAddress, rateLimited } from "../rate-limit";
-import { invalid, notFound } from "../../../domain/errors";
 import { requireStaff } from "../guards";
+import { byAddress, rateLimited } from "../rate-limit";
 import { errorResponses } from "../schemas";
 import { emptyBodyAsObject, userEmailDefault } from "./body-defaults";
 

@@ -1,12 +1,12 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { EMAIL_CAPTURE_SUCCESS, EMAIL_COUPON_ALREADY_USED } from "../../../domain/messages";
+import { safeRedirectTarget } from "../../../domain/safe-redirect";
 import { EmailSignupSchema } from "../../../domain/schemas/marketing";
 import type { Services } from "../../services";
-import { byAddress, rateLimited } from "../rate-limit";
-import { safeRedirectTarget } from "../../../domain/safe-redirect";
 import { isFormPost } from "../guards";
+import { byAddress, rateLimited } from "../rate-limit";
 import { errorResponses, redirectResponse } from "../schemas";
 import { emptyBodyAsObject } from "./body-defaults";
 

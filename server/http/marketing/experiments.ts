@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { notFound } from "../../../domain/errors";
 import { FIELD_REQUIRED, INVALID_CHOICE } from "../../../domain/messages";
 import type { Services } from "../../services";
 import { ANALYTICS_EVENT_NAMES } from "../../services/marketing/experiments";
-import { notFound } from "../../../domain/errors";
 import { byAddress, rateLimited } from "../rate-limit";
 import { errorResponses } from "../schemas";
 import { emptyBodyAsObject } from "./body-defaults";

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { FIELD_REQUIRED } from "../../../domain/messages";
-import type { Services } from "../../services";
 import { invalid, notFound } from "../../../domain/errors";
-import { byAddress, rateLimited } from "../rate-limit";
+import { FIELD_REQUIRED } from "../../../domain/messages";
 import { shareableLinkPath } from "../../../domain/safe-redirect";
+import type { Services } from "../../services";
+import { byAddress, rateLimited } from "../rate-limit";
 import { errorResponses, redirectResponse } from "../schemas";
 import { emptyBodyAsObject } from "./body-defaults";
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { demoImageSvg } from "../../db/seed/images";
 import { errorResponses } from "../schemas";
 

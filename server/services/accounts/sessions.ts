@@ -3,9 +3,9 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessions, userEmails, users } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
-import { hashPassword, verifyPassword } from "./passwords";
-import { dealsOwnedCount, hasActivePlus } from "../commerce/ownership-sql";
 import { mergeSessionCart } from "../commerce/cart";
+import { dealsOwnedCount, hasActivePlus } from "../commerce/ownership-sql";
+import { hashPassword, verifyPassword } from "./passwords";
 
 /** The signed-in user as the rest of the server sees them (spec 001 section 3, User). */
 export type SessionUser = {

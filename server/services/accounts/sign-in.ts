@@ -1,5 +1,5 @@
-import { DomainError, fieldError, forbidden, invalid } from "../../../domain/errors";
 import { eq, sql } from "drizzle-orm";
+import { DomainError, fieldError, forbidden, invalid } from "../../../domain/errors";
 import { USER_CREATION_FAILED } from "../../../domain/messages";
 import { sessions as sessionsTable, userEmails, users } from "../../db/schema";
 import { EMAIL_TAKEN, LOGIN_FAILED } from "./account-messages";

@@ -3,10 +3,10 @@ import type { z } from "zod";
 import { taxIdType } from "../../../domain/account";
 import { normalizeAbn } from "../../../domain/billing";
 import { ABN_COUNTRY } from "../../../domain/constants";
+import { notFound } from "../../../domain/errors";
 import type { BillingSchema, TaxSchema } from "../../../domain/schemas/billing";
 import type { Db } from "../../db/client";
 import { type BillingDetail, billingDetails, type TaxDetail, taxDetails } from "../../db/schema";
-import { notFound } from "../../../domain/errors";
 import type { Clock } from "../../providers/clock";
 
 export type BillingInput = z.output<typeof BillingSchema>;

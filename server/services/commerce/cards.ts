@@ -10,6 +10,7 @@ import {
   sortCards,
 } from "../../../domain/account";
 import { normalizePostalCode, postalCodeError } from "../../../domain/billing";
+import { conflict, invalid, notFound } from "../../../domain/errors";
 import {
   COUNTRY_REQUIRED,
   INVALID_PAYMENT_METHOD_ID,
@@ -22,7 +23,6 @@ import {
   paymentMethods,
   plusSubscriptions,
 } from "../../db/schema";
-import { conflict, invalid, notFound } from "../../../domain/errors";
 import type { Clock } from "../../providers/clock";
 import { resolveCardToken } from "./card-tokens";
 

@@ -1,7 +1,7 @@
 /** The cart's lines: add a deal plan or a deal group, change a licensing line's quantity, remove. */
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { PLUS_DEAL_SLUG } from "../../../domain/constants";
 import { lineQuantity, saleProblem } from "../../../domain/cart";
+import { PLUS_DEAL_SLUG } from "../../../domain/constants";
 import { DomainError } from "../../../domain/errors";
 import {
   CART_ITEM_NOT_FOUND,

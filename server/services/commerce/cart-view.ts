@@ -1,6 +1,5 @@
 /** Reading a cart and pricing it: the one place a cart's lines, coupon and totals are computed. */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { PLUS_DEAL_SLUG } from "../../../domain/constants";
 import {
   cartTotals,
   chargedUnits,
@@ -9,6 +8,7 @@ import {
   paymentKind,
   saleProblem,
 } from "../../../domain/cart";
+import { PLUS_DEAL_SLUG } from "../../../domain/constants";
 import type { Db } from "../../db/client";
 import {
   campaignDeals,

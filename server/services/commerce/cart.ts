@@ -8,8 +8,8 @@ import { createCartCoupons } from "./cart-coupons";
 import { createCartItems } from "./cart-items";
 import { type CartDeps, createCartReader } from "./cart-view";
 
-export type { CartActor, CartLine, CartView, Tx } from "./cart-types";
 export { mergeSessionCart } from "./cart-merge";
+export type { CartActor, CartLine, CartView, Tx } from "./cart-types";
 
 export function createCartService(deps: CartDeps) {
   const reader = createCartReader(deps);

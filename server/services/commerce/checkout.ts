@@ -1,19 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { PLUS_DEAL_SLUG } from "../../../domain/constants";
+import { DomainError } from "../../../domain/errors";
 import {
   CART_EMPTY,
+  COUPON_USED_UP,
+  couponNotApplied,
   DEAL_SOLD_OUT,
+  INVALID_PAYMENT_METHOD_ID,
   PAYMENT_METHOD_REQUIRED,
   PLUS_ALREADY_MEMBER,
-  couponNotApplied,
-  COUPON_USED_UP,
-  INVALID_PAYMENT_METHOD_ID,
 } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import {
-  carts,
   cartItems,
+  carts,
   couponRedemptions,
   coupons,
   credits,
@@ -22,14 +23,13 @@ import {
   paymentMethods,
   plusSubscriptions,
 } from "../../db/schema";
-import { DomainError } from "../../../domain/errors";
 import type { Clock } from "../../providers/clock";
 import type { PaymentGateway } from "../../providers/payments";
 import { EMAIL_TOPIC } from "../accounts/accounts";
+import type { PageEvents } from "../cache/page-events";
+import type { Outbox } from "../jobs/outbox";
 import type { CartActor, CartLine, CartService, CartView, Tx } from "./cart";
 import { confirmationText, writeInvoiceItems } from "./order-fulfilment";
-import type { Outbox } from "../jobs/outbox";
-import type { PageEvents } from "../cache/page-events";
 import { assertNotOwnGiveCode } from "./rewards";
 
 export type CheckoutRequest = {

@@ -9,6 +9,7 @@ import {
   SUBSCRIPTION_ALREADY_CANCELING,
 } from "../../../domain/account";
 import { PLUS_DEAL_SLUG, PLUS_PRICE_CENTS } from "../../../domain/constants";
+import { DomainError, type ErrorKind, notFound } from "../../../domain/errors";
 import {
   NO_ACTIVE_SUBSCRIPTION,
   NO_PAYMENT_METHOD,
@@ -22,13 +23,12 @@ import {
   invoiceItems,
   orders,
   type PaymentMethod,
+  type PlusSubscription,
   paymentMethods,
   plans,
   plusCancelReasons,
-  type PlusSubscription,
   plusSubscriptions,
 } from "../../db/schema";
-import { DomainError, type ErrorKind, notFound } from "../../../domain/errors";
 import type { Clock } from "../../providers/clock";
 import type { PaymentGateway } from "../../providers/payments";
 import { cardDeclines } from "./card-tokens";

@@ -1,14 +1,16 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   ALREADY_REFUNDED,
-  type ProductFilter,
   PRODUCTS_CSV_MAX_ROWS,
+  type ProductFilter,
   REFUND_REQUESTED,
   type RefundState,
   refundState,
 } from "../../../domain/account";
-import { PAGINATION_PAGE_SIZE } from "../../../domain/constants";
+import { PAGINATION_PAGE_SIZE, PLUS_DEAL_SLUG } from "../../../domain/constants";
+import { conflict, invalid, notFound } from "../../../domain/errors";
 import { toMajor } from "../../../domain/money";
+import { orderLineRefunds, REFUND_FAILED, refundDestinationText } from "../../../domain/refunds";
 import type { ProductsQuery } from "../../../domain/schemas/account";
 import type { Db } from "../../db/client";
 import {
@@ -19,11 +21,8 @@ import {
   paymentMethods,
   plusSubscriptions,
 } from "../../db/schema";
-import { PLUS_DEAL_SLUG } from "../../../domain/constants";
-import { orderLineRefunds, REFUND_FAILED, refundDestinationText } from "../../../domain/refunds";
-import type { PaymentGateway } from "../../providers/payments";
-import { conflict, invalid, notFound } from "../../../domain/errors";
 import type { Clock } from "../../providers/clock";
+import type { PaymentGateway } from "../../providers/payments";
 import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { Outbox } from "../jobs/outbox";
 

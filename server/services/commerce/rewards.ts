@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { DomainError } from "../../../domain/errors";
 import { COUPON_NOT_FOUND, couponNotApplied } from "../../../domain/messages";
-import { canSeeIncentivizedShare } from "../../../domain/permissions";
 import { toMajor } from "../../../domain/money";
+import { canSeeIncentivizedShare } from "../../../domain/permissions";
 import type { Db } from "../../db/client";
 import {
   carts,

@@ -5,10 +5,10 @@ import {
   TRANSFER_REFUNDED,
   TRANSFER_TO_SELF,
 } from "../../../domain/account";
+import { invalid, notFound } from "../../../domain/errors";
 import { emailNotAssociated, TRANSFER_INITIATED } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import { deals, invoiceItems, orders, productTransfers, userEmails, users } from "../../db/schema";
-import { invalid, notFound } from "../../../domain/errors";
 import type { Clock } from "../../providers/clock";
 import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { Outbox } from "../jobs/outbox";

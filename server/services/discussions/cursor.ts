@@ -1,6 +1,6 @@
 import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
-import { type CommentKind, comments } from "../../db/schema/discussions";
 import { invalid } from "../../../domain/errors";
+import { type CommentKind, comments } from "../../db/schema/discussions";
 import { INT4_MAX } from "./ids";
 import type { DiscussionSort, SortOrder } from "./types";
 

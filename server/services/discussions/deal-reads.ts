@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { deals } from "../../db/schema/catalog";
 import { comments } from "../../db/schema/discussions";
-import { notFound } from "../../../domain/errors";
 import { ownsDeal } from "../commerce/ownership-sql";
 import { INT4_MAX, isStaffModeratorUser, parseId } from "./ids";
 import { displayPath } from "./item-paths";

@@ -3,6 +3,7 @@ import type { SessionUser } from "../accounts/sessions";
 // Small helpers shared by the read and write sides of the discussion service.
 
 export { ID_MAX as INT4_MAX, parseId } from "../../../domain/ids";
+
 import { parseId } from "../../../domain/ids";
 
 /**

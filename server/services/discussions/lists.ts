@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { forbidden, notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { type CommentKind, comments } from "../../db/schema/discussions";
-import { forbidden, notFound } from "../../../domain/errors";
 import type { Clock } from "../../providers/clock";
 import { afterCursor, DATE_KEY, decodeCursor, encodeCursor, orderBy, sortKeys } from "./cursor";
 import { itemIdFromSegment } from "./ids";

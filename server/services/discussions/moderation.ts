@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import { forbidden, notFound, unauthenticated } from "../../../domain/errors";
 import { canApproveOrDecline, canUndoResolveWhitelistBlacklist } from "../../../domain/permissions";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/accounts";
 import { type CommentKind, type CommentStatus, comments } from "../../db/schema/discussions";
-import { forbidden, notFound, unauthenticated } from "../../../domain/errors";
 import type { SessionUser } from "../accounts/sessions";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";

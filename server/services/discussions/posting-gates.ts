@@ -1,6 +1,6 @@
+import { conflict, forbidden, unauthenticated } from "../../../domain/errors";
 import { canAskQuestion, canWriteReview, initialReplyStatus } from "../../../domain/permissions";
 import type { AnswerType, CommentKind, CommentStatus } from "../../db/schema/discussions";
-import { conflict, forbidden, unauthenticated } from "../../../domain/errors";
 import type { SessionUser } from "../accounts/sessions";
 import { isStaffModeratorUser } from "./ids";
 import { type DealFacts2, domainFacts, domainViewer, MESSAGES } from "./write-context";

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import { conflict, forbidden, invalid, notFound, unauthenticated } from "../../../domain/errors";
 import { canDelete, canEdit, canReply } from "../../../domain/permissions";
 import type { Db } from "../../db/client";
 import { type CommentKind, type CommentStatus, comments } from "../../db/schema/discussions";
-import { conflict, forbidden, invalid, notFound, unauthenticated } from "../../../domain/errors";
 import type { Clock } from "../../providers/clock";
 import type { SessionUser } from "../accounts/sessions";
 import type { PageEvents } from "../cache/page-events";

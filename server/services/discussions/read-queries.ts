@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/accounts";
 import { deals, media } from "../../db/schema/catalog";
 import { type CommentKind, comments } from "../../db/schema/discussions";
-import { notFound } from "../../../domain/errors";
 import { dealsOwnedCount, hasActivePlus, ownsDeal } from "../commerce/ownership-sql";
 import type { SortKey } from "./cursor";
 import { isStaffModeratorUser, parseId } from "./ids";

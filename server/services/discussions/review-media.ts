@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import { DomainError } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { media as mediaTable } from "../../db/schema/catalog";
-import { DomainError } from "../../../domain/errors";
 import type { MediaProvider } from "../../providers/media";
 import type { SessionUser } from "../accounts/sessions";
 import type { StoredVideo } from "./video";

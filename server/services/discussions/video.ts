@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import type { MediaProvider } from "../../providers/media";
 import { VIDEO_TYPE_INVALID } from "../../../domain/messages";
+import type { MediaProvider } from "../../providers/media";
 
 // Review videos (spec 000 sections 5 and 9): up to REVIEW_VIDEO_MAX_BYTES, video types only. The
 // declared type is checked and so are the file's first bytes, whatever the client claims; the

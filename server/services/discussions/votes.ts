@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
+import { forbidden, unauthenticated } from "../../../domain/errors";
 import { canVote } from "../../../domain/permissions";
 import type { Db } from "../../db/client";
-import { type CommentKind, commentVotes, comments } from "../../db/schema/discussions";
-import { forbidden, unauthenticated } from "../../../domain/errors";
+import { type CommentKind, comments, commentVotes } from "../../db/schema/discussions";
 import type { Clock } from "../../providers/clock";
 import type { SessionUser } from "../accounts/sessions";
 import { isStaffModeratorUser } from "./ids";

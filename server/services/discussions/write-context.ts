@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
+import { notFound } from "../../../domain/errors";
 import type { DealFacts, Viewer as DomainViewer } from "../../../domain/permissions";
 import type { Db } from "../../db/client";
 import { deals } from "../../db/schema/catalog";
 import { type CommentKind, type CommentStatus, comments } from "../../db/schema/discussions";
-import { notFound } from "../../../domain/errors";
 import type { SessionUser } from "../accounts/sessions";
 import { ownsDeal } from "../commerce/ownership-sql";
 import { DEAL_SLUG, isStaffModeratorUser, itemIdFromSegment, parseId } from "./ids";

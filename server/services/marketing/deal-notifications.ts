@@ -3,8 +3,8 @@ import type { Db } from "../../db/client";
 import { deals, notificationSignups, waitlistSignups } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import { EMAIL_TOPIC } from "../accounts/accounts";
-import type { Outbox } from "../jobs/outbox";
 import type { PageEvents } from "../cache/page-events";
+import type { Outbox } from "../jobs/outbox";
 
 export type SignupResult = "subscribed" | "duplicate" | "not_found" | "not_ended";
 export type RestockResult =

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
 import { DEFAULT_EMAIL_CAPTURE_DISCOUNT_PERCENT } from "../../../domain/constants";
 import type { Db } from "../../db/client";
-import { and, eq, isNull } from "drizzle-orm";
 import { coupons, emailSubscriptions } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import { EMAIL_TOPIC } from "../accounts/accounts";
-import type { Outbox } from "../jobs/outbox";
 import { newToken } from "../accounts/sessions";
+import type { Outbox } from "../jobs/outbox";
 
 export type EmailSignup = {
   email: string;

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { shareableLinkPath } from "../../../domain/safe-redirect";
 import type { Db } from "../../db/client";
 import { type ShortLinkExperimentData, shortLinks } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
-import { shareableLinkPath } from "../../../domain/safe-redirect";
 
 const CODE_ALPHABET = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH = 8;

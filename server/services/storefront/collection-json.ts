@@ -1,9 +1,9 @@
 import type { SmartCollection, SubCollection } from "../../db/schema";
 import {
   type DealCardJson,
+  iso,
   type SmartCollectionDataJson,
   type SubCollectionJson,
-  iso,
 } from "./deal-json";
 
 /** The canonical path of a smart collection: root-level ones live at /{slug}/. */

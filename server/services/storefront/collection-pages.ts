@@ -5,7 +5,7 @@ import { deals, smartCollectionDeals, smartCollections, subCollections } from ".
 import type { Clock } from "../../providers/clock";
 import { collectionUrl, smartCollectionJson } from "./collection-json";
 import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
-import { type DealCore, type SmartCollectionDataJson, dealCardJson, dealUrl } from "./deal-json";
+import { type DealCore, dealCardJson, dealUrl, type SmartCollectionDataJson } from "./deal-json";
 import type { DealFilter, DealListing, SearchService } from "./search";
 
 export type CollectionPageJson = {

@@ -1,7 +1,7 @@
 import { toMajor } from "../../../domain/money";
 import { displayPath } from "../discussions/item-paths";
-import { dealDetailsBaseJson, iso, taxonJson, videoJson } from "./deal-json";
 import type { DealDetailRows } from "./deal-details-queries";
+import { dealDetailsBaseJson, iso, taxonJson, videoJson } from "./deal-json";
 
 /**
  * The Deal entity of spec 001 section 3 (GET /api/v2/deals/{slug}/details/ and the product

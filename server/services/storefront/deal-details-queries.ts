@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   addonAssociations,

@@ -3,8 +3,9 @@
  * (snake_case, money in major units). Services reshape database rows into these at the boundary;
  * routes and React components only ever see these types.
  */
-import { discountPercent, priceText } from "../../../domain/pricing";
+
 import { toMajor } from "../../../domain/money";
+import { discountPercent, priceText } from "../../../domain/pricing";
 import type {
   BannerDetails,
   DealBadge,

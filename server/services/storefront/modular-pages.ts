@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { MODULAR_PAGE_SIZE } from "../../../domain/constants";
 import type { Db } from "../../db/client";
 import {
@@ -20,9 +20,9 @@ import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
 import {
   type DealCardJson,
   type DealCore,
+  dealCardJson,
   type PageCollectionJson,
   type PageJson,
-  dealCardJson,
   videoJson,
 } from "./deal-json";
 import { createSearchService, type SearchService } from "./search";

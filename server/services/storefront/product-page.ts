@@ -5,8 +5,8 @@
  * whatever the number of blocks, zones or deals in them; nothing personal (the viewer is loaded
  * apart), so the result is the same for every anonymous visitor and may be cached.
  */
-import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { blockAppliesTo, type BlockData } from "../../../domain/blocks";
+import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { type BlockData, blockAppliesTo } from "../../../domain/blocks";
 import { ZONE_NAMES } from "../../../domain/constants";
 import type { Db } from "../../db/client";
 import {
@@ -22,15 +22,15 @@ import {
   videoCollections,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
+import { smartCollectionJson } from "./collection-json";
 import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
 import {
   type DealCore,
-  type SmartCollectionDataJson,
-  type VideoJson,
   dealCardJson,
   iso,
+  type SmartCollectionDataJson,
+  type VideoJson,
 } from "./deal-json";
-import { smartCollectionJson } from "./collection-json";
 
 /** The slug of the modular page whose items are the product page's blocks. */
 export const PRODUCT_PAGE_SLUG = "product";
