@@ -46,10 +46,14 @@ export function registerInputGuard(app: FastifyInstance): void {
   app.addHook("onRequest", async (request, reply) => {
     if (request.url.includes("%00")) return refuse(request, reply);
   });
-  // Bodies after every parser has run (multipart fields are read in a preValidation hook of the
-  // routes that take them), before any guard or handler.
-  app.addHook("preHandler", async (request, reply) => {
+  // Bodies as parsed, before route schemas validate them (validation strips unknown keys, and a
+  // refusal must not depend on which keys a route happens to know)...
+  const check = async (request: FastifyRequest, reply: FastifyReply) => {
     if (holdsNul(request.query) || holdsNul(request.params)) return refuse(request, reply);
     if (holdsNul(request.body) || formBodyHoldsNul(request)) return refuse(request, reply);
-  });
+  };
+  app.addHook("preValidation", check);
+  // ...and again once every parser has run (multipart fields are read in a preValidation hook of
+  // the routes that take them), before the handler.
+  app.addHook("preHandler", check);
 }

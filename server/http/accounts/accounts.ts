@@ -23,7 +23,7 @@ import { isDomainError, statusOf } from "../../web/errors";
 import { userJson } from "../../web/presenters";
 import { safeEqual } from "../../web/tokens";
 import { requireUser, signedInUser } from "../guards";
-import { errorResponses, redirectResponse } from "../schemas";
+import { errorResponses, fieldErrorsResponse, redirectResponse } from "../schemas";
 import { emailListResponse, htmlPage, profileResponse, userAnswer, userResponse } from "./schemas";
 
 const detailAnswer = z.looseObject({ detail: z.string() });
@@ -278,7 +278,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
         }),
         response: {
           302: redirectResponse,
-          400: htmlPage,
+          // A page for Google's refusals; a malformed query (not Google's) gets the field map.
+          400: z.union([htmlPage, fieldErrorsResponse]),
           403: htmlPage,
           501: htmlPage,
           502: htmlPage,
