@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { EMAIL_ACTIONS, PASSWORD_MAX, PASSWORD_MIN } from "../constants";
+import { isValidEmail } from "../email";
 import {
+  EMAIL_FORMAT_INVALID,
   EMAIL_REQUIRED,
   FIELD_REQUIRED,
   INVALID_CHOICE,
@@ -85,5 +87,9 @@ export const EmailSettingsSchema = z
   .superRefine((value, ctx) => {
     if (value.action === "add" && !value.password) {
       ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_REQUIRED });
+    }
+    // Only a new address is checked for its form: the others name an address already on file.
+    if (value.action === "add" && value.email && !isValidEmail(value.email)) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_FORMAT_INVALID });
     }
   }, always);
