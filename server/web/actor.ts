@@ -12,6 +12,7 @@ export function cartActorOf(session: SessionState | null): CartActor {
       ? {
           id: session.user.id,
           email: session.user.email,
+          emailVerified: session.user.emailVerified,
           hasPlus: session.user.hasPlus,
           isStaff: session.user.isStaff,
         }

@@ -268,6 +268,7 @@ describe("Plus member price and campaigns", () => {
       user: {
         id: session!.user!.id,
         email: "shopper@payonce.test",
+        emailVerified: true,
         hasPlus: false,
         isStaff: false,
       },

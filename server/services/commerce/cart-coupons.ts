@@ -4,7 +4,7 @@ import { couponProblem } from "../../../domain/cart";
 import { DomainError } from "../../../domain/errors";
 import { COUPON_NOT_FOUND, couponNotApplied } from "../../../domain/messages";
 import { carts, coupons } from "../../db/schema";
-import { type CartActor, type Executor, lineKey, type Tx } from "./cart-types";
+import { type CartActor, couponOwnerEmail, type Executor, lineKey, type Tx } from "./cart-types";
 import type { CartDeps, CartReader } from "./cart-view";
 import { assertNotOwnGiveCode } from "./rewards";
 
@@ -38,7 +38,7 @@ export function createCartCoupons(deps: CartDeps, reader: CartReader) {
       { ...c, deals: c.deals ?? [] },
       {
         now: clock.now(),
-        email: actor.user?.email ?? null,
+        email: couponOwnerEmail(actor),
         alreadyRedeemed: await alreadyRedeemed(tx, c.id, actor),
         lines: current.lines.map(lineKey),
       },

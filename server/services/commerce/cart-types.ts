@@ -8,7 +8,14 @@ export type Executor = Db | Tx;
 /** Who the cart belongs to: the signed-in user, else the anonymous session. */
 export type CartActor = {
   sessionId: string | null;
-  user: { id: number; email: string; hasPlus: boolean; isStaff: boolean } | null;
+  user: {
+    id: number;
+    email: string;
+    /** An unverified address does not own the coupons bound to it (first-order, rewards). */
+    emailVerified: boolean;
+    hasPlus: boolean;
+    isStaff: boolean;
+  } | null;
 };
 
 /** A cart line with everything pricing and display need, read fresh from the database. */
@@ -78,3 +85,11 @@ export const lineKey = (l: CartLine): PricedLine => ({
   unitCents: l.unitCents,
   units: l.units,
 });
+
+/**
+ * The e-mail a coupon bound to an address (a first-order WELCOME code, a "receive" reward) must
+ * match: only a verified address counts, so an account cannot claim another person's coupons by
+ * signing up with their address.
+ */
+export const couponOwnerEmail = (actor: CartActor): string | null =>
+  actor.user?.emailVerified ? actor.user.email : null;

@@ -27,6 +27,7 @@ import {
   type CartActor,
   type CartLine,
   type CartView,
+  couponOwnerEmail,
   type Executor,
   lineKey,
   type Tx,
@@ -248,7 +249,7 @@ export function createCartReader(deps: CartDeps) {
         coupon = { ...c, deals: c.deals ?? [] };
         problem = couponProblem(coupon, {
           now,
-          email: actor.user?.email ?? null,
+          email: couponOwnerEmail(actor),
           alreadyRedeemed: await alreadyRedeemed(ex, c.id, actor),
           lines: lines.map(lineKey),
         });
