@@ -90,12 +90,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // 1. External plugins.
   // helmet's headers, computed once (server/http/security-headers.ts), not per request.
-  registerSecurityHeaders(app, {
-    // React Router inlines its hydration data as <script>; everything else is locked down.
+  const pagePolicy = registerSecurityHeaders(app, {
+    // No inline script runs without its response's nonce: pages add `'nonce-…'` to script-src
+    // (React Router's inline hydration scripts carry it); API answers run no script at all.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
         frameSrc: ["'self'", "https:"],
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       handler: deps.pageHandler,
       config,
       pageCache: services.pageCache,
+      pagePolicy,
       mode: config.env === "development" ? "development" : "production",
       loadContext: (request) => ({
         services,

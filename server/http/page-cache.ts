@@ -4,18 +4,16 @@
  * the deal changes (page events) or its next time boundary passes. Signed-in visitors, sessions
  * with a cart, and any query string beyond tracking parameters go around it (X-Cache: BYPASS).
  * Set-Cookie is never stored nor replayed; the visitor's own CSRF cookie is issued per request.
+ * Nor is a CSP nonce: every answer, a hit included, carries its own (server/http/page-nonce.ts).
  */
 import { Readable } from "node:stream";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { experimentsCacheKey } from "../../domain/experiments";
 import { isHarmlessQuery, pageVariant, productPageSlug } from "../../domain/page-cache";
 import type { PageCacheService } from "../services/cache/page-cache";
+import { cutAtNonce, deflateParts, gzipWithNonce, joinWithNonce } from "./page-nonce";
 
 export const CACHE_HEADER = "x-cache";
-
-const gzipAsync = promisify(gzip);
 
 export type CacheDecision =
   /** Not a cacheable kind of page at all: no X-Cache header. */
@@ -58,7 +56,8 @@ function storableHeaders(response: Response): Record<string, string> | null {
 
 /**
  * Answers a cacheable request from the cache, or renders it with `render`, stores it when it is
- * a plain 200 HTML page, and sends it. Returns false when the caller must render and send itself.
+ * a plain 200 HTML page, and sends it. `nonce` is this response's CSP nonce: the one `render`
+ * renders with, and the one a stored page is replayed with.
  */
 export async function serveCached(
   request: FastifyRequest,
@@ -66,6 +65,7 @@ export async function serveCached(
   decision: Extract<CacheDecision, { kind: "cache" }>,
   pageCache: PageCacheService,
   render: () => Promise<Response>,
+  nonce: string,
 ): Promise<FastifyReply> {
   const hit = await pageCache.get(decision.key, decision.slug);
   if (hit) {
@@ -73,7 +73,10 @@ export async function serveCached(
     reply.header("vary", "Accept-Encoding");
     const gzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
     if (gzip) reply.header("content-encoding", "gzip");
-    return reply.send(request.method === "HEAD" ? undefined : gzip ? hit.gzip : hit.body);
+    if (request.method === "HEAD") return reply.send();
+    return reply.send(
+      gzip ? gzipWithNonce(hit.parts, hit.gzip, nonce) : joinWithNonce(hit.parts, nonce),
+    );
   }
   // Taken before rendering: an invalidation during the render leaves this page stale on arrival.
   const stamp = await pageCache.stamp(decision.slug);
@@ -84,11 +87,13 @@ export async function serveCached(
     return sendResponse(reply.header(CACHE_HEADER, "MISS"), response);
   }
   const body = Buffer.from(await response.arrayBuffer());
+  // Stored without this visitor's nonce: a replay puts its own where it stood.
+  const parts = cutAtNonce(body, nonce);
   await pageCache.put(decision.key, decision.slug, stamp, {
     status: response.status,
     headers,
-    body,
-    gzip: await gzipAsync(body),
+    parts,
+    gzip: await deflateParts(parts),
   });
   reply.status(response.status).headers(headers).header(CACHE_HEADER, "MISS");
   return reply.send(body);

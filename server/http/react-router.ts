@@ -7,6 +7,8 @@ import type { PageCacheService } from "../services/cache/page-cache";
 import type { AppLoadContext } from "../web/load-context";
 import { ensureCsrfCookie } from "../web/session-plugin";
 import { CACHE_HEADER, cacheDecision, sendResponse, serveCached } from "./page-cache";
+import { newCspNonce } from "./page-nonce";
+import { CSP_HEADER } from "./security-headers";
 
 /** Renders one page request: React Router's handler, or a stand-in in API tests of the cache. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -18,7 +20,10 @@ type Options = {
   mode: "production" | "development";
   config: Config;
   pageCache: PageCacheService;
-  loadContext(request: FastifyRequest, reply: FastifyReply): AppLoadContext;
+  /** The page CSP for a nonce (server/http/security-headers.ts). */
+  pagePolicy(nonce: string): string;
+  /** Everything but the nonce, which this plugin makes per response. */
+  loadContext(request: FastifyRequest, reply: FastifyReply): Omit<AppLoadContext, "cspNonce">;
 };
 
 function toWebRequest(request: FastifyRequest, publicOrigin: string): Request {
@@ -73,9 +78,12 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
       if (request.url.startsWith("/api/")) {
         return reply.status(404).send({ detail: "Not found." });
       }
+      // One nonce per response, cached page or not: the CSP allows only scripts that carry it.
+      const cspNonce = newCspNonce();
+      reply.raw.setHeader(CSP_HEADER, options.pagePolicy(cspNonce));
       const render = () => {
         const context = new RouterContextProvider();
-        context.set(appContext, options.loadContext(request, reply));
+        context.set(appContext, { ...options.loadContext(request, reply), cspNonce });
         const origin = `${request.protocol}://${request.host}`;
         return handle(toWebRequest(request, origin), context);
       };
@@ -87,7 +95,7 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
       if (decision.kind === "bypass") {
         return sendResponse(reply.header(CACHE_HEADER, "BYPASS"), await render());
       }
-      return serveCached(request, reply, decision, options.pageCache, render);
+      return serveCached(request, reply, decision, options.pageCache, render, cspNonce);
     },
   });
 }

@@ -10,6 +10,11 @@ export type AppLoadContext = {
   publicConfig: { reportListingUrl: string; publicUrl: string };
   /** Set-Cookie values for actions that sign in or out (the same cookies as the API sets). */
   cookies: PageCookies;
+  /**
+   * This response's CSP nonce (base64 of 16 random bytes): every inline <script> the page emits
+   * must carry it (app/entry.server.tsx hands it to React Router and React).
+   */
+  cspNonce: string;
   /** The client's address (rate limits in page actions); absent outside HTTP requests. */
   clientIp?: string;
 };

@@ -20,6 +20,7 @@ async function contextFor(token: string | undefined) {
     session,
     publicConfig: { reportListingUrl: "", publicUrl: "http://localhost" },
     cookies: pageCookies(testConfig()),
+    cspNonce: "test-nonce",
   };
   return { get: (_key: typeof appContext) => value };
 }

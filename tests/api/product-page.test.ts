@@ -96,6 +96,7 @@ describe("the product page loader", () => {
         publicUrl: "http://localhost",
       },
       cookies: pageCookies(testConfig()),
+      cspNonce: "test-nonce",
     });
     const url = `http://localhost/products/${slug}/`;
     return loader({
@@ -146,6 +147,7 @@ describe("a signed-in product page render", () => {
         publicUrl: "http://localhost",
       },
       cookies: pageCookies(testConfig()),
+      cspNonce: "test-nonce",
     });
     app.database.queries.reset();
     const data = await loader({

@@ -214,3 +214,30 @@ test("every demo deal's page renders (screenshots for review)", async ({ page },
     });
   }
 });
+
+test("hydrates under a nonce-only script-src: no CSP violation, cached replay included", async ({
+  page,
+  gotoHydrated,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  const nonces: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const response = await gotoHydrated("/products/taskflow/");
+    const csp = (await response?.allHeaders())?.["content-security-policy"] ?? "";
+    const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src ")) ?? "";
+    expect(scriptSrc).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'$/);
+    nonces.push(scriptSrc);
+    // gotoHydrated waited for React's hydration: a blocked inline script would have stopped it.
+    await expect(page.getByRole("heading", { level: 1, name: "TaskFlow" })).toBeVisible();
+  }
+  expect(nonces[0]).not.toBe(nonces[1]);
+  expect(violations).toEqual([]);
+});

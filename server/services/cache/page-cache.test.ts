@@ -4,8 +4,8 @@ import { createMemoryPageStore } from "./page-cache";
 const page = (body: string, stamp: string, expiresAt = 10_000) => ({
   status: 200,
   headers: { "content-type": "text/html" },
-  body: Buffer.from(body),
-  gzip: Buffer.alloc(0),
+  parts: [Buffer.from(body)],
+  gzip: [],
   stamp,
   expiresAt,
 });

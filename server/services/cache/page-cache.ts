@@ -19,10 +19,14 @@ export type CachedPage = {
   status: number;
   /** Response headers without set-cookie (never stored, never replayed). */
   headers: Record<string, string>;
-  /** Bytes, not a string: a hit is then sent without encoding the page again. */
-  body: Buffer;
-  /** The same body gzipped once at store time, for the (nearly all) clients that accept it. */
-  gzip: Buffer;
+  /**
+   * The body cut where its render's CSP nonce stood, the nonce left out (server/http/page-nonce.ts):
+   * a replay joins the parts around a nonce of its own. Bytes, not strings: a hit is then sent
+   * without encoding the page again.
+   */
+  parts: Buffer[];
+  /** Each part deflated once at store time, for the (nearly all) clients that accept gzip. */
+  gzip: Buffer[];
 };
 
 type StoredPage = CachedPage & { stamp: string; expiresAt: number };
@@ -39,10 +43,12 @@ interface PageStore {
   close(): Promise<void>;
 }
 
+const byteLength = (buffers: Buffer[]) => buffers.reduce((n, b) => n + b.length, 0);
+
 const pageBytes = (key: string, p: StoredPage) =>
   key.length +
-  p.body.length +
-  p.gzip.length +
+  byteLength(p.parts) +
+  byteLength(p.gzip) +
   Object.entries(p.headers).reduce((n, [k, v]) => n + k.length + v.length, 64);
 
 /** An LRU over a Map (insertion order is recency order), evicting past a byte budget. */
@@ -100,6 +106,9 @@ export function createMemoryPageStore(maxBytes = PAGE_CACHE_MEMORY_BYTES): PageS
   };
 }
 
+// The stored value's shape: 2 = body and gzip in parts cut at the CSP nonce.
+const REDIS_FORMAT = 2;
+
 /**
  * Redis: pages under {prefix}page:{key} with a PX expiry, generations under {prefix}gen:*. A read
  * is one MGET (page and both generations). Redis failures make the cache miss, never the page fail.
@@ -124,23 +133,30 @@ export function createRedisPageStore(url: string, prefix: string, log: (err: unk
     async get(key, slug, now) {
       const [raw, all, deal] = await redis.mget(pageKey(key), allKey, dealKey(slug));
       if (!raw) return null;
-      const stored = JSON.parse(raw) as Omit<StoredPage, "body" | "gzip"> & {
-        body: string;
-        gzip: string;
+      const stored = JSON.parse(raw) as Omit<StoredPage, "parts" | "gzip"> & {
+        format?: number;
+        parts: string[];
+        gzip: string[];
       };
+      // A page stored by an older release (one body, no nonce parts) is a miss, not a page whose
+      // scripts the CSP would block.
+      if (stored.format !== REDIS_FORMAT) return null;
       if (stored.stamp !== stampFrom(all, deal) || stored.expiresAt <= now) return null;
       return {
-        ...stored,
-        body: Buffer.from(stored.body, "utf8"),
-        gzip: Buffer.from(stored.gzip, "base64"),
+        status: stored.status,
+        headers: stored.headers,
+        parts: stored.parts.map((part) => Buffer.from(part, "utf8")),
+        gzip: stored.gzip.map((part) => Buffer.from(part, "base64")),
       };
     },
     async set(key, page, now) {
       const ttl = Math.max(1, page.expiresAt - now);
       const value = JSON.stringify({
         ...page,
-        body: page.body.toString("utf8"),
-        gzip: page.gzip.toString("base64"),
+        format: REDIS_FORMAT,
+        // Cut at an ASCII nonce, each part is whole UTF-8.
+        parts: page.parts.map((part) => part.toString("utf8")),
+        gzip: page.gzip.map((part) => part.toString("base64")),
       });
       await redis.set(pageKey(key), value, "PX", ttl);
     },
