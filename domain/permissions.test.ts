@@ -108,9 +108,11 @@ describe("canAskQuestion, canReply, canVote", () => {
       reason: "blacklisted",
     });
   });
-  it("votes need login", () => {
+  it("votes need login and verification", () => {
     expect(canVote(user())).toEqual({ allowed: true });
+    expect(canVote(staff)).toEqual({ allowed: true });
     expect(canVote(null)).toEqual({ allowed: false, reason: "login" });
+    expect(canVote(user({ emailVerified: false }))).toEqual({ allowed: false, reason: "verify" });
   });
 });
 

@@ -86,8 +86,15 @@ export const canReply = (viewer: Viewer, parentStatus: CommentStatus): Gate<Repl
   return allow;
 };
 
-/** An anonymous voter is sent to log in. */
-export const canVote = (viewer: Viewer): Gate<"login"> => (viewer ? allow : deny("login"));
+/**
+ * An anonymous voter is sent to log in. Votes need a verified e-mail (or staff), like posting:
+ * otherwise every throwaway sign-up is one more vote on a review's helpful count.
+ */
+export const canVote = (viewer: Viewer): Gate<"login" | "verify"> => {
+  if (!viewer) return deny("login");
+  if (!isVerified(viewer)) return deny("verify");
+  return allow;
+};
 
 export const isPartner = (viewer: Viewer, deal: Pick<DealFacts, "partnerUserIds">): boolean =>
   viewer != null && deal.partnerUserIds.includes(viewer.id);

@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -28,6 +28,7 @@ import { rewardRoutes } from "./http/commerce/rewards";
 import { discussionRoutes } from "./http/discussions/discussions";
 import { registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input-guard";
+import { safeErrorForLog, serializeRequestForLog } from "./http/log-safety";
 import { registerLoginCsrf } from "./http/login-csrf";
 import { currencyRoutes } from "./http/marketing/currency";
 import { signupRoutes } from "./http/marketing/deal-notifications";
@@ -56,9 +57,13 @@ export type AppDeps = {
   reactRouterBuild?: ServerBuild;
   /** Renders pages where no build exists (API tests of the page cache); the build wins. */
   pageHandler?: PageHandler;
+  /** Where the JSON log lines go (standard output by default; tests capture them). */
+  logStream?: { write(line: string): void };
 };
 
 export type App = FastifyInstance & { services: Services };
+
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole HTTP app without listening, so tests can use inject(). */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -69,6 +74,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? false
         : {
             level: config.logLevel,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            // No e-mailed token in the access log's URL, no SQL parameter value in an error.
+            serializers: {
+              req: (request: FastifyRequest) => serializeRequestForLog(request),
+              err: safeErrorForLog,
+            },
             redact: [
               "req.headers.cookie",
               "req.headers.authorization",
@@ -77,7 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // X-Forwarded-For/-Proto/-Host are believed only from the proxies TRUST_PROXY names. A hop
+    // count is passed as a function: Fastify 5.12 trusts nothing for a bare number.
+    trustProxy:
+      typeof config.trustProxy === "number" ? hopsTrusted(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -7,6 +8,43 @@ import { z } from "zod";
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0", ""])
   .transform((v) => v === "true" || v === "1");
+
+// proxy-addr's names for address ranges, accepted by Fastify's trustProxy beside addresses.
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  if (rest.length || !isIP(address)) return false;
+  return bits === undefined || /^\d{1,3}$/.test(bits);
+};
+
+/**
+ * TRUST_PROXY, for Fastify's trustProxy: "false" (default: X-Forwarded-* are ignored), "true"
+ * (trust every hop), a hop count, or a comma-separated list of proxy addresses and CIDRs.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .default("false")
+  .transform((value, ctx): boolean | number | string[] => {
+    const v = value.toLowerCase();
+    if (v === "" || v === "false" || v === "0") return false;
+    if (v === "true") return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = value
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be true, false, a hop count or addresses/CIDRs (not ${bad.join(", ")})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -19,6 +57,7 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: trustProxyFromEnv,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_ON_START: booleanFromEnv.default(true),
   COOKIE_SECURE: booleanFromEnv.optional(),
@@ -43,6 +82,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** Whose X-Forwarded-For/-Proto/-Host to believe (Fastify's trustProxy). */
+  trustProxy: boolean | number | string[];
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   seedOnStart: boolean;
   cookieSecure: boolean;
@@ -75,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     seedOnStart: e.SEED_ON_START,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith("https://"),

@@ -55,7 +55,10 @@ export const SignupSchema = passwordsMatch(
   }),
 );
 
-export const SetPasswordSchema = passwordsMatch(z.object(passwordPair));
+/** current_password: required by the service when the account already has a password. */
+export const SetPasswordSchema = passwordsMatch(
+  z.object({ current_password: z.string().optional(), ...passwordPair }),
+);
 
 export const PasswordResetSchema = z.object({ email: emailField(SIGNUP_EMAIL_INVALID) });
 

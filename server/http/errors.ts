@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { FieldErrors } from "../../domain/errors";
 import { isDomainError, retryAfterHeaders, statusOf } from "../web/errors";
+import { safeErrorForLog } from "./log-safety";
 
 /** Turns a zod issue path into the field name the API reports ("non_field_errors" for the form). */
 function fieldName(path: ReadonlyArray<PropertyKey>): string {
@@ -72,7 +73,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Malformed JSON, unsupported media types, oversized bodies, bad multipart: the client's fault.
       return reply.status(status).send({ detail: error.message });
     }
-    request.log.error({ err: error }, "unhandled error");
+    request.log.error(
+      { err: safeErrorForLog(error), route: request.routeOptions.url },
+      "unhandled error",
+    );
     return reply.status(500).send({ detail: "Whoops! Something went wrong on our end." });
   });
 

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SESSION_COOKIE } from "../web/session-plugin";
+import { isOwnOrigin, publicOriginOf } from "../web/site-origin";
 
 export const CROSS_SITE_REFUSED = "CSRF Failed: Origin checking failed.";
 
@@ -53,25 +54,24 @@ function sentToken(request: FastifyRequest): unknown {
  * that sends neither header nor any cookie, which is not a browser (browsers always send Origin
  * on a cross-site POST) and so carries no victim's identity.
  */
-export function signInAllowed(request: FastifyRequest, ownOrigins: ReadonlySet<string>): boolean {
+export function signInAllowed(request: FastifyRequest, publicOrigin: string): boolean {
   if (sameToken(sentToken(request), request.cookies[CSRF_COOKIE])) return true;
   const origin = request.headers.origin;
   const fetchSite = request.headers["sec-fetch-site"];
   if (origin === undefined && fetchSite === undefined) return request.headers.cookie === undefined;
-  if (origin !== undefined && !ownOrigins.has(origin)) return false;
+  if (origin !== undefined && !isOwnOrigin(origin, request, publicOrigin)) return false;
   if (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") return false;
   return true;
 }
 
 /** Refuses cross-site sign-in and sign-up posts with 403 (API: JSON; pages: plain text). */
 export function registerLoginCsrf(app: FastifyInstance, publicUrl: string): void {
-  const publicOrigin = new URL(publicUrl).origin;
+  const publicOrigin = publicOriginOf(publicUrl);
   app.addHook("preValidation", async (request, reply) => {
     if (request.method !== "POST" || !SIGN_IN_PATHS.has(normalisedPath(request.url))) return;
     // With a session cookie the session plugin's CSRF check (token, or our Origin) has run.
     if (request.cookies[SESSION_COOKIE]) return;
-    const own = new Set([publicOrigin, `${request.protocol}://${request.host}`]);
-    if (signInAllowed(request, own)) return;
+    if (signInAllowed(request, publicOrigin)) return;
     if (request.url.startsWith("/api/")) {
       return reply.status(403).send({ detail: CROSS_SITE_REFUSED });
     }

@@ -1,11 +1,18 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  isRouteErrorResponse,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { appContext } from "../../app/context";
 import type { Config } from "../config";
 import type { PageCacheService } from "../services/cache/page-cache";
 import type { AppLoadContext } from "../web/load-context";
 import { ensureCsrfCookie } from "../web/session-plugin";
+import { publicOriginOf, siteOriginFor } from "../web/site-origin";
+import { redactUrl, safeErrorForLog } from "./log-safety";
 import { CACHE_HEADER, cacheDecision, sendResponse, serveCached } from "./page-cache";
 import { newCspNonce } from "./page-nonce";
 import { CSP_HEADER } from "./security-headers";
@@ -50,6 +57,32 @@ function toWebRequest(request: FastifyRequest, publicOrigin: string): Request {
 }
 
 /**
+ * React Router's default handleError prints the whole error to stderr: a loader's failed query
+ * with its parameter values. Ours logs what log-safety.ts allows, with the (redacted) path.
+ */
+export function withSafeErrorLog(build: ServerBuild, app: FastifyInstance): ServerBuild {
+  return {
+    ...build,
+    entry: {
+      ...build.entry,
+      module: {
+        ...build.entry.module,
+        handleError: (error, { request }) => {
+          if (request.signal.aborted) return;
+          // An ErrorResponse made from a thrown Error keeps it in `error` (not in the types).
+          const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : null;
+          const failure = inner ?? error;
+          app.log.error(
+            { err: safeErrorForLog(failure), route: redactUrl(new URL(request.url).pathname) },
+            "page request failed",
+          );
+        },
+      },
+    },
+  };
+}
+
+/**
  * Mounts the React Router app for every path the API does not own. It runs in its own
  * encapsulated context so that request bodies reach React Router's actions unparsed (form posts
  * as the raw bytes, read once). Anonymous
@@ -57,8 +90,9 @@ function toWebRequest(request: FastifyRequest, publicOrigin: string): Request {
  */
 export async function reactRouterPlugin(app: FastifyInstance, options: Options): Promise<void> {
   const handle: PageHandler = options.build
-    ? createRequestHandler(options.build, options.mode)
+    ? createRequestHandler(withSafeErrorLog(options.build, app), options.mode)
     : (options.handler ?? (async () => new Response("No page renderer", { status: 500 })));
+  const publicOrigin = publicOriginOf(options.config.publicUrl);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
   // Form posts (login, sign-up, coupons...) are small: read whole, so the app-wide input rules
@@ -84,8 +118,7 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
       const render = () => {
         const context = new RouterContextProvider();
         context.set(appContext, { ...options.loadContext(request, reply), cspNonce });
-        const origin = `${request.protocol}://${request.host}`;
-        return handle(toWebRequest(request, origin), context);
+        return handle(toWebRequest(request, siteOriginFor(request, publicOrigin)), context);
       };
       const decision = await cacheDecision(request, options.pageCache);
       if (decision.kind === "none") return sendResponse(reply, await render());

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import type { Config } from "../config";
 import type { SessionService, SessionState } from "../services/accounts/sessions";
 import { CSRF_COOKIE, SESSION_COOKIE } from "./cookies";
+import { isOwnOrigin, publicOriginOf } from "./site-origin";
 import { safeEqual } from "./tokens";
 
 // The cookies themselves are defined in cookies.ts; these names stay importable from here.
@@ -36,6 +37,7 @@ const SESSIONLESS = /^\/(assets\/|media\/demo\/|healthz(\?|$)|robots\.txt|sitema
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { sessions: SessionService; config: Config }) => {
     app.decorateRequest("session", null);
+    const publicOrigin = publicOriginOf(opts.config.publicUrl);
 
     app.addHook("onRequest", async (request) => {
       const cookie = request.cookies[SESSION_COOKIE];
@@ -59,8 +61,7 @@ export const sessionPlugin = fp(
         (typeof field === "string" && safeEqual(field, expected));
       const origin = request.headers.origin;
       const isApi = request.url.startsWith("/api/");
-      const originOk =
-        !isApi && origin !== undefined && origin === `${request.protocol}://${request.host}`;
+      const originOk = !isApi && isOwnOrigin(origin, request, publicOrigin);
       if (!tokenOk && !originOk) {
         return reply.status(403).send({ detail: "CSRF Failed: CSRF token missing or incorrect." });
       }

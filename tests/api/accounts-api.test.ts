@@ -320,7 +320,11 @@ describe("POST /api/users/password/", () => {
       method: "POST",
       url: "/api/users/password/",
       ...creds,
-      payload: { password: "second password", password_confirm: "second password" },
+      payload: {
+        current_password: "first password",
+        password: "second password",
+        password_confirm: "second password",
+      },
     });
     expect(res.statusCode).toBe(200);
     const me = async (c: Credentials) =>

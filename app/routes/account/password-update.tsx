@@ -2,33 +2,64 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { ACCOUNT_SETUP_PASSWORD } from "../../../domain/messages";
 import { SetPasswordSchema } from "../../../domain/schemas/auth";
 import { fieldErrors } from "../../../domain/schemas/common";
-import { accountContext, formFields, requireUser } from "../accounts/accounts.server";
-import { Alert, AuthCard, Field, type FieldErrors, SubmitButton } from "../accounts/form-ui";
+import {
+  accountContext,
+  formFields,
+  isDomainError,
+  requireUser,
+  retryHeaders,
+  statusOf,
+} from "../accounts/accounts.server";
+import {
+  Alert,
+  AuthCard,
+  Field,
+  type FieldErrors,
+  formLevelErrors,
+  SubmitButton,
+} from "../accounts/form-ui";
 import type { Route } from "./+types/password-update";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set a password | Payonce" }];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  // Accounts created at checkout carry NEW_ACCOUNT until they choose a password.
-  return { newAccount: user.requirePasswordReset === "NEW_ACCOUNT" };
+  const { services } = accountContext(context);
+  return {
+    // Accounts created at checkout carry NEW_ACCOUNT until they choose a password.
+    newAccount: user.requirePasswordReset === "NEW_ACCOUNT",
+    hasPassword: await services.accounts.hasPassword(user.id),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const { services, session } = accountContext(context);
+  const { services, session, ip } = accountContext(context);
   const parsed = SetPasswordSchema.safeParse(await formFields(request));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors }, 400);
-  await services.accounts.setPassword(user, parsed.data.password, session?.id);
+  try {
+    await services.accounts.setPassword(
+      user,
+      { password: parsed.data.password, currentPassword: parsed.data.current_password, ip },
+      session?.id,
+    );
+  } catch (err) {
+    if (!isDomainError(err)) throw err;
+    return data(
+      { errors: err.fields as FieldErrors },
+      { status: statusOf(err), headers: retryHeaders(err.retryAfter) },
+    );
+  }
   return redirect("/account/profile/?notice=password");
 }
 
 export default function PasswordUpdatePage({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors;
   const busy = useNavigation().state === "submitting";
+  const formErrors = formLevelErrors(errors);
   return (
     <AuthCard
-      title={loaderData.newAccount ? "Set a password" : "Change your password"}
+      title={loaderData.hasPassword ? "Change your password" : "Set a password"}
       subtitle="Other devices signed in to your account will be logged out."
     >
       {loaderData.newAccount ? (
@@ -36,7 +67,21 @@ export default function PasswordUpdatePage({ loaderData, actionData }: Route.Com
           <Alert tone="info">{ACCOUNT_SETUP_PASSWORD}</Alert>
         </div>
       ) : null}
+      {formErrors.length ? (
+        <div className="mb-4">
+          <Alert tone="error">{formErrors.join(" ")}</Alert>
+        </div>
+      ) : null}
       <Form method="post" className="space-y-4" noValidate>
+        {loaderData.hasPassword ? (
+          <Field
+            label="Current password"
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            errors={errors?.current_password}
+          />
+        ) : null}
         <Field
           label="New password"
           name="password"

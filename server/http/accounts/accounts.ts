@@ -130,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
     {
       schema: {
         tags: ["users"],
-        summary: "Set the account password",
+        summary: "Set the account password (current_password required when it has one)",
         body: SetPasswordSchema,
         response: {
           200: z.looseObject({ detail: z.string(), user: userResponse }),
@@ -141,7 +141,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
     },
     async (request) => {
       const user = signedInUser(request);
-      await accounts.setPassword(user, request.body.password, request.session?.id);
+      await accounts.setPassword(
+        user,
+        {
+          password: request.body.password,
+          currentPassword: request.body.current_password,
+          ip: request.ip,
+        },
+        request.session?.id,
+      );
       const session = request.session ? await sessions.load(request.cookies[SESSION_COOKIE]) : null;
       return { detail: PASSWORD_SET, user: userJson(session?.user ?? null) };
     },

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { fieldError } from "../../../domain/errors";
+import { PASSWORD_VALIDATION_FAILED } from "../../../domain/messages";
 import { passwordResetTokens, sessions as sessionsTable, userEmails, users } from "../../db/schema";
 import { RESET_LINK_INVALID } from "./account-messages";
 import {
@@ -9,19 +10,46 @@ import {
   lower,
   newToken,
 } from "./account-records";
-import { hashPassword } from "./passwords";
+import type { LoginThrottle } from "./login-throttle";
+import { hashPassword, verifyPassword } from "./passwords";
 import type { SessionUser } from "./sessions";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Passwords: set or change one, and the e-mailed reset link. */
-export function createPasswordService(deps: AccountDeps & { records: AccountRecords }) {
-  const { db, clock, records } = deps;
+export function createPasswordService(
+  deps: AccountDeps & { records: AccountRecords; loginThrottle: LoginThrottle },
+) {
+  const { db, clock, records, loginThrottle } = deps;
   const { throttle, link, enqueueEmail } = records;
 
-  /** Sets the password; every other session of the account ends (the current one stays). */
-  async function setPassword(user: SessionUser, password: string, keepSessionId?: string) {
-    const passwordHash = await hashPassword(password);
+  async function storedHash(userId: number): Promise<string | null> {
+    const rows = await db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId));
+    return rows[0]?.passwordHash ?? null;
+  }
+
+  /**
+   * Sets the password; every other session of the account ends (the current one stays). An
+   * account that has a password must give it: a stolen session cookie alone must not be enough
+   * to take the account over. Accounts without one (session sign-up, Google) set it freely.
+   * The check runs under the login throttle, so this is no faster way to guess the password.
+   */
+  async function setPassword(
+    user: SessionUser,
+    input: { password: string; currentPassword?: string | undefined; ip: string },
+    keepSessionId?: string,
+  ) {
+    const current = await storedHash(user.id);
+    if (current !== null) {
+      const ok = await loginThrottle.attempt(user.email, input.ip, async () =>
+        (await verifyPassword(input.currentPassword ?? "", current)) ? true : null,
+      );
+      if (!ok) throw fieldError("current_password", PASSWORD_VALIDATION_FAILED);
+    }
+    const passwordHash = await hashPassword(input.password);
     await db.transaction(async (tx) => {
       await tx
         .update(users)
@@ -133,6 +161,7 @@ export function createPasswordService(deps: AccountDeps & { records: AccountReco
 
   return {
     setPassword,
+    hasPassword: async (userId: number) => (await storedHash(userId)) !== null,
     requestPasswordReset,
     resetTokenValid: async (token: string) => (await findResetToken(token)) !== null,
     confirmPasswordReset,

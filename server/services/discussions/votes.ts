@@ -22,8 +22,10 @@ export function createVotes(deps: { db: Db; clock: Clock }) {
     user: SessionUser | null,
     direction: 1 | -1,
   ): Promise<VoteResult> {
-    if (!user || !canVote({ ...user, isStaff: isStaffModeratorUser(user) }).allowed) {
-      throw unauthenticated();
+    if (!user) throw unauthenticated();
+    const gate = canVote({ ...user, isStaff: isStaffModeratorUser(user) });
+    if (!gate.allowed) {
+      throw gate.reason === "login" ? unauthenticated() : forbidden(MESSAGES.verifyToVote);
     }
     return db.transaction(async (tx) => {
       const facts = await dealFacts(tx, dealKey, user, false);

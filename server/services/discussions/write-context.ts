@@ -23,6 +23,7 @@ export const MAX_REPLY_DEPTH = 3;
 // Our wording: the spec gives no server messages for these refusals.
 export const MESSAGES = {
   verify: "Verify your e-mail address to post.",
+  verifyToVote: "Verify your e-mail address to vote.",
   blacklisted: "You cannot post in the community.",
   buy: "Only customers who bought this deal can review it.",
   alreadyReviewed: "You have already reviewed this deal.",
