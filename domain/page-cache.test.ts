@@ -6,7 +6,14 @@ import {
   PAGE_CACHE_MAX_TTL_MS,
   PAGE_CACHE_MEMORY_BYTES,
 } from "./constants";
-import { isHarmlessQuery, nextBoundary, pageVariant, productPageSlug } from "./page-cache";
+import {
+  cacheablePage,
+  isHarmlessQuery,
+  listedDealWindows,
+  nextBoundary,
+  pageVariant,
+  productPageSlug,
+} from "./page-cache";
 
 const now = new Date("2026-06-01T12:00:00Z");
 const at = (ms: number) => new Date(now.getTime() + ms);
@@ -96,5 +103,68 @@ describe("pageVariant", () => {
     expect(pageVariant("usd", [])).toBe("USD");
     expect(pageVariant("EUR", ["lastcall", "bf"])).toBe(pageVariant("EUR", ["bf", "lastcall"]));
     expect(pageVariant("EUR", ["bf"])).not.toBe(pageVariant("USD", ["bf"]));
+  });
+});
+
+describe("cacheablePage", () => {
+  it("names a deal's own pages by its slug, on their canonical path", () => {
+    expect(cacheablePage("/products/taskflow")).toEqual({
+      kind: "deal",
+      slug: "taskflow",
+      path: "/products/taskflow/",
+    });
+    expect(cacheablePage("/products/taskflow/reviews")).toEqual({
+      kind: "deal",
+      slug: "taskflow",
+      path: "/products/taskflow/reviews/",
+    });
+    expect(cacheablePage("/products/taskflow/questions/")?.kind).toBe("deal");
+  });
+
+  it("knows the listing pages", () => {
+    for (const path of [
+      "/",
+      "/browse/",
+      "/collections/rising-stars/",
+      "/collections/best-for/marketing",
+      "/productivity/",
+      "/productivity/crm/",
+      "/productivity/crm/pipelines/",
+    ])
+      expect(cacheablePage(path), path).toEqual({
+        kind: "listing",
+        path: path.endsWith("/") ? path : `${path}/`,
+      });
+  });
+
+  it("leaves every other page out", () => {
+    for (const path of [
+      "/cart/",
+      "/plus/",
+      "/accounts/login/",
+      "/account/profile/",
+      "/orders/12/",
+      "/products/taskflow/reviews/new/",
+      "/products/taskflow/reviews/great-tool-12/",
+      "/products/taskflow/videos/",
+      "/a/b/c/d/",
+    ])
+      expect(cacheablePage(path), path).toBeNull();
+  });
+});
+
+describe("listedDealWindows", () => {
+  it("adds the moment a deal ages out of a rule-based listing", () => {
+    const start = at(-119 * DAY);
+    const deal = { startDate: start, endDate: null, nextStageStartDate: null };
+    expect(nextBoundary(deal, [], now, 2 * DAY)).toEqual(at(2 * DAY));
+    expect(
+      nextBoundary(
+        { startDate: null, endDate: null, nextStageStartDate: null },
+        listedDealWindows(deal),
+        now,
+        2 * DAY,
+      ),
+    ).toEqual(at(DAY));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Rules of the anonymous product-page HTML cache: which requests may share one cached page, and
+ * Rules of the anonymous page HTML cache: which requests may share one cached page, and
  * until when a page stays true. Pure; the server applies them (server/http/page-cache.ts).
  */
 import {
@@ -33,17 +33,44 @@ export function nextBoundary(
   maxTtlMs: number = PAGE_CACHE_MAX_TTL_MS,
 ): Date {
   const t = now.getTime();
-  const candidates: (number | null)[] = [
-    deal.startDate?.getTime() ?? null,
-    deal.startDate ? deal.startDate.getTime() + NEW_BANNER_WINDOW_MS : null,
-    deal.endDate?.getTime() ?? null,
-    deal.endDate ? deal.endDate.getTime() - BANNER_HURRY_UNDER_MS : null,
-    deal.nextStageStartDate?.getTime() ?? null,
-    ...windows.flatMap((w) => [w.start?.getTime() ?? null, w.end?.getTime() ?? null]),
-  ];
+  const candidates = [...dealWindows(deal), ...windows].flatMap((w) => [
+    w.start?.getTime() ?? null,
+    w.end?.getTime() ?? null,
+  ]);
   let earliest = t + maxTtlMs;
   for (const c of candidates) if (c != null && c > t && c < earliest) earliest = c;
   return new Date(earliest);
+}
+
+/**
+ * Ages at which a deal leaves a listing by rule: the rising-stars collection lists deals started
+ * within 120 days (server/services/storefront/collection-pages.ts).
+ */
+const LISTING_AGE_LIMITS_MS = [120 * 86_400_000];
+
+/** `dealWindows`, plus the moments a deal ages out of a rule-based listing. */
+export function listedDealWindows(deal: DealTimes): TimeWindow[] {
+  const start = deal.startDate?.getTime();
+  const aged = LISTING_AGE_LIMITS_MS.map((ms) => ({
+    start: start === undefined ? null : new Date(start + ms),
+    end: null,
+  }));
+  return [...dealWindows(deal), ...aged];
+}
+
+/**
+ * A deal's moments that change how it reads, as windows: it starts and ends, its "new" banner
+ * goes, its hurry message comes, its next stage starts. A listing page shows many deals, so its
+ * boundary is `nextBoundary` over every listed deal's windows.
+ */
+export function dealWindows(deal: DealTimes): TimeWindow[] {
+  const plus = (d: Date | null, ms: number) => (d ? new Date(d.getTime() + ms) : null);
+  return [
+    { start: deal.startDate, end: deal.endDate },
+    { start: plus(deal.startDate, NEW_BANNER_WINDOW_MS), end: null },
+    { start: plus(deal.endDate, -BANNER_HURRY_UNDER_MS), end: null },
+    { start: deal.nextStageStartDate, end: null },
+  ];
 }
 
 const HARMLESS = new Set<string>(PAGE_CACHE_HARMLESS_PARAMS);
@@ -62,6 +89,52 @@ export function isHarmlessQuery(search: string): boolean {
 export function productPageSlug(pathname: string): string | null {
   const m = /^\/products\/([A-Za-z0-9_-]{1,200})\/?$/.exec(pathname);
   return m ? (m[1] as string) : null;
+}
+
+/**
+ * A page the anonymous cache may hold, by what invalidates it: a deal's own pages (its product
+ * page and its review and question lists) go when that deal changes; listing pages (home,
+ * collections, taxonomy, browse) go when any deal changes, as any deal may be listed there.
+ * `path` is the page's canonical path (with its trailing slash), the cache key's first part.
+ */
+export type CacheablePage =
+  | { kind: "deal"; slug: string; path: string }
+  | { kind: "listing"; path: string };
+
+// First path segments that are pages of their own (app/routes.ts), never a taxonomy group.
+const NOT_TAXONOMY = new Set([
+  "products",
+  "accounts",
+  "account",
+  "staff",
+  "plus",
+  "email",
+  "cart",
+  "orders",
+  "browse",
+  "collections",
+  "api",
+  "assets",
+]);
+
+const SEGMENT = "[A-Za-z0-9_-]{1,200}";
+const DISCUSSION_LIST = new RegExp(`^/products/(${SEGMENT})/(reviews|questions)/?$`);
+const COLLECTION = new RegExp(`^/collections/(?:best-for/)?${SEGMENT}/?$`);
+const TAXONOMY = new RegExp(`^/(${SEGMENT})(?:/${SEGMENT}){0,2}/?$`);
+
+/** Which cacheable page a path is, or null for every other page. */
+export function cacheablePage(pathname: string): CacheablePage | null {
+  const path = pathname.endsWith("/") ? pathname : `${pathname}/`;
+  const slug = productPageSlug(pathname);
+  if (slug) return { kind: "deal", slug, path: `/products/${slug}/` };
+  const list = DISCUSSION_LIST.exec(pathname);
+  if (list) return { kind: "deal", slug: list[1] as string, path };
+  if (path === "/" || path === "/browse/" || COLLECTION.test(pathname)) {
+    return { kind: "listing", path };
+  }
+  const group = TAXONOMY.exec(pathname)?.[1];
+  if (group && !NOT_TAXONOMY.has(group)) return { kind: "listing", path };
+  return null;
 }
 
 /**

@@ -25,6 +25,7 @@ import { orderRoutes } from "./http/commerce/orders";
 import { plusRoutes } from "./http/commerce/plus";
 import { productRoutes } from "./http/commerce/purchases";
 import { rewardRoutes } from "./http/commerce/rewards";
+import { registerCompression } from "./http/compression";
 import { discussionRoutes } from "./http/discussions/discussions";
 import { registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input-guard";
@@ -146,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // 2. App-wide behaviour.
   registerErrorHandling(app);
+  // Pages and JSON answers by Accept-Encoding (static assets come precompressed).
+  registerCompression(app);
   // Before the session is loaded: a NUL anywhere in the input is a 400, never a database error.
   registerInputGuard(app);
   await app.register(sessionPlugin, { sessions: services.sessions, config });
@@ -195,6 +198,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         root: clientDir,
         wildcard: false,
         index: false,
+        // scripts/compress-assets.mjs wrote .br and .gz siblings at build time: sent by the
+        // request's Accept-Encoding (with Vary), never compressed per request. They get no
+        // routes of their own.
+        preCompressed: true,
+        globIgnore: ["**/*.br", "**/*.gz"],
         setHeaders(reply, filePath) {
           // Vite fingerprints everything under assets/: safe to cache for a year.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

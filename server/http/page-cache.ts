@@ -1,7 +1,9 @@
 /**
- * The anonymous product-page HTML cache in front of React Router ("Fast for everyone"): most
- * product-page views are anonymous and identical, so they are rendered once and replayed until
- * the deal changes (page events) or its next time boundary passes. Signed-in visitors, sessions
+ * The anonymous page HTML cache in front of React Router ("Fast for everyone"): most views of
+ * the product pages, their review and question lists, home, collections, taxonomy and browse are
+ * anonymous and identical, so they are rendered once and replayed until what they show changes
+ * (page events: a deal's pages on its change, listing pages on any deal's) or their next time
+ * boundary passes. Signed-in visitors, sessions
  * with a cart, and any query string beyond tracking parameters go around it (X-Cache: BYPASS).
  * Set-Cookie is never stored nor replayed; the visitor's own CSRF cookie is issued per request.
  * Nor is a CSP nonce: every answer, a hit included, carries its own (server/http/page-nonce.ts).
@@ -9,15 +11,16 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { experimentsCacheKey } from "../../domain/experiments";
-import { isHarmlessQuery, pageVariant, productPageSlug } from "../../domain/page-cache";
-import type { PageCacheService } from "../services/cache/page-cache";
+import { cacheablePage, isHarmlessQuery, pageVariant } from "../../domain/page-cache";
+import type { PageCacheService, PageScope } from "../services/cache/page-cache";
+import { accepts, varyOnEncoding } from "./compression";
 import { cutAtNonce, deflateParts, gzipWithNonce, joinWithNonce } from "./page-nonce";
 
 export const CACHE_HEADER = "x-cache";
 
 export type CacheDecision =
   /** Not a cacheable kind of page at all: no X-Cache header. */
-  { kind: "none" } | { kind: "bypass" } | { kind: "cache"; key: string; slug: string };
+  { kind: "none" } | { kind: "bypass" } | { kind: "cache"; key: string; scope: PageScope };
 
 /** Decides, before rendering, whether this request may be answered from (and fill) the cache. */
 export async function cacheDecision(
@@ -27,8 +30,8 @@ export async function cacheDecision(
   if (request.method !== "GET" && request.method !== "HEAD") return { kind: "none" };
   const q = request.url.indexOf("?");
   const pathname = q === -1 ? request.url : request.url.slice(0, q);
-  const slug = productPageSlug(pathname);
-  if (!slug) return { kind: "none" };
+  const page = cacheablePage(pathname);
+  if (!page) return { kind: "none" };
   if (!isHarmlessQuery(q === -1 ? "" : request.url.slice(q + 1))) return { kind: "bypass" };
   const session = request.session;
   if (session?.user) return { kind: "bypass" };
@@ -37,8 +40,10 @@ export async function cacheDecision(
   const variant = pageVariant(session?.currency ?? "USD", session?.campaigns ?? []);
   // Growth: prices and the root data also follow the session's experiment variants.
   const experiments = experimentsCacheKey(session?.id);
-  const key = `/products/${slug}/|${variant}${experiments ? `|${experiments}` : ""}`;
-  return { kind: "cache", key, slug };
+  const key = `${page.path}|${variant}${experiments ? `|${experiments}` : ""}`;
+  const scope: PageScope =
+    page.kind === "deal" ? { kind: "deal", slug: page.slug } : { kind: "listing" };
+  return { kind: "cache", key, scope };
 }
 
 /** Headers worth replaying: everything React Router set except cookies. */
@@ -67,19 +72,13 @@ export async function serveCached(
   render: () => Promise<Response>,
   nonce: string,
 ): Promise<FastifyReply> {
-  const hit = await pageCache.get(decision.key, decision.slug);
+  const hit = await pageCache.get(decision.key, decision.scope);
   if (hit) {
     reply.status(hit.status).headers(hit.headers).header(CACHE_HEADER, "HIT");
-    reply.header("vary", "Accept-Encoding");
-    const gzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
-    if (gzip) reply.header("content-encoding", "gzip");
-    if (request.method === "HEAD") return reply.send();
-    return reply.send(
-      gzip ? gzipWithNonce(hit.parts, hit.gzip, nonce) : joinWithNonce(hit.parts, nonce),
-    );
+    return sendStored(request, reply, hit.parts, hit.gzip, nonce);
   }
   // Taken before rendering: an invalidation during the render leaves this page stale on arrival.
-  const stamp = await pageCache.stamp(decision.slug);
+  const stamp = await pageCache.stamp(decision.scope);
   const response = await render();
   const headers = storableHeaders(response);
   const html = response.headers.get("content-type")?.startsWith("text/html") ?? false;
@@ -89,14 +88,33 @@ export async function serveCached(
   const body = Buffer.from(await response.arrayBuffer());
   // Stored without this visitor's nonce: a replay puts its own where it stood.
   const parts = cutAtNonce(body, nonce);
-  await pageCache.put(decision.key, decision.slug, stamp, {
+  const gzip = await deflateParts(parts);
+  await pageCache.put(decision.key, decision.scope, stamp, {
     status: response.status,
     headers,
     parts,
-    gzip: await deflateParts(parts),
+    gzip,
   });
   reply.status(response.status).headers(headers).header(CACHE_HEADER, "MISS");
-  return reply.send(body);
+  return sendStored(request, reply, parts, gzip, nonce);
+}
+
+/**
+ * A stored page with `nonce`: its stored gzip copy to clients that take gzip (even those that
+ * prefer brotli: a replay then costs a CRC, not a compression), the plain bytes to the others.
+ */
+function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  parts: Buffer[],
+  gzip: Buffer[],
+  nonce: string,
+): FastifyReply {
+  varyOnEncoding(reply);
+  const gzipped = accepts(request.headers["accept-encoding"], "gzip");
+  if (gzipped) reply.header("content-encoding", "gzip");
+  if (request.method === "HEAD") return reply.send();
+  return reply.send(gzipped ? gzipWithNonce(parts, gzip, nonce) : joinWithNonce(parts, nonce));
 }
 
 /** Sends a web Response through Fastify (streamed; cookies as separate headers). */

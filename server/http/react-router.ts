@@ -86,7 +86,8 @@ export function withSafeErrorLog(build: ServerBuild, app: FastifyInstance): Serv
  * Mounts the React Router app for every path the API does not own. It runs in its own
  * encapsulated context so that request bodies reach React Router's actions unparsed (form posts
  * as the raw bytes, read once). Anonymous
- * product pages go through the HTML cache (server/http/page-cache.ts).
+ * public pages go through the HTML cache (server/http/page-cache.ts); every page is compressed by
+ * Accept-Encoding (server/http/compression.ts).
  */
 export async function reactRouterPlugin(app: FastifyInstance, options: Options): Promise<void> {
   const handle: PageHandler = options.build

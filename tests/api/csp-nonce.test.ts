@@ -80,7 +80,7 @@ describe("a product page's CSP nonce", () => {
   it("is never stored: the cached page holds no nonce at all", async () => {
     await app.inject({ method: "GET", url: "/products/pixelforge/" });
     const key = "/products/pixelforge/|USD";
-    const stored = await app.services.pageCache.get(key, "pixelforge");
+    const stored = await app.services.pageCache.get(key, { kind: "deal", slug: "pixelforge" });
     expect(stored).not.toBeNull();
     const text = Buffer.concat(stored?.parts ?? []).toString("utf8");
     for (const nonce of nonces) expect(text).not.toContain(nonce);

@@ -1,17 +1,31 @@
 /**
  * The anonymous page cache's storage: an in-process LRU with a byte budget by default, or Redis
  * (shared by every app process) when REDIS_URL is set. Invalidation is by generation: every page
- * is stored with the generation stamp of its deal and of "everything" taken *before* it was
- * rendered; an event bumps a generation, so every page stamped earlier stops matching (and a page
+ * is stored with the generation stamp of its deal (or, for listing pages, of the listings, which
+ * every deal change bumps) and of "everything" taken *before* it was rendered; an event bumps a generation, so every page stamped earlier stops matching (and a page
  * rendered while the event happened is never stored as fresh). Expiry is the page's own next time
  * boundary (domain/page-cache.ts), read from the clock provider so tests can move time.
  */
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { PAGE_CACHE_MEMORY_BYTES } from "../../../domain/constants";
-import { nextBoundary, type TimeWindow } from "../../../domain/page-cache";
+import {
+  type DealTimes,
+  listedDealWindows,
+  nextBoundary,
+  type TimeWindow,
+} from "../../../domain/page-cache";
 import type { Db } from "../../db/client";
-import { campaignDeals, campaigns, cartItems, carts, deals, staffMessages } from "../../db/schema";
+import {
+  campaignDeals,
+  campaigns,
+  cartItems,
+  carts,
+  deals,
+  modularPageItems,
+  staffMessages,
+  subCollections,
+} from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import type { PageEvents } from "./page-events";
 
@@ -31,14 +45,21 @@ export type CachedPage = {
 
 type StoredPage = CachedPage & { stamp: string; expiresAt: number };
 
+/**
+ * What a page's freshness follows (domain/page-cache.ts `CacheablePage`): a deal's own pages that
+ * deal's generation, listing pages the listings' generation, which every deal change bumps.
+ */
+export type PageScope = { kind: "deal"; slug: string } | { kind: "listing" };
+
 /** Where pages live; both implementations answer the same questions. */
 interface PageStore {
-  /** The generation stamp of a deal's pages now (take it before rendering). */
-  stamp(slug: string): Promise<string>;
+  /** The generation stamp of a scope's pages now (take it before rendering). */
+  stamp(scope: PageScope): Promise<string>;
   /** The page when stored under the current stamp and not expired; else null. */
-  get(key: string, slug: string, now: number): Promise<CachedPage | null>;
+  get(key: string, scope: PageScope, now: number): Promise<CachedPage | null>;
   set(key: string, page: StoredPage, now: number): Promise<void>;
-  bumpDeal(slug: string): Promise<void>;
+  /** A deal changed: its own pages and every listing page (a null slug: the listings only). */
+  bumpDeal(slug: string | null): Promise<void>;
   bumpAll(): Promise<void>;
   close(): Promise<void>;
 }
@@ -57,9 +78,13 @@ export function createMemoryPageStore(maxBytes = PAGE_CACHE_MEMORY_BYTES): PageS
 } {
   const entries = new Map<string, { page: StoredPage; bytes: number }>();
   const dealGenerations = new Map<string, number>();
+  let listingGeneration = 0;
   let allGeneration = 0;
   let bytes = 0;
-  const stampOf = (slug: string) => `${allGeneration}.${dealGenerations.get(slug) ?? 0}`;
+  const stampOf = (scope: PageScope) =>
+    scope.kind === "deal"
+      ? `${allGeneration}.${dealGenerations.get(scope.slug) ?? 0}`
+      : `${allGeneration}.L${listingGeneration}`;
   const drop = (key: string) => {
     const e = entries.get(key);
     if (!e) return;
@@ -67,13 +92,13 @@ export function createMemoryPageStore(maxBytes = PAGE_CACHE_MEMORY_BYTES): PageS
     entries.delete(key);
   };
   return {
-    async stamp(slug) {
-      return stampOf(slug);
+    async stamp(scope) {
+      return stampOf(scope);
     },
-    async get(key, slug, now) {
+    async get(key, scope, now) {
       const e = entries.get(key);
       if (!e) return null;
-      if (e.page.stamp !== stampOf(slug) || e.page.expiresAt <= now) {
+      if (e.page.stamp !== stampOf(scope) || e.page.expiresAt <= now) {
         drop(key);
         return null;
       }
@@ -93,7 +118,8 @@ export function createMemoryPageStore(maxBytes = PAGE_CACHE_MEMORY_BYTES): PageS
       }
     },
     async bumpDeal(slug) {
-      dealGenerations.set(slug, (dealGenerations.get(slug) ?? 0) + 1);
+      if (slug) dealGenerations.set(slug, (dealGenerations.get(slug) ?? 0) + 1);
+      listingGeneration++;
     },
     async bumpAll() {
       allGeneration++;
@@ -122,16 +148,18 @@ export function createRedisPageStore(url: string, prefix: string, log: (err: unk
   redis.on("error", log);
   const allKey = `${prefix}gen:all`;
   const dealKey = (slug: string) => `${prefix}gen:deal:${slug}`;
+  const listingKey = `${prefix}gen:listing`;
+  const scopeKey = (scope: PageScope) => (scope.kind === "deal" ? dealKey(scope.slug) : listingKey);
   const pageKey = (key: string) => `${prefix}page:${key}`;
   const stampFrom = (all: string | null | undefined, deal: string | null | undefined) =>
     `${all ?? 0}.${deal ?? 0}`;
   const store: PageStore = {
-    async stamp(slug) {
-      const [all, deal] = await redis.mget(allKey, dealKey(slug));
+    async stamp(scope) {
+      const [all, deal] = await redis.mget(allKey, scopeKey(scope));
       return stampFrom(all, deal);
     },
-    async get(key, slug, now) {
-      const [raw, all, deal] = await redis.mget(pageKey(key), allKey, dealKey(slug));
+    async get(key, scope, now) {
+      const [raw, all, deal] = await redis.mget(pageKey(key), allKey, scopeKey(scope));
       if (!raw) return null;
       const stored = JSON.parse(raw) as Omit<StoredPage, "parts" | "gzip"> & {
         format?: number;
@@ -161,7 +189,9 @@ export function createRedisPageStore(url: string, prefix: string, log: (err: unk
       await redis.set(pageKey(key), value, "PX", ttl);
     },
     async bumpDeal(slug) {
-      await redis.incr(dealKey(slug));
+      const bump = redis.multi().incr(listingKey);
+      if (slug) bump.incr(dealKey(slug));
+      await bump.exec();
     },
     async bumpAll() {
       await redis.incr(allKey);
@@ -201,15 +231,19 @@ export function createPageCacheService(deps: {
   deps.events.subscribe(async (event) => {
     try {
       if (event.kind === "all") return await store.bumpAll();
-      const slug = await slugOf(event.deal);
-      if (slug) await store.bumpDeal(slug);
+      await store.bumpDeal(await slugOf(event.deal));
     } catch (err) {
       log(err, "page cache: invalidation failed");
     }
   });
 
-  /** When a deal's page next reads differently (its dates, its campaigns, its staff messages). */
-  async function expiryOf(slug: string, now: Date): Promise<Date> {
+  /** When a page next reads differently. */
+  function expiryOf(scope: PageScope, now: Date): Promise<Date> {
+    return scope.kind === "deal" ? dealExpiry(scope.slug, now) : listingExpiry(now);
+  }
+
+  /** When a deal's pages next read differently (its dates, its campaigns, its staff messages). */
+  async function dealExpiry(slug: string, now: Date): Promise<Date> {
     const [deal] = await db
       .select({
         id: deals.id,
@@ -245,30 +279,65 @@ export function createPageCacheService(deps: {
     return nextBoundary(deal, windows, now);
   }
 
+  /**
+   * When a listing page next reads differently: any deal's moments (it may be listed there, its
+   * card shows its banners and timer), site-wide campaign banners, time-boxed blocks and
+   * sub-collections. Read on a miss only; a few columns of each row.
+   */
+  async function listingExpiry(now: Date): Promise<Date> {
+    const [dealRows, campaignRows, itemRows, subRows] = await Promise.all([
+      db
+        .select({
+          startDate: deals.startDate,
+          endDate: deals.endDate,
+          nextStageStartDate: deals.nextStageStartDate,
+        })
+        .from(deals),
+      db
+        .select({ start: campaigns.startDate, end: campaigns.endDate })
+        .from(campaigns)
+        .where(eq(campaigns.isActive, true)),
+      db
+        .select({ start: modularPageItems.startDate, end: modularPageItems.endDate })
+        .from(modularPageItems),
+      db
+        .select({ start: subCollections.startDate, end: subCollections.endDate })
+        .from(subCollections),
+    ]);
+    const none: DealTimes = { startDate: null, endDate: null, nextStageStartDate: null };
+    const windows: TimeWindow[] = [
+      ...dealRows.flatMap(listedDealWindows),
+      ...campaignRows,
+      ...itemRows,
+      ...subRows,
+    ];
+    return nextBoundary(none, windows, now);
+  }
+
   /** Safe reads: a broken store makes a miss. */
-  async function get(key: string, slug: string): Promise<CachedPage | null> {
+  async function get(key: string, scope: PageScope): Promise<CachedPage | null> {
     try {
-      return await store.get(key, slug, clock.now().getTime());
+      return await store.get(key, scope, clock.now().getTime());
     } catch (err) {
       log(err, "page cache: read failed");
       return null;
     }
   }
 
-  async function stamp(slug: string): Promise<string | null> {
+  async function stamp(scope: PageScope): Promise<string | null> {
     try {
-      return await store.stamp(slug);
+      return await store.stamp(scope);
     } catch (err) {
       log(err, "page cache: read failed");
       return null;
     }
   }
 
-  /** Stores a page rendered under `stamp` until the deal's next boundary. */
-  async function put(key: string, slug: string, stampBefore: string, page: CachedPage) {
+  /** Stores a page rendered under `stamp` until its next boundary. */
+  async function put(key: string, scope: PageScope, stampBefore: string, page: CachedPage) {
     try {
       const now = clock.now();
-      const expiresAt = (await expiryOf(slug, now)).getTime();
+      const expiresAt = (await expiryOf(scope, now)).getTime();
       if (expiresAt <= now.getTime()) return;
       await store.set(key, { ...page, stamp: stampBefore, expiresAt }, now.getTime());
     } catch (err) {
