@@ -24,7 +24,19 @@ export default defineConfig({
         },
       },
       apiProject("pglite"),
-      ...(process.env.DATABASE_URL ? [apiProject("postgres")] : []),
+      ...(process.env.DATABASE_URL
+        ? [
+            apiProject("postgres"),
+            // Two app instances on one database: PostgreSQL only (PGlite belongs to one process).
+            {
+              test: {
+                ...apiProject("postgres").test,
+                name: "scale-out",
+                include: ["tests/scale-out/**/*.test.ts"],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

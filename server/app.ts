@@ -240,6 +240,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook("onClose", async () => {
     await services.outbox.stop();
     await services.pageCache.close();
+    await services.limits.close();
+    services.media.close?.();
     await database.close();
   });
 

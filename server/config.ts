@@ -64,6 +64,17 @@ const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   REDIS_URL: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().default("payonce:"),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
   STRIPE_SECRET_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().min(3).default("Payonce <no-reply@payonce.test>"),
@@ -91,6 +102,10 @@ export type Config = {
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several apps (or test runs) can share one Redis. */
   redisKeyPrefix: string;
+  /** Worker processes on this machine (node:cluster); 1 serves from the one process. */
+  webConcurrency: number;
+  /** S3-compatible storage for uploaded media; the data directory when unset. */
+  s3: S3Config | undefined;
   stripeSecretKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -101,6 +116,40 @@ export type Config = {
   campaignPricingExperiment: boolean;
 };
 
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** bucket in the path (MinIO, most self-hosted stores) rather than in the host name. */
+  forcePathStyle: boolean;
+};
+
+/** All of endpoint, bucket and keys, or none: half a configuration is a mistake, not a choice. */
+function s3From(e: z.infer<typeof EnvSchema>): S3Config | undefined {
+  const required = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  const missing = Object.entries(required).filter(([, v]) => !v);
+  if (missing.length === 4) return undefined;
+  if (missing.length)
+    throw new Error(
+      `Invalid environment:\n  ${missing.map(([k]) => k).join(", ")}: required when S3_* is set`,
+    );
+  return {
+    endpoint: e.S3_ENDPOINT as string,
+    bucket: e.S3_BUCKET as string,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -108,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL)
+    throw new Error(
+      "Invalid environment:\n  WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database belongs to one process)",
+    );
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
@@ -123,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     redisUrl: e.REDIS_URL || undefined,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    webConcurrency: e.WEB_CONCURRENCY,
+    s3: s3From(e),
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

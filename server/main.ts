@@ -1,31 +1,53 @@
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import closeWithGrace from "close-with-grace";
 import type { ServerBuild } from "react-router";
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { runPrimary } from "./cluster";
+import { type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { reactRouterBuildDir } from "./paths";
 import { systemClock } from "./providers/clock";
 
-// The only place that starts anything: config -> database -> services -> HTTP.
+const open = (config: Config) =>
+  config.databaseUrl
+    ? openDatabase({ kind: "postgres", url: config.databaseUrl })
+    : openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+
+// The only place that starts anything: config -> database -> services -> HTTP. With
+// WEB_CONCURRENCY > 1 the primary prepares the database and forks; each worker serves.
 async function main() {
+  const config = loadConfig();
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    await runPrimary(config, async () => {
+      const database = await open(config);
+      await database.migrate();
+      if (config.seedOnStart) await seedIfEmpty(database.db, systemClock);
+      await database.close();
+    });
+    return;
+  }
+  await serve(config);
+}
+
+async function serve(config: Config) {
   const started = performance.now();
   const phases: Record<string, number> = {};
   const lap = (name: string) => {
     phases[name] = Math.round(performance.now() - started);
   };
-  const config = loadConfig();
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: "postgres", url: config.databaseUrl })
-    : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+  const database = await open(config);
   lap("database_open");
-  await database.migrate();
-  lap("migrated");
-  if (config.seedOnStart) await seedIfEmpty(database.db, systemClock);
-  lap("seeded");
+  // A cluster's primary already migrated and seeded.
+  if (cluster.isPrimary) {
+    await database.migrate();
+    lap("migrated");
+    if (config.seedOnStart) await seedIfEmpty(database.db, systemClock);
+    lap("seeded");
+  }
 
   const buildFile = path.join(reactRouterBuildDir, "server/index.js");
   if (!existsSync(buildFile))

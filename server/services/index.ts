@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Clock } from "../providers/clock";
 import { createMailProvider } from "../providers/mail";
-import { createLocalMediaProvider } from "../providers/media";
+import { createLocalMediaProvider, createS3MediaProvider } from "../providers/media";
 import { createPaymentGateway } from "../providers/payments";
 import { createAccountService } from "./accounts/accounts";
 import { createLoginThrottle } from "./accounts/login-throttle";
@@ -24,6 +24,7 @@ import { createTransferService } from "./commerce/transfers";
 import { createDiscussionService } from "./discussions/service";
 import { createOutbox } from "./jobs/outbox";
 import { createLimits, memoryStore } from "./limits/limits";
+import { createRedisLimitStore } from "./limits/redis-store";
 import { createCurrencyService } from "./marketing/currency";
 import { createSignupService } from "./marketing/deal-notifications";
 import { createEmailSignupService } from "./marketing/email-capture";
@@ -43,15 +44,27 @@ export function createServices(deps: ServiceDeps) {
   const outbox = createOutbox({ db: deps.db, clock: deps.clock });
   // Writers that change a public page say so here; the anonymous page cache listens.
   const pageEvents = createPageEvents();
-  // Review videos and posters under DATA_DIR/media (an S3 provider can replace it here).
-  const media = createLocalMediaProvider(path.join(deps.config.dataDir, "media"));
+  // Review videos and posters: in the S3 bucket when S3_* is set (shared by every process and
+  // machine), else under DATA_DIR/media.
+  const media = deps.config.s3
+    ? createS3MediaProvider(deps.config.s3)
+    : createLocalMediaProvider(path.join(deps.config.dataDir, "media"));
   const sessions = createSessionService({
     db: deps.db,
     clock: deps.clock,
     ttlDays: deps.config.sessionTtlDays,
   });
-  // Every rate limit counts here: in memory per process (a Redis store would share them).
-  const limits = createLimits({ store: memoryStore });
+  // Every rate limit counts here: in Redis across processes when REDIS_URL is set (in memory
+  // while Redis is down), else in memory per process.
+  const limits = deps.config.redisUrl
+    ? createLimits(
+        createRedisLimitStore({
+          url: deps.config.redisUrl,
+          keyPrefix: deps.config.redisKeyPrefix,
+          log: (err, message) => console.warn(message, err),
+        }),
+      )
+    : createLimits({ store: memoryStore });
   const loginThrottle = createLoginThrottle(limits);
   // Sign-up, passwords, e-mail settings; it registers the outbox's e-mail handler (SMTP or kept).
   const accounts = createAccountService({

@@ -68,9 +68,15 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Builds the app on a fresh database; it is closed after the file's tests. */
 export async function createTestApp(
-  options: { clock?: Clock; config?: Partial<Config>; pageHandler?: PageHandler } = {},
+  options: {
+    clock?: Clock;
+    config?: Partial<Config>;
+    pageHandler?: PageHandler;
+    /** A database of the test's own (several apps on one PostgreSQL database: scale-out). */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const app = (await buildApp({
     config: testConfig(options.config),
     database,

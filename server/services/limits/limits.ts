@@ -4,8 +4,13 @@ import { type RateLimiterAbstract, RateLimiterMemory } from "rate-limiter-flexib
  * The one rate-limit mechanism of the app: named limits (points per duration, counted per key)
  * on rate-limiter-flexible. Services call it for sign-up, login, password reset and e-mail
  * resends; the JSON API's routes call it through server/http/rate-limit.ts. The counters live in
- * the store chosen in services/index.ts: memory per process today; a Redis store there makes
- * them shared by every process without changing a caller.
+ * the store chosen in services/index.ts: memory per process, or Redis (redis-store.ts) shared by
+ * every process when REDIS_URL is set, without changing a caller.
+ *
+ * The in-flight caps (`enter`, login.checking.*) are counters like the others, so with Redis they
+ * hold across processes too. A process that dies inside `enter` never gives its slot back; the
+ * limit's duration frees it. While Redis is down they count per process (the insurance limiter),
+ * which at worst lets N processes each run their own cap of password checks for that while.
  */
 export type LimitRule = {
   /** Attempts allowed per window. */
@@ -61,7 +66,7 @@ export type LimitDecision = {
   used: number;
 };
 
-/** Builds the counter of one limit: where the counts live (memory now, Redis later). */
+/** Builds the counter of one limit: where the counts live (memory, or Redis). */
 export type LimitStore = (options: {
   keyPrefix: string;
   points: number;
@@ -86,13 +91,16 @@ export function progressiveDelayMs(used: number, free: number, capMs = 1000): nu
 export const sleep = (ms: number) =>
   ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
-export function createLimits(deps: { store: LimitStore }) {
+export function createLimits(deps: { store: LimitStore; close?: () => Promise<void> }) {
   let limiters = new Map<LimitName, RateLimiterAbstract>();
+  // A reset starts new keys, so a shared store forgets too (old keys expire on their own).
+  let generation = 0;
 
   function limiter(name: LimitName): RateLimiterAbstract {
     let found = limiters.get(name);
     if (!found) {
-      found = deps.store({ keyPrefix: `limit:${name}`, ...LIMITS[name] });
+      const keyPrefix = generation ? `limit:${generation}:${name}` : `limit:${name}`;
+      found = deps.store({ ...LIMITS[name], keyPrefix });
       limiters.set(name, found);
     }
     return found;
@@ -157,9 +165,15 @@ export function createLimits(deps: { store: LimitStore }) {
   /** Forgets every count (tests). */
   function reset(): void {
     limiters = new Map();
+    generation++;
   }
 
-  return { consume, consumeAll, refund, enter, reset };
+  /** Lets go of the store's connection (app close). */
+  async function close(): Promise<void> {
+    await deps.close?.();
+  }
+
+  return { consume, consumeAll, refund, enter, reset, close };
 }
 
 export type Limits = ReturnType<typeof createLimits>;
