@@ -1,9 +1,8 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { ACCOUNT_SETUP_PASSWORD } from "../../../domain/messages";
 import { SetPasswordSchema } from "../../../domain/schemas/auth";
-import { fieldErrors } from "../../../domain/schemas/common";
-import { accountContext, formFields, requireUser } from "../accounts/accounts.server";
-import { Alert, AuthCard, Field, type FieldErrors, SubmitButton } from "../accounts/form-ui";
+import { accountContext, formFields, invalidForm, requireUser } from "../accounts/accounts.server";
+import { Alert, AuthCard, NewPasswordFields, SubmitButton } from "../accounts/form-ui";
 import type { Route } from "./+types/password-update";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set a password | Payonce" }];
@@ -18,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { services, session } = accountContext(context);
   const parsed = SetPasswordSchema.safeParse(await formFields(request));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors }, 400);
+  if (!parsed.success) return invalidForm(parsed.error);
   await services.accounts.setPassword(user, parsed.data.password, session?.id);
   return redirect("/account/profile/?notice=password");
 }
@@ -37,20 +36,7 @@ export default function PasswordUpdatePage({ loaderData, actionData }: Route.Com
         </div>
       ) : null}
       <Form method="post" className="space-y-4" noValidate>
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          errors={errors?.password}
-        />
-        <Field
-          label="Confirm new password"
-          name="password_confirm"
-          type="password"
-          autoComplete="new-password"
-          errors={errors?.password_confirm}
-        />
+        <NewPasswordFields errors={errors} />
         <SubmitButton busy={busy}>Save password</SubmitButton>
       </Form>
     </AuthCard>
