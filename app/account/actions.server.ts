@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { notFound } from "../../domain/errors";
 import { parseId } from "../../domain/ids";
 import { isDomainError, statusOf } from "../../server/web/errors";
+import { accountContext, formFields, requireUser } from "../routes/accounts/accounts.server";
 
 export type FieldErrors = Record<string, string[] | undefined>;
 
@@ -53,3 +54,16 @@ export const invalid = (
   values?: Record<string, string>,
   target?: string,
 ) => data<ActionFailure>({ ok: false, intent, errors, target, values }, 400);
+
+type ActionArgs = { request: Request; context: Parameters<typeof accountContext>[0] };
+
+/**
+ * What every account page action starts with: the signed-in user (or a redirect to log in), the
+ * load context, and the posted fields with the intent naming which form on the page sent them.
+ */
+export async function accountPost({ request, context }: ActionArgs, defaultIntent: string) {
+  const user = requireUser(context, request);
+  const ctx = accountContext(context);
+  const fields = await formFields(request);
+  return { ...ctx, user, fields, intent: fields.intent ?? defaultIntent };
+}

@@ -3,6 +3,7 @@ import { LEADERBOARD_MAX, LEADERBOARD_SMALL_SCREEN_VISIBLE_FRACTION } from "../.
 import { PriceText } from "../growth/display-currency";
 import { dealBanner } from "../ui/deal-card";
 import { cx } from "../ui/format";
+import { LazyImage } from "../ui/lazy-image";
 import { TacoRating } from "../ui/taco-rating";
 import { Section, SectionHeading } from "./section";
 import type { CollectionProps } from "./types";
@@ -50,14 +51,10 @@ export function Leaderboard({ data, now }: CollectionProps) {
                 >
                   {i + 1}
                 </span>
-                {deal.media_url ? (
-                  <img
-                    src={deal.media_url}
-                    alt=""
-                    loading="lazy"
-                    className="h-12 w-20 shrink-0 rounded-lg object-cover"
-                  />
-                ) : null}
+                <LazyImage
+                  src={deal.media_url}
+                  className="h-12 w-20 shrink-0 rounded-lg object-cover"
+                />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-semibold">
                     {deal.public_name || deal.name}

@@ -4,21 +4,20 @@
  * reviews first; the URL hash (#faqs, #questions, #reviews, #news-updates) picks a tab and
  * scrolls to it.
  */
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { FOUNDER_POST_MAX, FOUNDER_POSTS_INITIAL } from "../../domain/constants";
 import {
   FROM_THE_FOUNDERS,
   LATEST_QUESTIONS,
   QUESTIONS_AND_REVIEWS,
-  SEARCH_PLACEHOLDER,
   showingResultsFor,
 } from "../../domain/messages";
 import { cx, ratingLabel } from "../ui/format";
 import { TacoRating } from "../ui/taco-rating";
 import { StatusPill } from "./comment-card";
 import { formatDate, statusLabel } from "./labels";
-import { PostingPromptBlock } from "./page-parts";
+import { PostingPromptBlock, RatingBars, SearchField } from "./page-parts";
 import { FounderResponsiveness, ReviewsSummaryPanel } from "./reviews-summary";
 import type {
   DealSummary,
@@ -93,21 +92,19 @@ function PreviewCard({ item, roles }: { item: ItemView; roles: ViewerRoles }) {
   );
 }
 
+/** The questions or reviews tab: the posting prompt, the first items and a link to them all. */
 function ListTab({
   kind,
-  data,
+  community,
   slug,
-  search,
-  roles,
-  prompt,
 }: {
   kind: "reviews" | "questions";
-  data: { items: ItemView[]; total: number };
+  community: CommunityData;
   slug: string;
-  search: string;
-  roles: ViewerRoles;
-  prompt: PostingPrompt;
 }) {
+  const { search, roles } = community;
+  const data = community[kind];
+  const prompt = kind === "reviews" ? community.reviewPrompt : community.questionPrompt;
   const href = `/products/${slug}/${kind}/${search ? `?search=${encodeURIComponent(search)}` : ""}`;
   return (
     <div className="space-y-4">
@@ -156,30 +153,37 @@ function RatingSummary({ deal }: { deal: DealSummary }) {
           </span>
         </span>
       </Link>
-      <ul className="flex min-w-48 flex-1 flex-col gap-1">
-        {[5, 4, 3, 2, 1].map((stars) => {
-          const count = deal.ratingCounts[stars - 1] ?? 0;
-          const pct = deal.reviewCount ? Math.round((count / deal.reviewCount) * 100) : 0;
-          return (
-            <li key={stars}>
-              <Link
-                to={`/products/${deal.slug}/reviews/?taco_rating=${stars}`}
-                className="flex items-center gap-2 text-xs hover:underline"
-                aria-label={`${stars} ${stars === 1 ? "taco" : "tacos"}: ${count} reviews`}
-              >
-                <span className="w-3 text-ink-soft">{stars}</span>
-                <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-white">
-                  <span
-                    className="block h-full rounded-full bg-brand-500"
-                    style={{ width: `${pct}%` }}
-                  />
-                </span>
-                <span className="w-6 text-right text-ink-soft">{count}</span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <RatingBars
+        deal={deal}
+        href={(stars) => `/products/${deal.slug}/reviews/?taco_rating=${stars}`}
+        className="flex min-w-48 flex-1 flex-col gap-1"
+      />
+    </div>
+  );
+}
+
+/** A tab's panel, shown while its tab is the selected one. */
+function TabPanel({
+  id,
+  tab,
+  extra,
+  children,
+}: {
+  id: TabKey;
+  tab: TabKey;
+  extra?: string;
+  children: ReactNode;
+}) {
+  const panelClass = "pt-5 outline-none";
+  return (
+    <div
+      role="tabpanel"
+      id={id}
+      aria-labelledby={`tab-${id}`}
+      hidden={tab !== id}
+      className={extra ? cx(panelClass, extra) : panelClass}
+    >
+      {children}
     </div>
   );
 }
@@ -234,7 +238,6 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
     tabRefs.current[key]?.focus();
   }
 
-  const panelClass = "pt-5 outline-none";
   return (
     <section
       ref={sectionRef}
@@ -250,16 +253,7 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
         questionsHref={`/products/${deal.slug}/questions/`}
       />
       <Form method="get" role="search" preventScrollReset className="flex gap-2">
-        <label className="relative flex-1">
-          <span className="sr-only">Search questions, reviews and FAQs</span>
-          <input
-            type="search"
-            name="search"
-            defaultValue={data.search}
-            placeholder={SEARCH_PLACEHOLDER}
-            className="w-full rounded-full border border-black/10 bg-stone-100 px-4 py-2 text-sm outline-none focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-400/40"
-          />
-        </label>
+        <SearchField label="Search questions, reviews and FAQs" defaultValue={data.search} />
         <button
           type="submit"
           className="rounded-full border border-black/10 bg-white px-4 py-2 text-sm font-semibold hover:bg-stone-100"
@@ -322,13 +316,7 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
         ))}
       </div>
 
-      <div
-        role="tabpanel"
-        id="faqs"
-        aria-labelledby="tab-faqs"
-        hidden={tab !== "faqs"}
-        className={panelClass}
-      >
+      <TabPanel id="faqs" tab={tab}>
         {data.faqs.length === 0 ? (
           <p className="text-ink-soft">
             {data.search ? "No FAQs match your search." : "No FAQs yet."}
@@ -351,30 +339,11 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
             ))}
           </div>
         )}
-      </div>
-      <div
-        role="tabpanel"
-        id="questions"
-        aria-labelledby="tab-questions"
-        hidden={tab !== "questions"}
-        className={panelClass}
-      >
-        <ListTab
-          kind="questions"
-          data={data.questions}
-          slug={deal.slug}
-          search={data.search}
-          roles={data.roles}
-          prompt={data.questionPrompt}
-        />
-      </div>
-      <div
-        role="tabpanel"
-        id="reviews"
-        aria-labelledby="tab-reviews"
-        hidden={tab !== "reviews"}
-        className={cx(panelClass, "space-y-4")}
-      >
+      </TabPanel>
+      <TabPanel id="questions" tab={tab}>
+        <ListTab kind="questions" community={data} slug={deal.slug} />
+      </TabPanel>
+      <TabPanel id="reviews" tab={tab} extra="space-y-4">
         <RatingSummary deal={deal} />
         {data.reviewsSummary && !data.search ? (
           <ReviewsSummaryPanel
@@ -382,22 +351,9 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
             listHref={`/products/${deal.slug}/reviews/`}
           />
         ) : null}
-        <ListTab
-          kind="reviews"
-          data={data.reviews}
-          slug={deal.slug}
-          search={data.search}
-          roles={data.roles}
-          prompt={data.reviewPrompt}
-        />
-      </div>
-      <div
-        role="tabpanel"
-        id="news-updates"
-        aria-labelledby="tab-news-updates"
-        hidden={tab !== "news-updates"}
-        className={panelClass}
-      >
+        <ListTab kind="reviews" community={data} slug={deal.slug} />
+      </TabPanel>
+      <TabPanel id="news-updates" tab={tab}>
         {data.posts.length === 0 ? (
           <p className="text-ink-soft">No updates from the founders yet.</p>
         ) : (
@@ -420,7 +376,7 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
             ))}
           </ol>
         )}
-      </div>
+      </TabPanel>
     </section>
   );
 }

@@ -2,7 +2,7 @@
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { COMMENT_PAGE_SIZE, MODERATION_FILTERS, RATING_FILTERS } from "../../domain/constants";
-import { SEARCH_PLACEHOLDER, showingCount, VIEW_MORE } from "../../domain/messages";
+import { showingCount, VIEW_MORE } from "../../domain/messages";
 import { pageCount } from "../../domain/pagination";
 import { cx, ratingLabel } from "../ui/format";
 import { Pagination } from "../ui/pagination";
@@ -12,7 +12,14 @@ import { CommentCard } from "./comment-card";
 import { ghostButton } from "./controls";
 import { MODERATION_FILTER_LABELS, RATING_FILTER_LABEL, SORT_LABELS, sortOptions } from "./labels";
 import type { ListParams } from "./list-page.server";
-import { DealHeader, DiscussionBreadcrumbs, FlashBanner, PostingPromptBlock } from "./page-parts";
+import {
+  DealHeader,
+  DiscussionBreadcrumbs,
+  FlashBanner,
+  PostingPromptBlock,
+  RatingBars,
+  SearchField,
+} from "./page-parts";
 import { ReviewsSummaryPanel } from "./reviews-summary";
 import {
   type DealSummary,
@@ -74,32 +81,12 @@ function RatingBreakdown({
           </p>
         </div>
       </div>
-      <ul className="mt-4 space-y-1.5">
-        {[5, 4, 3, 2, 1].map((stars) => {
-          const count = deal.ratingCounts[stars - 1] ?? 0;
-          const pct = deal.reviewCount ? Math.round((count / deal.reviewCount) * 100) : 0;
-          return (
-            <li key={stars}>
-              <Link
-                to={listHref(base, params, { rating: stars, page: 1 })}
-                className="flex items-center gap-2 text-sm hover:underline"
-                aria-label={`${stars} ${stars === 1 ? "taco" : "tacos"}: ${count} reviews`}
-              >
-                <span className="w-14 shrink-0 text-ink-soft">
-                  {stars} {stars === 1 ? "taco" : "tacos"}
-                </span>
-                <span className="h-2 flex-1 overflow-hidden rounded-full bg-white">
-                  <span
-                    className="block h-full rounded-full bg-brand-500"
-                    style={{ width: `${pct}%` }}
-                  />
-                </span>
-                <span className="w-8 shrink-0 text-right text-ink-soft">{count}</span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <RatingBars
+        deal={deal}
+        href={(stars) => listHref(base, params, { rating: stars, page: 1 })}
+        full
+        className="mt-4 space-y-1.5"
+      />
     </div>
   );
 }
@@ -111,16 +98,7 @@ function Controls({ data, base }: { data: ListPageData; base: string }) {
   return (
     <div className="space-y-3">
       <Form method="get" action={base} role="search" className="flex gap-2">
-        <label className="relative flex-1">
-          <span className="sr-only">Search {LIST_SEGMENT[kind]}</span>
-          <input
-            type="search"
-            name="search"
-            defaultValue={params.search}
-            placeholder={SEARCH_PLACEHOLDER}
-            className="w-full rounded-full border border-black/10 bg-stone-100 px-4 py-2 text-sm outline-none focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-400/40"
-          />
-        </label>
+        <SearchField label={<>Search {LIST_SEGMENT[kind]}</>} defaultValue={params.search} />
         {params.sort !== "newest" ? <input type="hidden" name="sort" value={params.sort} /> : null}
         {params.rating ? <input type="hidden" name="taco_rating" value={params.rating} /> : null}
         {params.filter !== "all" ? (

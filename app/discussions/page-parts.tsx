@@ -1,6 +1,15 @@
-/** Pieces the discussion pages share: breadcrumbs, the posting prompt, flash, pagination. */
+/**
+ * Pieces the discussion pages share: breadcrumbs, the posting prompt, flash, pagination, the
+ * rating bars and the search box.
+ */
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { LOG_IN, LOG_IN_TO_JOIN, ONLY_LOGGED_IN_USERS } from "../../domain/messages";
+import {
+  LOG_IN,
+  LOG_IN_TO_JOIN,
+  ONLY_LOGGED_IN_USERS,
+  SEARCH_PLACEHOLDER,
+} from "../../domain/messages";
 import { cx } from "../ui/format";
 import { primaryButton } from "./controls";
 import { flashMessage } from "./labels";
@@ -105,5 +114,75 @@ export function DealHeader({ deal, title }: { deal: DealSummary; title: string }
       {deal.logo ? <img src={deal.logo} alt="" className="h-10 w-10 rounded-xl" /> : null}
       <h1 className="text-2xl font-black tracking-tight sm:text-3xl">{title}</h1>
     </div>
+  );
+}
+
+/**
+ * One row per taco count, 5 down to 1: a bar of that count's share of the reviews, linking to the
+ * reviews with it. `full` is the list page's larger variant, with "n tacos" spelled out.
+ */
+export function RatingBars({
+  deal,
+  href,
+  full,
+  className,
+}: {
+  deal: DealSummary;
+  href: (stars: number) => string;
+  full?: boolean;
+  className: string;
+}) {
+  return (
+    <ul className={className}>
+      {[5, 4, 3, 2, 1].map((stars) => {
+        const count = deal.ratingCounts[stars - 1] ?? 0;
+        const pct = deal.reviewCount ? Math.round((count / deal.reviewCount) * 100) : 0;
+        const tacos = stars === 1 ? "taco" : "tacos";
+        return (
+          <li key={stars}>
+            <Link
+              to={href(stars)}
+              className={`flex items-center gap-2 ${full ? "text-sm" : "text-xs"} hover:underline`}
+              aria-label={`${stars} ${tacos}: ${count} reviews`}
+            >
+              {full ? (
+                <span className="w-14 shrink-0 text-ink-soft">
+                  {stars} {tacos}
+                </span>
+              ) : (
+                <span className="w-3 text-ink-soft">{stars}</span>
+              )}
+              <span
+                className={`${full ? "h-2" : "h-1.5"} flex-1 overflow-hidden rounded-full bg-white`}
+              >
+                <span
+                  className="block h-full rounded-full bg-brand-500"
+                  style={{ width: `${pct}%` }}
+                />
+              </span>
+              <span className={`${full ? "w-8 shrink-0" : "w-6"} text-right text-ink-soft`}>
+                {count}
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The search box of the discussion pages; the caller's form submits it. */
+export function SearchField({ label, defaultValue }: { label: ReactNode; defaultValue: string }) {
+  return (
+    <label className="relative flex-1">
+      <span className="sr-only">{label}</span>
+      <input
+        type="search"
+        name="search"
+        defaultValue={defaultValue}
+        placeholder={SEARCH_PLACEHOLDER}
+        className="w-full rounded-full border border-black/10 bg-stone-100 px-4 py-2 text-sm outline-none focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-400/40"
+      />
+    </label>
   );
 }

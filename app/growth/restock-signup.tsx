@@ -23,6 +23,7 @@ import type { ProductViewer } from "../product/viewer";
 import { cx } from "../ui/format";
 import { ToastProvider, useToast } from "../ui/toast";
 import { postJson } from "./api";
+import { SignupDone, SignupForm } from "./signup-parts";
 import { useDebouncedEmail } from "./use-debounced-email";
 
 export type RestockSignupProps = {
@@ -195,16 +196,13 @@ function EmailNotificationSignup({
   dealSlug: string;
   componentSlug: string;
 }) {
-  const { email, setEmail, valid, error, showError } = useDebouncedEmail(WAITLIST_EMAIL_INVALID);
+  const { email, setEmail, valid, error, readyToSubmit } =
+    useDebouncedEmail(WAITLIST_EMAIL_INVALID);
   const [state, setState] = useState<"idle" | "loading" | "subscribed">("idle");
   const [message, setMessage] = useState<string | null>(null);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!valid) {
-      showError(WAITLIST_EMAIL_INVALID);
-      return;
-    }
+    if (!readyToSubmit(event)) return;
     setState("loading");
     setMessage(null);
     const outcome = await notificationSignup({
@@ -227,44 +225,24 @@ function EmailNotificationSignup({
   }
 
   if (state === "subscribed") {
-    return (
-      <p
-        role="status"
-        className="rounded-2xl bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-800"
-      >
-        {WAITLIST_ON_THE_LIST}
-      </p>
-    );
+    return <SignupDone>{WAITLIST_ON_THE_LIST}</SignupDone>;
   }
-  const shown = error ?? message;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-2">
-      <label className="block">
+    <SignupForm
+      onSubmit={onSubmit}
+      className="space-y-2"
+      label={
         <span className="text-sm font-semibold text-ink">Or get an email when it returns</span>
-        <input
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="Enter your email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={Boolean(error) || undefined}
-          className="mt-1 h-11 w-full rounded-full border border-black/10 bg-white px-4 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40"
-        />
-      </label>
-      <button
-        type="submit"
-        disabled={!valid || state === "loading"}
-        className="h-11 w-full rounded-full bg-ink px-5 text-sm font-bold text-white hover:bg-black disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        {state === "loading" ? WAITLIST_ADDING : "Notify me"}
-      </button>
-      {shown ? (
-        <p role="alert" className="text-sm font-medium text-rose-700">
-          {shown}
-        </p>
-      ) : null}
-    </form>
+      }
+      name="email"
+      address={{ email, setEmail, error }}
+      message={message}
+      inputClassName="mt-1 h-11 w-full rounded-full border border-black/10 bg-white px-4 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40"
+      disabled={!valid || state === "loading"}
+      buttonClassName="h-11 w-full rounded-full bg-ink px-5 text-sm font-bold text-white hover:bg-black disabled:cursor-not-allowed disabled:opacity-50"
+    >
+      {state === "loading" ? WAITLIST_ADDING : "Notify me"}
+    </SignupForm>
   );
 }
 

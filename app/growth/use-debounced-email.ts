@@ -22,5 +22,14 @@ export function useDebouncedEmail(invalidMessage: string, initial = "") {
     const timer = window.setTimeout(() => setError(message), EMAIL_INPUT_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [email, message]);
-  return { email, setEmail, valid, error, showError: setError };
+  /**
+   * For a form's onSubmit: stops the browser's own post and, when the address is invalid, shows
+   * the message at once (no debounce) and answers false.
+   */
+  const readyToSubmit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (!valid) setError(invalidMessage);
+    return valid;
+  };
+  return { email, setEmail, valid, error, showError: setError, readyToSubmit };
 }

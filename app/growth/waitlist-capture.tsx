@@ -10,6 +10,7 @@ import {
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { ProductViewer } from "../product/viewer";
 import { postJson } from "./api";
+import { SignupDone, SignupForm } from "./signup-parts";
 import { useDebouncedEmail } from "./use-debounced-email";
 
 export type WaitlistCaptureProps = { deal: DealDetailsJson; viewer: ProductViewer };
@@ -21,7 +22,7 @@ export type WaitlistCaptureProps = { deal: DealDetailsJson; viewer: ProductViewe
  * user's address is filled in.
  */
 export function WaitlistCapture({ deal, viewer }: WaitlistCaptureProps) {
-  const { email, setEmail, valid, error, showError } = useDebouncedEmail(
+  const { email, setEmail, valid, error, readyToSubmit } = useDebouncedEmail(
     WAITLIST_EMAIL_INVALID,
     viewer.email ?? "",
   );
@@ -29,11 +30,7 @@ export function WaitlistCapture({ deal, viewer }: WaitlistCaptureProps) {
   const [message, setMessage] = useState<string | null>(null);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!valid) {
-      showError(WAITLIST_EMAIL_INVALID);
-      return;
-    }
+    if (!readyToSubmit(event)) return;
     if (state !== "idle") return;
     setState("processing");
     setMessage(null);
@@ -61,7 +58,6 @@ export function WaitlistCapture({ deal, viewer }: WaitlistCaptureProps) {
     }
   }
 
-  const shown = error ?? message;
   return (
     <section
       aria-label="Join the waitlist"
@@ -72,40 +68,21 @@ export function WaitlistCapture({ deal, viewer }: WaitlistCaptureProps) {
         Be the first to know when {deal.public_name || deal.name} is available.
       </p>
       {state === "submitted" ? (
-        <p
-          role="status"
-          className="mt-4 rounded-2xl bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-800"
-        >
-          {WAITLIST_SUBMITTED}
-        </p>
+        <SignupDone spaced>{WAITLIST_SUBMITTED}</SignupDone>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-2">
-          <label className="block">
-            <span className="sr-only">Email address</span>
-            <input
-              type="email"
-              name="waitlist_email"
-              autoComplete="email"
-              placeholder="Enter your email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={Boolean(error) || undefined}
-              className="h-12 w-full rounded-full border border-black/10 bg-white px-5 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40"
-            />
-          </label>
-          <button
-            type="submit"
-            disabled={!valid || state !== "idle"}
-            className="h-12 w-full rounded-full bg-brand-400 px-6 font-bold text-ink hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            {state === "processing" ? "Joining..." : "Join the waitlist"}
-          </button>
-          {shown ? (
-            <p role="alert" className="text-sm font-medium text-rose-700">
-              {shown}
-            </p>
-          ) : null}
-        </form>
+        <SignupForm
+          onSubmit={onSubmit}
+          className="mt-4 space-y-2"
+          label={<span className="sr-only">Email address</span>}
+          name="waitlist_email"
+          address={{ email, setEmail, error }}
+          message={message}
+          inputClassName="h-12 w-full rounded-full border border-black/10 bg-white px-5 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40"
+          disabled={!valid || state !== "idle"}
+          buttonClassName="h-12 w-full rounded-full bg-brand-400 px-6 font-bold text-ink hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {state === "processing" ? "Joining..." : "Join the waitlist"}
+        </SignupForm>
       )}
     </section>
   );

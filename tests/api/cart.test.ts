@@ -24,7 +24,7 @@ import { campaignDeals, campaigns, plans } from "../../server/db/schema";
 import { systemClock } from "../../server/providers/clock";
 import { createCartService } from "../../server/services/commerce/cart";
 import { createTestApp } from "../helpers/app";
-import { dealPlans, freshCart } from "../helpers/commerce";
+import { addAddons, addonLine, addPlan, dealPlans, freshCart } from "../helpers/commerce";
 
 // The cart calls of contract.md (spec 001 sections 3, 5, 7, 8, 9).
 const app = await createTestApp();
@@ -215,12 +215,7 @@ describe("POST /api/cart/items/", () => {
 describe("Plus member price and campaigns", () => {
   it("gives Plus members a further 10% off", async () => {
     const creds = await freshCart(app, "plus@payonce.test");
-    const res = await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      creds,
-    );
+    const res = await addPlan(app, creds, taskflow);
     expect(res.json()).toMatchObject({
       subtotal: 53.1,
       total: 53.1,
@@ -254,12 +249,7 @@ describe("Plus member price and campaigns", () => {
       .returning({ id: campaigns.id });
     await db.insert(campaignDeals).values({ campaignId: campaign!.id, dealId: taskflow.deal.id });
     const creds = await freshCart(app, "shopper@payonce.test");
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      creds,
-    );
+    await addPlan(app, creds, taskflow);
     // The app runs with the experiment off: no campaign price.
     expect((await send("GET", "/api/cart/", undefined, creds)).json().total).toBe(59);
     const session = await app.services.sessions.load(creds.cookies.sessionid);
@@ -301,24 +291,14 @@ describe("Plus member price and campaigns", () => {
 describe("PATCH and DELETE /api/cart/items/{id}/", () => {
   it("stacks licensing lines and refuses to change a fixed quantity", async () => {
     const creds = await freshCart(app, "shopper@payonce.test");
-    const added = await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      creds,
-    );
+    const added = await addPlan(app, creds, taskflow);
     const id = added.json().cart_items[0].id;
     const res = await send("PATCH", `/api/cart/items/${id}/`, { quantity: 2 }, creds);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ subtotal: 118 });
     const tooMany = await send("PATCH", `/api/cart/items/${id}/`, { quantity: 11 }, creds);
     expect(tooMany.statusCode).toBe(400);
-    const px = await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: pixelforge.deal.id, planId: pixelforge.plan(1).id },
-      creds,
-    );
+    const px = await addPlan(app, creds, pixelforge);
     const pxId = px.json().cart_items.find((i: { deal: Json }) => i.deal.slug === "pixelforge").id;
     const fixed = await send("PATCH", `/api/cart/items/${pxId}/`, { quantity: 2 }, creds);
     expect(fixed.statusCode).toBe(400);
@@ -327,26 +307,9 @@ describe("PATCH and DELETE /api/cart/items/{id}/", () => {
 
   it("answers 404 for another cart's line, and removes a plan with its add-ons", async () => {
     const creds = await freshCart(app, "shopper@payonce.test");
-    const added = await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      creds,
-    );
+    const added = await addPlan(app, creds, taskflow);
     const id = added.json().cart_items[0].id;
-    await send(
-      "POST",
-      "/api/cart/addons/",
-      [
-        {
-          deal_id: ai.deal.id,
-          plan_id: ai.plan(1).id,
-          quantity: 1,
-          primary_plan_id: taskflow.plan(1).id,
-        },
-      ],
-      creds,
-    );
+    await addAddons(app, [addonLine(ai, taskflow)], creds);
     const other = await freshCart(app, "buyer@payonce.test");
     const foreign = await send("DELETE", `/api/cart/items/${id}/`, undefined, other);
     expect(foreign.statusCode).toBe(404);
@@ -362,22 +325,11 @@ describe("PATCH and DELETE /api/cart/items/{id}/", () => {
 describe("POST /api/cart/addons/", () => {
   it("adds add-ons under their plan, priced from the add-on configuration", async () => {
     const creds = await freshCart(app, "shopper@payonce.test");
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      creds,
-    );
-    const res = await send(
-      "POST",
-      "/api/cart/addons/",
+    await addPlan(app, creds, taskflow);
+    const res = await addAddons(
+      app,
       [
-        {
-          deal_id: ai.deal.id,
-          plan_id: ai.plan(1).id,
-          quantity: 1,
-          primary_plan_id: taskflow.plan(1).id,
-        },
+        addonLine(ai, taskflow),
         {
           deal_id: seats.deal.id,
           plan_id: String(seats.plan(1).id),
@@ -397,9 +349,8 @@ describe("POST /api/cart/addons/", () => {
     ]);
     expect(res.json().subtotal).toBe(59 + 29 + 45);
     // Choosing the same add-on again replaces it.
-    const again = await send(
-      "POST",
-      "/api/cart/addons/",
+    const again = await addAddons(
+      app,
       {
         items: [
           {
@@ -419,15 +370,9 @@ describe("POST /api/cart/addons/", () => {
 
   it("prices an included_free add-on at 0 (top tier)", async () => {
     const creds = await freshCart(app, "shopper@payonce.test");
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(3).id },
-      creds,
-    );
-    const res = await send(
-      "POST",
-      "/api/cart/addons/",
+    await addPlan(app, creds, taskflow, 3);
+    const res = await addAddons(
+      app,
       [{ deal_id: ai.deal.id, plan_id: ai.plan(1).id, primary_plan_id: taskflow.plan(3).id }],
       creds,
     );
@@ -437,12 +382,7 @@ describe("POST /api/cart/addons/", () => {
   it('answers "Invalid plan ID provided." for a plan id that is not a positive number', async () => {
     const creds = await freshCart(app, "shopper@payonce.test");
     for (const plan_id of [0, -3, "abc", null, 1.5]) {
-      const res = await send(
-        "POST",
-        "/api/cart/addons/",
-        [{ deal_id: ai.deal.id, plan_id }],
-        creds,
-      );
+      const res = await addAddons(app, [{ deal_id: ai.deal.id, plan_id }], creds);
       expect(res.statusCode, String(plan_id)).toBe(400);
       expect(res.json(), String(plan_id)).toMatchObject({
         detail: INVALID_PLAN_ID,
@@ -453,15 +393,9 @@ describe("POST /api/cart/addons/", () => {
 
   it('adds nothing when one add-on fails: "Failed to add add-ons to cart."', async () => {
     const creds = await freshCart(app, "shopper@payonce.test");
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      creds,
-    );
-    const res = await send(
-      "POST",
-      "/api/cart/addons/",
+    await addPlan(app, creds, taskflow);
+    const res = await addAddons(
+      app,
       [
         { deal_id: ai.deal.id, plan_id: ai.plan(1).id, primary_plan_id: taskflow.plan(1).id },
         // Not an add-on of taskflow at all.
@@ -478,9 +412,8 @@ describe("POST /api/cart/addons/", () => {
     const cart = (await send("GET", "/api/cart/", undefined, creds)).json();
     expect(cart.cart_items[0].addons).toEqual([]);
     // An add-on whose primary plan is not in the cart fails too.
-    const orphan = await send(
-      "POST",
-      "/api/cart/addons/",
+    const orphan = await addAddons(
+      app,
       [{ deal_id: ai.deal.id, plan_id: ai.plan(1).id, primary_plan_id: taskflow.plan(2).id }],
       creds,
     );
@@ -491,12 +424,7 @@ describe("POST /api/cart/addons/", () => {
 describe("POST and DELETE /api/cart/coupon/", () => {
   it("applies percent and fixed coupons, case-insensitively", async () => {
     const creds = await freshCart(app, "shopper@payonce.test");
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      creds,
-    );
+    await addPlan(app, creds, taskflow);
     const pct = await send("POST", "/api/cart/coupon/", { code: "welcome10" }, creds);
     expect(pct.statusCode).toBe(200);
     expect(pct.json()).toMatchObject({
@@ -520,12 +448,7 @@ describe("POST and DELETE /api/cart/coupon/", () => {
 
   it("explains why a coupon cannot be applied", async () => {
     const creds = await freshCart(app, "shopper@payonce.test");
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: pixelforge.deal.id, planId: pixelforge.plan(1).id },
-      creds,
-    );
+    await addPlan(app, creds, pixelforge);
     const cases: [string, string][] = [
       ["TASKFLOW25", COUPON_NOT_FOR_CART],
       ["EXPIRED5", COUPON_EXPIRED],
@@ -544,12 +467,7 @@ describe("POST and DELETE /api/cart/coupon/", () => {
 describe("POST /api/cart/credits/", () => {
   it("spends credits only when use_credit is on, never more than the total", async () => {
     const creds = await freshCart(app, "plus@payonce.test");
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      creds,
-    );
+    await addPlan(app, creds, taskflow);
     const off = (await send("GET", "/api/cart/", undefined, creds)).json();
     expect(off).toMatchObject({ use_credit: false, credit: 10, credit_applied: 0, total: 53.1 });
     const on = await send("POST", "/api/cart/credits/", { use_credit: "true" }, creds);
@@ -582,12 +500,7 @@ describe("cart kinds", () => {
 describe("login keeps the anonymous cart", () => {
   it("moves the session's lines into the user's cart; a deal in both keeps the newer choice", async () => {
     const shopper = await freshCart(app, "shopper@payonce.test");
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      shopper,
-    );
+    await addPlan(app, shopper, taskflow);
     const anon = await send("POST", "/api/cart/items/", {
       dealId: taskflow.deal.id,
       planId: taskflow.plan(2).id,

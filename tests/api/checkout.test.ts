@@ -24,7 +24,7 @@ import {
   plusSubscriptions,
 } from "../../server/db/schema";
 import { type Credentials, createTestApp } from "../helpers/app";
-import { dealPlans, freshCart } from "../helpers/commerce";
+import { addAddons, addonLine, addPlan, checkout, dealPlans, freshCart } from "../helpers/commerce";
 
 // POST /checkout/ and GET /api/orders/{id}/ (spec 001 sections 4, 7, 9; contract.md).
 const app = await createTestApp();
@@ -34,10 +34,7 @@ type Json = Record<string, unknown>;
 const { send } = app;
 
 const pay = (creds: Credentials | undefined, body: Json, key?: string) =>
-  send("POST", "/checkout/", body, creds, {
-    accept: "application/json",
-    ...(key ? { "idempotency-key": key } : {}),
-  });
+  checkout(app, creds, body, key);
 
 const { userId } = app;
 
@@ -53,25 +50,8 @@ const pixelforge = await dealPlans(app, "pixelforge");
 const quickcrm = await dealPlans(app, "quickcrm");
 
 async function taskflowWithAddon(creds: Credentials) {
-  await send(
-    "POST",
-    "/api/cart/items/",
-    { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-    creds,
-  );
-  await send(
-    "POST",
-    "/api/cart/addons/",
-    [
-      {
-        deal_id: ai.deal.id,
-        plan_id: ai.plan(1).id,
-        quantity: 1,
-        primary_plan_id: taskflow.plan(1).id,
-      },
-    ],
-    creds,
-  );
+  await addPlan(app, creds, taskflow);
+  await addAddons(app, [addonLine(ai, taskflow)], creds);
 }
 
 describe("POST /checkout/ refusals", () => {
@@ -225,12 +205,7 @@ describe("POST /checkout/ paying", () => {
 
   it("re-reads prices on the server at checkout", async () => {
     const creds = await freshCart(app, "buyer@payonce.test");
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: quickcrm.deal.id, planId: quickcrm.plan(1).id },
-      creds,
-    );
+    await addPlan(app, creds, quickcrm);
     const original = quickcrm.plan(1).priceCents;
     await db
       .update(plans)
@@ -270,12 +245,7 @@ describe("POST /checkout/ paying", () => {
       .insert(credits)
       .values({ userId: await userId(email), amountCents: 20000, reason: "adjustment" });
     const creds = await freshCart(app, email);
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: pixelforge.deal.id, planId: pixelforge.plan(1).id },
-      creds,
-    );
+    await addPlan(app, creds, pixelforge);
     const cart = (await send("POST", "/api/cart/credits/", { use_credit: true }, creds)).json();
     expect(cart).toMatchObject({ total: 0, credits_pay: true, payment_kind: "credits" });
     const res = await pay(creds, {});
@@ -308,14 +278,7 @@ describe("POST /checkout/ paying", () => {
     expect(subs).toMatchObject([{ status: "active", priceCents: 9900 }]);
     const again = await send("POST", "/api/cart/items/", { dealId: plus.deal.id }, creds);
     expect(again.json()).toEqual({ planId: [PLUS_ALREADY_MEMBER] });
-    const member = (
-      await send(
-        "POST",
-        "/api/cart/items/",
-        { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-        creds,
-      )
-    ).json();
+    const member = (await addPlan(app, creds, taskflow)).json();
     expect(member).toMatchObject({ total: 53.1, has_plus: true });
   });
 

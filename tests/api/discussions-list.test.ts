@@ -2,41 +2,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deals } from "../../server/db/schema";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
+import type { Item, Reply } from "../helpers/discussions";
 
 // The read side of the discussion API (spec 000 section 7) against the seeded demo deal taskflow.
 
-type Author = {
-  id: number;
-  username: string;
-  name: string;
-  is_founder: boolean;
-  has_plus: boolean;
-  deals_purchased: number;
-  email_verified: boolean;
-  verified_purchaser: boolean;
-};
-type Reply = {
-  id: number;
-  parent_id: number;
-  answer_type: "founder_team" | "staff" | null;
-  status: string;
-  user: Author | null;
-  children: Reply[];
-};
-type Item = {
-  id: number;
-  deal_id: number;
-  title: string;
-  comment: string;
-  rating?: number;
-  status: "pending" | "approved" | "declined";
-  display_path: string;
-  up_votes: number;
-  user_vote: number;
-  reply_count: number;
-  user: Author | null;
-  children: Reply[];
-};
 type ListBody = { comments: Item[]; meta: { total: number }; search_after: string | null };
 
 let app: TestApp;

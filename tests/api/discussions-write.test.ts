@@ -10,33 +10,10 @@ import {
 import { comments, deals, users } from "../../server/db/schema";
 import { MAX_REPLY_DEPTH } from "../../server/services/discussions/write-context";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
+import type { Item, Reply } from "../helpers/discussions";
 
 // The write side of the discussion API (spec 000 sections 4 to 7, contract.md): posting gates,
 // validation, create, reply, edit, delete, vote and the exact deal aggregates.
-
-type Reply = {
-  id: number;
-  parent_id: number;
-  comment: string;
-  answer_type: "founder_team" | "staff" | null;
-  status: string;
-  edited: string | null;
-  children: Reply[];
-};
-type Item = {
-  id: number;
-  deal_id: number;
-  title: string;
-  comment: string;
-  rating?: number;
-  status: "pending" | "approved" | "declined";
-  edited: string | null;
-  display_path: string;
-  user: { id: number; username: string } | null;
-  up_votes: number;
-  user_vote: number;
-  children: Reply[];
-};
 
 let app: TestApp;
 const ids: Record<string, number> = {};

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ADDONS_ADD_FAILED } from "../../domain/messages";
 import { invoiceItems } from "../../server/db/schema";
 import { createTestApp } from "../helpers/app";
+import { addAddons, addPlan } from "../helpers/commerce";
 import { moneyClient } from "../helpers/money";
 
 // Add-on quantities come from the catalogue's offer, never from the client.
@@ -22,12 +23,7 @@ const seatLine = (over: Record<string, unknown>) => ({
 describe("POST /api/cart/addons/ quantities", () => {
   it("refuses a range quantity that is not an offered tier, and a boolean bought many times", async () => {
     const creds = await freshCart("shopper@payonce.test");
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      creds,
-    );
+    await addPlan(app, creds, taskflow);
     const attempts = [
       [seatLine({ unit_quantity: 100000 })],
       [seatLine({ quantity: 1, unit_quantity: 100000 })],
@@ -54,7 +50,7 @@ describe("POST /api/cart/addons/ quantities", () => {
       ],
     ];
     for (const body of attempts) {
-      const res = await send("POST", "/api/cart/addons/", body, creds);
+      const res = await addAddons(app, body, creds);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toEqual({ detail: ADDONS_ADD_FAILED });
     }
@@ -65,13 +61,8 @@ describe("POST /api/cart/addons/ quantities", () => {
 
   it("keeps offered tiers, records the seats bought, and prices them from the tier", async () => {
     const creds = await freshCart("shopper@payonce.test");
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      creds,
-    );
-    const res = await send("POST", "/api/cart/addons/", [seatLine({ unit_quantity: 50 })], creds);
+    await addPlan(app, creds, taskflow);
+    const res = await addAddons(app, [seatLine({ unit_quantity: 50 })], creds);
     expect(res.statusCode).toBe(201);
     const [line] = res.json().cart_items[0].addons;
     expect(line).toMatchObject({ price: 180, quantity: 10, unit_quantity: 50 });

@@ -11,6 +11,7 @@ import {
 } from "../../server/db/schema";
 import type { Credentials } from "../helpers/app";
 import { createTestApp } from "../helpers/app";
+import { addPlan } from "../helpers/commerce";
 import { moneyClient } from "../helpers/money";
 
 // Money invariants over random sequences of cart, coupon, credit, gift card, reward, checkout and
@@ -97,12 +98,7 @@ describe("money invariants", () => {
         log.push(`${run}.${step} ${email} ${action}`);
         if (action === "add") {
           const d = pick(deals);
-          await send(
-            "POST",
-            "/api/cart/items/",
-            { dealId: d.deal.id, planId: d.plan(1).id },
-            creds,
-          );
+          await addPlan(app, creds, d);
         } else if (action === "coupon") {
           await send(
             "POST",

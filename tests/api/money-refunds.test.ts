@@ -5,6 +5,7 @@ import { REFUND_FAILED } from "../../domain/refunds";
 import { coupons, credits, invoiceItems, orders, outbox } from "../../server/db/schema";
 import type { Credentials } from "../helpers/app";
 import { createTestApp } from "../helpers/app";
+import { addPlan } from "../helpers/commerce";
 import { moneyClient } from "../helpers/money";
 
 // Refunds give back what was paid, through the provider, and Plus ends with its refund.
@@ -72,12 +73,7 @@ describe("refund amounts and destinations", () => {
     const startBalance = await balance(email);
     const creds = await freshCart(email);
     await send("POST", "/api/cart/items/", { dealId: pixelforge.deal.id }, creds);
-    await send(
-      "POST",
-      "/api/cart/items/",
-      { dealId: taskflow.deal.id, planId: taskflow.plan(1).id },
-      creds,
-    );
+    await addPlan(app, creds, taskflow);
     const cart = (await send("POST", "/api/cart/credits/", { use_credit: true }, creds)).json();
     const paid = await pay(creds);
     expect(paid.statusCode).toBe(201);

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { createTestApp, DEMO_PASSWORD } from "../helpers/app";
+import { type Credentials, createTestApp, DEMO_PASSWORD } from "../helpers/app";
 
 const app = await createTestApp();
+
+/** POST /api/users/logout/ with the session's cookies, plus what the case sends. */
+const logout = (
+  creds: Credentials,
+  extra: { headers?: Record<string, string>; payload?: string } = {},
+) => app.inject({ method: "POST", url: "/api/users/logout/", cookies: creds.cookies, ...extra });
+
+/** Whether GET /api/sessions/ still sees these cookies signed in. */
+const signedIn = async (creds: Credentials) =>
+  (await app.inject({ method: "GET", url: "/api/sessions/", cookies: creds.cookies })).json().user
+    .is_authenticated as boolean;
 
 describe("GET /api/sessions/", () => {
   it("answers an anonymous session and sets the csrftoken cookie", async () => {
@@ -178,42 +189,18 @@ describe("POST /api/users/login/", () => {
 describe("CSRF and logout", () => {
   it("refuses an unsafe request with a session cookie but no X-CSRFToken (403)", async () => {
     const creds = await app.login("buyer@payonce.test");
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/users/logout/",
-      cookies: creds.cookies,
-    });
+    const res = await logout(creds);
     expect(res.statusCode).toBe(403);
-    const wrong = await app.inject({
-      method: "POST",
-      url: "/api/users/logout/",
-      cookies: creds.cookies,
-      headers: { "x-csrftoken": "x".repeat(43) },
-    });
+    const wrong = await logout(creds, { headers: { "x-csrftoken": "x".repeat(43) } });
     expect(wrong.statusCode).toBe(403);
-    const still = await app.inject({
-      method: "GET",
-      url: "/api/sessions/",
-      cookies: creds.cookies,
-    });
-    expect(still.json().user.is_authenticated).toBe(true);
+    expect(await signedIn(creds)).toBe(true);
   });
 
   it("signs out with the matching header", async () => {
     const creds = await app.login("buyer@payonce.test");
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/users/logout/",
-      cookies: creds.cookies,
-      headers: creds.headers,
-    });
+    const res = await logout(creds, { headers: creds.headers });
     expect(res.statusCode).toBe(200);
-    const after = await app.inject({
-      method: "GET",
-      url: "/api/sessions/",
-      cookies: creds.cookies,
-    });
-    expect(after.json().user.is_authenticated).toBe(false);
+    expect(await signedIn(creds)).toBe(false);
   });
 });
 
@@ -255,29 +242,18 @@ describe("platform", () => {
 describe("logout without JavaScript", () => {
   it("accepts the token as a form field and redirects home", async () => {
     const creds = await app.login("buyer@payonce.test");
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/users/logout/",
-      cookies: creds.cookies,
+    const res = await logout(creds, {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: `csrfmiddlewaretoken=${encodeURIComponent(creds.cookies.csrftoken ?? "")}`,
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe("/");
-    const after = await app.inject({
-      method: "GET",
-      url: "/api/sessions/",
-      cookies: creds.cookies,
-    });
-    expect(after.json().user.is_authenticated).toBe(false);
+    expect(await signedIn(creds)).toBe(false);
   });
 
   it("refuses a form field that does not match the cookie", async () => {
     const creds = await app.login("buyer@payonce.test");
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/users/logout/",
-      cookies: creds.cookies,
+    const res = await logout(creds, {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: "csrfmiddlewaretoken=forged-token-value-123456",
     });

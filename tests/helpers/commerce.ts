@@ -27,3 +27,33 @@ export async function freshCart(app: TestApp, email: string): Promise<Credential
   await app.send("POST", "/api/cart/credits/", { use_credit: false }, creds);
   return creds;
 }
+
+type DealPlans = Awaited<ReturnType<typeof dealPlans>>;
+
+/** Puts the deal's plan of that tier in the cart (POST /api/cart/items/). */
+export const addPlan = (app: TestApp, creds: Credentials, deal: DealPlans, tier = 1) =>
+  app.send("POST", "/api/cart/items/", { dealId: deal.deal.id, planId: deal.plan(tier).id }, creds);
+
+/** POST /checkout/ as the JSON client does; `key` is sent as the Idempotency-Key. */
+export const checkout = (
+  app: TestApp,
+  creds: Credentials | undefined,
+  body: Record<string, unknown>,
+  key?: string,
+) =>
+  app.send("POST", "/checkout/", body, creds, {
+    accept: "application/json",
+    ...(key ? { "idempotency-key": key } : {}),
+  });
+
+/** One add-on line: a unit of `addon`'s first plan under `primary`'s first plan. */
+export const addonLine = (addon: DealPlans, primary: DealPlans) => ({
+  deal_id: addon.deal.id,
+  plan_id: addon.plan(1).id,
+  quantity: 1,
+  primary_plan_id: primary.plan(1).id,
+});
+
+/** POST /api/cart/addons/ with these lines (or a malformed body, to see it refused). */
+export const addAddons = (app: TestApp, lines: unknown, creds: Credentials) =>
+  app.send("POST", "/api/cart/addons/", lines, creds);

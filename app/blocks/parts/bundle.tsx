@@ -3,6 +3,7 @@ import type { BundleCoupon, BundleDeal } from "../../../domain/bundle";
 import { ROADBLOCK_BUTTON_DEFAULT } from "../../../domain/messages";
 import { usePriceLabel } from "../../growth/display-currency";
 import { useAddBundle } from "../../product/use-add-bundle";
+import { LazyImage } from "../../ui/lazy-image";
 import { safeHref } from "./links";
 
 export type BundleItem = {
@@ -19,14 +20,10 @@ export function BundleCard({ item }: { item: BundleItem }) {
   const priceLabel = usePriceLabel();
   const body = (
     <>
-      {item.image ? (
-        <img
-          src={item.image}
-          alt=""
-          loading="lazy"
-          className="aspect-video w-full rounded-xl bg-brand-50 object-cover"
-        />
-      ) : null}
+      <LazyImage
+        src={item.image}
+        className="aspect-video w-full rounded-xl bg-brand-50 object-cover"
+      />
       <p className="mt-3 font-bold">{item.name}</p>
       {item.description ? <p className="mt-1 text-sm text-ink-soft">{item.description}</p> : null}
       {typeof item.price === "number" ? (

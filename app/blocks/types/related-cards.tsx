@@ -1,5 +1,6 @@
 import { truncate } from "../../../domain/blocks";
 import { RELATED_CARDS_TITLE } from "../../../domain/messages";
+import { LazyImage } from "../../ui/lazy-image";
 import type { BlockProps } from "../block-props";
 import { SmartLink, safeHref } from "../parts/links";
 import { linkedItems } from "../parts/list-item";
@@ -18,14 +19,7 @@ export function RelatedCardsBlock(props: BlockProps) {
               href={safeHref(i.url) as string}
               className="block h-full overflow-hidden rounded-2xl bg-white shadow-card transition hover:shadow-card-hover"
             >
-              {i.image ? (
-                <img
-                  src={i.image}
-                  alt=""
-                  loading="lazy"
-                  className="aspect-video w-full bg-brand-50 object-cover"
-                />
-              ) : null}
+              <LazyImage src={i.image} className="aspect-video w-full bg-brand-50 object-cover" />
               <span className="block p-4">
                 <span className="font-bold">{i.title}</span>
                 {i.description ? (

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { videoCollectionShown } from "../../../domain/blocks";
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
+import { LazyImage } from "../../ui/lazy-image";
 import type { BlockProps } from "../block-props";
 import { blockVideos } from "../parts/block-videos";
 import { VideoFrame } from "../parts/video-frame";
@@ -27,9 +28,7 @@ function Player({ video, className }: { video: VideoJson; className?: string }) 
 function VideoThumb({ video }: { video: VideoJson }) {
   return (
     <span className="relative block aspect-video overflow-hidden rounded-2xl bg-ink">
-      {video.thumbnail ? (
-        <img src={video.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover" />
-      ) : null}
+      <LazyImage src={video.thumbnail} className="h-full w-full object-cover" />
       <span className="absolute inset-0 flex items-center justify-center">
         <span className="flex h-12 w-12 items-center justify-center rounded-full bg-white/95 shadow-card-hover">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-0.5 h-5 w-5 fill-ink">

@@ -9,6 +9,7 @@ import {
 import { FOLLOW_US } from "../../../domain/messages";
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
 import { cx } from "../../ui/format";
+import { LazyImage } from "../../ui/lazy-image";
 import { useMediaQuery } from "../../ui/use-media-query";
 import type { BlockProps } from "../block-props";
 import { blockVideos } from "../parts/block-videos";
@@ -44,14 +45,7 @@ function ReelCard({ video, onOpen }: { video: VideoJson; onOpen: () => void }) {
       onPointerLeave={stop}
       className="relative block aspect-[9/16] w-full overflow-hidden rounded-2xl bg-ink text-left"
     >
-      {video.thumbnail ? (
-        <img
-          src={video.thumbnail}
-          alt=""
-          loading="lazy"
-          className="absolute inset-0 h-full w-full object-cover"
-        />
-      ) : null}
+      <LazyImage src={video.thumbnail} className="absolute inset-0 h-full w-full object-cover" />
       {previewing ? (
         <video
           ref={ref}

@@ -1,16 +1,16 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { BILLING_SAVED, DETAILS_DELETED } from "../../../domain/account";
 import { cannotUpdateDetails } from "../../../domain/messages";
 import { BillingSchema } from "../../../domain/schemas/billing";
 import { fieldErrors } from "../../../domain/schemas/common";
-import { failure, formId, invalid } from "../../account/actions.server";
+import { accountPost, failure, formId, invalid } from "../../account/actions.server";
 import { CountryPostalFields, TextInput } from "../../account/address-fields";
 import { countryName } from "../../account/countries";
 import { countryFromRequest } from "../../account/data.server";
+import * as Entries from "../../account/entry-list";
 import { headerRecord, noticeFrom } from "../../account/notices";
-import { AccountShell, Badge, buttonStyles, Panel } from "../../account/shell";
-import { accountContext, formFields, requireUser } from "../accounts/accounts.server";
-import { Alert, formLevelErrors } from "../accounts/form-ui";
+import { buttonStyles, Panel } from "../../account/shell";
+import { accountContext, requireUser } from "../accounts/accounts.server";
 import type { Route } from "./+types/billing";
 
 const NOTICES = {
@@ -34,11 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const { services } = accountContext(context);
-  const fields = await formFields(request);
-  const intent = fields.intent ?? "save";
+export async function action(args: Route.ActionArgs) {
+  const { services, user, fields, intent } = await accountPost(args, "save");
   const fail = (err: unknown) =>
     failure(err, intent, (status) => cannotUpdateDetails("billing", status), fields.entry_id);
   try {
@@ -68,134 +65,82 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function BillingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { entries, country, notice } = loaderData;
-  const busy = useNavigation().state === "submitting";
-  const formErrors = actionData?.intent === "save" ? actionData.errors : undefined;
-  const typed = actionData?.intent === "save" ? actionData.values : undefined;
-  const rowError =
-    actionData && actionData.intent !== "save" ? formLevelErrors(actionData.errors) : [];
+  const { busy, errors: formErrors, typed, rowErrors } = Entries.useForms(actionData, "save");
+  // Every part of the address is optional (spec), so the inputs differ only in name and label.
+  const addressInput = (label: string, name: string, autoComplete: string) => (
+    <TextInput
+      label={label}
+      name={name}
+      defaultValue={typed?.[name]}
+      autoComplete={autoComplete}
+      optional
+      errors={formErrors?.[name]}
+    />
+  );
   return (
-    <AccountShell
+    <Entries.Page
       title="Billing details"
       subtitle="The address on your invoices. Business name, address, city and state are optional."
+      notice={notice}
+      rowErrors={rowErrors}
     >
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
-      {rowError.length ? <Alert>{rowError.join(" ")}</Alert> : null}
       <Panel title="Saved addresses">
-        {entries.length === 0 ? (
-          <p className="text-sm text-ink-soft">No billing address yet. Add one below.</p>
-        ) : (
-          <ul className="divide-y divide-black/5" data-testid="billing-entries">
-            {entries.map((b) => (
-              <li
-                key={b.id}
-                className="flex flex-wrap items-start justify-between gap-3 py-4 first:pt-0 last:pb-0"
-              >
-                <div className="min-w-0 text-sm">
-                  <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
-                    {b.billing_name || countryName(b.country)}
-                    {b.is_default ? <Badge tone="brand">Default</Badge> : null}
-                  </p>
-                  <p className="mt-1 text-ink-soft">
-                    {[b.billing_address1, b.billing_address2, b.billing_city, b.billing_state]
-                      .filter(Boolean)
-                      .join(", ")}
-                  </p>
-                  <p className="text-ink-soft">
-                    {countryName(b.country)}
-                    {b.postal_code ? ` · ${b.postal_code}` : ""}
-                  </p>
-                </div>
-                <div className="flex gap-2">
-                  {b.is_default ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="default" />
-                      <input type="hidden" name="entry_id" value={b.id} />
-                      <button type="submit" className={buttonStyles.secondary} disabled={busy}>
-                        Make default
-                      </button>
-                    </Form>
-                  )}
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="entry_id" value={b.id} />
-                    <button type="submit" className={buttonStyles.danger} disabled={busy}>
-                      Delete
-                    </button>
-                  </Form>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Entries.List
+          count={entries.length}
+          empty="No billing address yet. Add one below."
+          testId="billing-entries"
+        >
+          {entries.map((b) => (
+            <Entries.Row key={b.id} align="start">
+              <div className="min-w-0 text-sm">
+                <Entries.EntryName isDefault={b.is_default}>
+                  {b.billing_name || countryName(b.country)}
+                </Entries.EntryName>
+                <p className="mt-1 text-ink-soft">
+                  {[b.billing_address1, b.billing_address2, b.billing_city, b.billing_state]
+                    .filter(Boolean)
+                    .join(", ")}
+                </p>
+                <p className="text-ink-soft">
+                  {countryName(b.country)}
+                  {b.postal_code ? ` · ${b.postal_code}` : ""}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                {b.is_default ? null : <Entries.MakeDefault name="entry_id" value={b.id} />}
+                <Entries.Remove intent="delete" name="entry_id" value={b.id}>
+                  Delete
+                </Entries.Remove>
+              </div>
+            </Entries.Row>
+          ))}
+        </Entries.List>
       </Panel>
-      <Panel title="Add a billing address">
-        <Form method="post" className="space-y-4" noValidate>
-          <input type="hidden" name="intent" value="save" />
-          <input type="hidden" name="save_billing_info" value="true" />
-          {formLevelErrors(formErrors).length ? (
-            <Alert>{formLevelErrors(formErrors).join(" ")}</Alert>
-          ) : null}
-          <TextInput
-            label="Business name"
-            name="billing_name"
-            defaultValue={typed?.billing_name}
-            autoComplete="organization"
-            optional
-            errors={formErrors?.billing_name}
-          />
-          <TextInput
-            label="Address line 1"
-            name="billing_address1"
-            defaultValue={typed?.billing_address1}
-            autoComplete="address-line1"
-            optional
-            errors={formErrors?.billing_address1}
-          />
-          <TextInput
-            label="Address line 2"
-            name="billing_address2"
-            defaultValue={typed?.billing_address2}
-            autoComplete="address-line2"
-            optional
-            errors={formErrors?.billing_address2}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
-              label="City"
-              name="billing_city"
-              defaultValue={typed?.billing_city}
-              autoComplete="address-level2"
-              optional
-              errors={formErrors?.billing_city}
-            />
-            <TextInput
-              label="State"
-              name="billing_state"
-              defaultValue={typed?.billing_state}
-              autoComplete="address-level1"
-              optional
-              errors={formErrors?.billing_state}
-            />
-          </div>
-          <CountryPostalFields
-            defaultCountry={typed?.country ?? country}
-            defaultPostalCode={typed?.postal_code}
-            errors={formErrors}
-          />
-          <label className="flex items-center gap-2 text-sm text-ink">
-            <input
-              type="checkbox"
-              name="set_billing_default"
-              value="true"
-              className="size-4 accent-ink"
-            />
-            Make this my default billing address
-          </label>
-          <button type="submit" className={buttonStyles.primary} disabled={busy}>
-            Save billing details
-          </button>
-        </Form>
-      </Panel>
-    </AccountShell>
+      <Entries.AddForm
+        title="Add a billing address"
+        intent="save"
+        errors={formErrors}
+        hidden={{ save_billing_info: "true" }}
+      >
+        {addressInput("Business name", "billing_name", "organization")}
+        {addressInput("Address line 1", "billing_address1", "address-line1")}
+        {addressInput("Address line 2", "billing_address2", "address-line2")}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {addressInput("City", "billing_city", "address-level2")}
+          {addressInput("State", "billing_state", "address-level1")}
+        </div>
+        <CountryPostalFields
+          defaultCountry={typed?.country ?? country}
+          defaultPostalCode={typed?.postal_code}
+          errors={formErrors}
+        />
+        <Entries.DefaultCheckbox name="set_billing_default">
+          Make this my default billing address
+        </Entries.DefaultCheckbox>
+        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+          Save billing details
+        </button>
+      </Entries.AddForm>
+    </Entries.Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { CARD_ADDED, CARD_DEFAULT_SET, CARD_REMOVED } from "../../../domain/account";
 import { cannotChangePaymentMethod } from "../../../domain/messages";
 import {
@@ -7,15 +7,15 @@ import {
   CardRemoveSchema,
 } from "../../../domain/schemas/account";
 import { fieldErrors } from "../../../domain/schemas/common";
-import { failure, invalid } from "../../account/actions.server";
+import { accountPost, failure, invalid } from "../../account/actions.server";
 import { CountryPostalFields } from "../../account/address-fields";
 import { brandName } from "../../account/brand";
 import { countryFromRequest, TEST_CARDS } from "../../account/data.server";
+import * as Entries from "../../account/entry-list";
 import { headerRecord, noticeFrom } from "../../account/notices";
-import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
+import { Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
 import { cx } from "../../ui/format";
-import { accountContext, formFields, requireUser } from "../accounts/accounts.server";
-import { Alert, formLevelErrors } from "../accounts/form-ui";
+import { accountContext, requireUser } from "../accounts/accounts.server";
 import type { Route } from "./+types/cards";
 
 const NOTICES = { added: CARD_ADDED, removed: CARD_REMOVED, default: CARD_DEFAULT_SET };
@@ -40,11 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const { services, session } = accountContext(context);
-  const fields = await formFields(request);
-  const intent = (fields.intent ?? "create") as keyof typeof VERB;
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { user, services, session, fields, ...post } = await accountPost(args, "create");
+  const intent = post.intent as keyof typeof VERB;
   try {
     if (intent === "remove") {
       const parsed = CardRemoveSchema.safeParse(fields);
@@ -99,128 +98,94 @@ function BrandChip({ brand }: { brand: string }) {
 
 export default function CardsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cards, testCards, country, postalCode, notice } = loaderData;
-  const busy = useNavigation().state === "submitting";
-  const addErrors = actionData?.intent === "create" ? actionData.errors : undefined;
-  const typed = actionData?.intent === "create" ? actionData.values : undefined;
-  const rowError =
-    actionData && actionData.intent !== "create" ? formLevelErrors(actionData.errors) : [];
+  const { busy, errors: addErrors, typed, rowErrors } = Entries.useForms(actionData, "create");
   const rowFieldError =
     actionData && actionData.intent !== "create"
       ? [...(actionData.errors.card ?? []), ...(actionData.errors.fingerprint_id ?? [])]
       : [];
   return (
-    <AccountShell
+    <Entries.Page
       title="Payment methods"
       subtitle="Cards saved for checkout and your Plus membership."
+      notice={notice}
+      rowErrors={[...rowErrors, ...rowFieldError]}
     >
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
-      {rowError.length || rowFieldError.length ? (
-        <Alert>{[...rowError, ...rowFieldError].join(" ")}</Alert>
-      ) : null}
       <Panel title="Saved cards">
-        {cards.length === 0 ? (
-          <p className="text-sm text-ink-soft">No saved cards yet.</p>
-        ) : (
-          <ul className="divide-y divide-black/5" data-testid="card-list">
-            {cards.map((c) => (
-              <li
-                key={c.id}
-                data-testid="card"
-                data-expired={c.is_expired || undefined}
-                className="flex flex-wrap items-center justify-between gap-3 py-4 first:pt-0 last:pb-0"
-              >
-                <div
-                  className={cx("flex min-w-0 items-center gap-3", c.is_expired && "opacity-50")}
+        <Entries.List count={cards.length} empty="No saved cards yet." testId="card-list">
+          {cards.map((c) => (
+            <Entries.Row key={c.id} data-testid="card" data-expired={c.is_expired || undefined}>
+              <div className={cx("flex min-w-0 items-center gap-3", c.is_expired && "opacity-50")}>
+                <BrandChip brand={c.brand} />
+                <div className="min-w-0 text-sm">
+                  <p className="font-semibold text-ink">
+                    {brandName(c.brand)} ending in {c.last4}
+                  </p>
+                  <p className="text-ink-soft">
+                    {c.is_expired ? "Expired" : "Expires"} {String(c.exp_month).padStart(2, "0")}/
+                    {c.exp_year}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-1.5">
+                  {c.is_default ? <Badge tone="brand">Default</Badge> : null}
+                  {c.is_plus ? <Badge tone="success">Plus membership</Badge> : null}
+                  {c.is_expired ? <Badge tone="muted">Expired</Badge> : null}
+                </div>
+              </div>
+              <div className="flex gap-2">
+                {c.is_default || c.is_expired ? null : (
+                  <Entries.MakeDefault name="card" value={c.id} />
+                )}
+                <Entries.Remove
+                  intent="remove"
+                  name="fingerprint_id"
+                  value={c.fingerprint_id}
+                  label={`Remove ${brandName(c.brand)} ending in ${c.last4}`}
                 >
-                  <BrandChip brand={c.brand} />
-                  <div className="min-w-0 text-sm">
-                    <p className="font-semibold text-ink">
-                      {brandName(c.brand)} ending in {c.last4}
-                    </p>
-                    <p className="text-ink-soft">
-                      {c.is_expired ? "Expired" : "Expires"} {String(c.exp_month).padStart(2, "0")}/
-                      {c.exp_year}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-1.5">
-                    {c.is_default ? <Badge tone="brand">Default</Badge> : null}
-                    {c.is_plus ? <Badge tone="success">Plus membership</Badge> : null}
-                    {c.is_expired ? <Badge tone="muted">Expired</Badge> : null}
-                  </div>
-                </div>
-                <div className="flex gap-2">
-                  {c.is_default || c.is_expired ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="default" />
-                      <input type="hidden" name="card" value={c.id} />
-                      <button type="submit" className={buttonStyles.secondary} disabled={busy}>
-                        Make default
-                      </button>
-                    </Form>
-                  )}
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="fingerprint_id" value={c.fingerprint_id} />
-                    <button
-                      type="submit"
-                      className={buttonStyles.danger}
-                      disabled={busy}
-                      aria-label={`Remove ${brandName(c.brand)} ending in ${c.last4}`}
-                    >
-                      Remove
-                    </button>
-                  </Form>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                  Remove
+                </Entries.Remove>
+              </div>
+            </Entries.Row>
+          ))}
+        </Entries.List>
       </Panel>
-      <Panel title="Add a card">
-        <Form method="post" className="space-y-4" noValidate>
-          <input type="hidden" name="intent" value="create" />
-          {formLevelErrors(addErrors).length ? (
-            <Alert>{formLevelErrors(addErrors).join(" ")}</Alert>
-          ) : null}
-          <div className="space-y-1.5">
-            <label htmlFor="field-payment_method_id" className="text-sm font-semibold text-ink">
-              Card
-            </label>
-            <select
-              id="field-payment_method_id"
-              name="payment_method_id"
-              defaultValue={typed?.payment_method_id ?? ""}
-              className={inputStyles(Boolean(addErrors?.payment_method_id))}
-            >
-              <option value="">Choose a test card</option>
-              {testCards.map((t) => (
-                <option key={t.token} value={t.token}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-            <p className="text-xs text-ink-soft">
-              Payments run on the built-in test gateway: pick one of its test cards.
-            </p>
-            {addErrors?.payment_method_id ? (
-              <p className="text-sm text-red-700">{addErrors.payment_method_id.join(" ")}</p>
-            ) : null}
-          </div>
-          <CountryPostalFields
-            defaultCountry={typed?.country ?? country}
-            defaultPostalCode={typed?.postal_code ?? postalCode}
-            errors={addErrors}
-            countryLabel="Card country"
-          />
-          <label className="flex items-center gap-2 text-sm text-ink">
-            <input type="checkbox" name="set_default" value="true" className="size-4 accent-ink" />
-            Make this my default card
+      <Entries.AddForm title="Add a card" intent="create" errors={addErrors}>
+        <div className="space-y-1.5">
+          <label htmlFor="field-payment_method_id" className="text-sm font-semibold text-ink">
+            Card
           </label>
-          <button type="submit" className={buttonStyles.primary} disabled={busy}>
-            Add card
-          </button>
-        </Form>
-      </Panel>
-    </AccountShell>
+          <select
+            id="field-payment_method_id"
+            name="payment_method_id"
+            defaultValue={typed?.payment_method_id ?? ""}
+            className={inputStyles(Boolean(addErrors?.payment_method_id))}
+          >
+            <option value="">Choose a test card</option>
+            {testCards.map((t) => (
+              <option key={t.token} value={t.token}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+          <p className="text-xs text-ink-soft">
+            Payments run on the built-in test gateway: pick one of its test cards.
+          </p>
+          {addErrors?.payment_method_id ? (
+            <p className="text-sm text-red-700">{addErrors.payment_method_id.join(" ")}</p>
+          ) : null}
+        </div>
+        <CountryPostalFields
+          defaultCountry={typed?.country ?? country}
+          defaultPostalCode={typed?.postal_code ?? postalCode}
+          errors={addErrors}
+          countryLabel="Card country"
+        />
+        <Entries.DefaultCheckbox name="set_default">
+          Make this my default card
+        </Entries.DefaultCheckbox>
+        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+          Add card
+        </button>
+      </Entries.AddForm>
+    </Entries.Page>
   );
 }

@@ -1,5 +1,5 @@
 import { accountContext } from "../accounts/accounts.server";
-import { AuthCard, TextLink } from "../accounts/form-ui";
+import { AuthCard, ExpiredLink, TextLink } from "../accounts/form-ui";
 import type { Route } from "./+types/email-verify";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm your email | Payonce" }];
@@ -15,12 +15,12 @@ export default function EmailVerifyPage({ loaderData }: Route.ComponentProps) {
   const { email, signedIn } = loaderData;
   if (!email) {
     return (
-      <AuthCard
-        title="This link has expired"
+      <ExpiredLink
         subtitle="Verification links work once, for 3 days. You can send a new one from your email settings."
+        to="/account/email/"
       >
-        <TextLink to="/account/email/">Go to email settings</TextLink>
-      </AuthCard>
+        Go to email settings
+      </ExpiredLink>
     );
   }
   return (

@@ -1,21 +1,19 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { ACCOUNT_SETUP_PASSWORD } from "../../../domain/messages";
 import { SetPasswordSchema } from "../../../domain/schemas/auth";
-import { fieldErrors } from "../../../domain/schemas/common";
 import {
   accountContext,
   formFields,
-  isDomainError,
+  invalidForm,
+  refused,
   requireUser,
-  retryHeaders,
-  statusOf,
 } from "../accounts/accounts.server";
 import {
   Alert,
   AuthCard,
   Field,
-  type FieldErrors,
   formLevelErrors,
+  NewPasswordFields,
   SubmitButton,
 } from "../accounts/form-ui";
 import type { Route } from "./+types/password-update";
@@ -36,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { services, session, ip } = accountContext(context);
   const parsed = SetPasswordSchema.safeParse(await formFields(request));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors }, 400);
+  if (!parsed.success) return invalidForm(parsed.error);
   try {
     await services.accounts.setPassword(
       user,
@@ -44,11 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       session?.id,
     );
   } catch (err) {
-    if (!isDomainError(err)) throw err;
-    return data(
-      { errors: err.fields as FieldErrors },
-      { status: statusOf(err), headers: retryHeaders(err.retryAfter) },
-    );
+    return refused(err);
   }
   return redirect("/account/profile/?notice=password");
 }
@@ -82,20 +76,7 @@ export default function PasswordUpdatePage({ loaderData, actionData }: Route.Com
             errors={errors?.current_password}
           />
         ) : null}
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          errors={errors?.password}
-        />
-        <Field
-          label="Confirm new password"
-          name="password_confirm"
-          type="password"
-          autoComplete="new-password"
-          errors={errors?.password_confirm}
-        />
+        <NewPasswordFields errors={errors} />
         <SubmitButton busy={busy}>Save password</SubmitButton>
       </Form>
     </AuthCard>

@@ -3,12 +3,12 @@ import { PLUS_FEEDBACK_MAX } from "../../../domain/account";
 import { SOMETHING_WENT_WRONG, SUBSCRIPTION_UPDATED } from "../../../domain/messages";
 import { CancelReasonSchema, PlusSubscriptionPatchSchema } from "../../../domain/schemas/account";
 import { fieldErrors } from "../../../domain/schemas/common";
-import { failure, invalid } from "../../account/actions.server";
+import { accountPost, failure, invalid } from "../../account/actions.server";
 import { brandName } from "../../account/brand";
 import { TEST_CARDS } from "../../account/data.server";
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
-import { accountContext, formFields, requireUser } from "../accounts/accounts.server";
+import { accountContext, requireUser } from "../accounts/accounts.server";
 import { Alert, formLevelErrors } from "../accounts/form-ui";
 import type { Route } from "./+types/plus";
 
@@ -43,11 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const { services } = accountContext(context);
-  const fields = await formFields(request);
-  const intent = fields.intent ?? "";
+export async function action(args: Route.ActionArgs) {
+  const { services, user, fields, intent } = await accountPost(args, "");
   try {
     if (intent === "cancel") {
       // The reason first (spec: POST cancel reason), then the cancellation itself.

@@ -4,13 +4,13 @@ import { SOMETHING_WENT_WRONG, TRANSFER_INITIATED } from "../../../domain/messag
 import { ProductsQuerySchema, TransferSchema } from "../../../domain/schemas/account";
 import { fieldErrors } from "../../../domain/schemas/common";
 import { productListJson } from "../../../server/web/commerce-presenters";
-import { failure, formId, invalid } from "../../account/actions.server";
+import { accountPost, failure, formId, invalid } from "../../account/actions.server";
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
 import { TransferForm } from "../../account/transfer-form";
 import { cx, priceLabel } from "../../ui/format";
 import { Pagination } from "../../ui/pagination";
-import { accountContext, formFields, requireUser } from "../accounts/accounts.server";
+import { accountContext, requireUser } from "../accounts/accounts.server";
 import { Alert, formLevelErrors } from "../accounts/form-ui";
 import type { Route } from "./+types/products";
 
@@ -30,11 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...productListJson(list), notice: noticeFrom(request, NOTICES) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const { services } = accountContext(context);
-  const fields = await formFields(request);
-  const intent = fields.intent ?? "";
+export async function action(args: Route.ActionArgs) {
+  const { services, user, fields, intent } = await accountPost(args, "");
+  const { request } = args;
   const target = fields.invoice_item;
   // Back to the same list (filter, search, page) the buyer was looking at.
   const back = new URL(request.url);

@@ -1,16 +1,16 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { DETAILS_DELETED, TAX_SAVED } from "../../../domain/account";
 import { cannotUpdateDetails } from "../../../domain/messages";
 import { TaxSchema } from "../../../domain/schemas/billing";
 import { fieldErrors } from "../../../domain/schemas/common";
-import { failure, formId, invalid } from "../../account/actions.server";
+import { accountPost, failure, formId, invalid } from "../../account/actions.server";
 import { CountryPostalFields, TextInput } from "../../account/address-fields";
 import { countryName } from "../../account/countries";
 import { countryFromRequest } from "../../account/data.server";
+import * as Entries from "../../account/entry-list";
 import { headerRecord, noticeFrom } from "../../account/notices";
-import { AccountShell, Badge, buttonStyles, Panel } from "../../account/shell";
-import { accountContext, formFields, requireUser } from "../accounts/accounts.server";
-import { Alert, formLevelErrors } from "../accounts/form-ui";
+import { buttonStyles, Panel } from "../../account/shell";
+import { accountContext, requireUser } from "../accounts/accounts.server";
 import type { Route } from "./+types/tax";
 
 const NOTICES = { saved: TAX_SAVED, deleted: DETAILS_DELETED };
@@ -32,11 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const { services } = accountContext(context);
-  const fields = await formFields(request);
-  const intent = fields.intent ?? "save";
+export async function action(args: Route.ActionArgs) {
+  const { services, user, fields, intent } = await accountPost(args, "save");
   try {
     if (intent === "delete") {
       await services.billing.deleteTax(user.id, formId(fields.entry_id));
@@ -53,89 +50,59 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TaxPage({ loaderData, actionData }: Route.ComponentProps) {
   const { entries, country, notice } = loaderData;
-  const busy = useNavigation().state === "submitting";
-  const errors = actionData?.intent === "save" ? actionData.errors : undefined;
-  const typed = actionData?.intent === "save" ? actionData.values : undefined;
-  const rowError =
-    actionData && actionData.intent !== "save" ? formLevelErrors(actionData.errors) : [];
+  const { busy, errors, typed, rowErrors } = Entries.useForms(actionData, "save");
   return (
-    <AccountShell
+    <Entries.Page
       title="Tax information"
       subtitle="Your business's tax ID, shown on invoices. In Australia, the ABN is optional."
+      notice={notice}
+      rowErrors={rowErrors}
     >
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
-      {rowError.length ? <Alert>{rowError.join(" ")}</Alert> : null}
       <Panel title="Saved tax IDs">
-        {entries.length === 0 ? (
-          <p className="text-sm text-ink-soft">No tax information yet.</p>
-        ) : (
-          <ul className="divide-y divide-black/5" data-testid="tax-entries">
-            {entries.map((t) => (
-              <li
-                key={t.id}
-                className="flex flex-wrap items-center justify-between gap-3 py-4 first:pt-0 last:pb-0"
-              >
-                <div className="min-w-0 text-sm">
-                  <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
-                    {t.business_name}
-                    {t.is_default ? <Badge tone="brand">Default</Badge> : null}
-                  </p>
-                  <p className="mt-1 text-ink-soft">
-                    {countryName(t.country)}
-                    {t.tax_id ? ` · ${t.tax_id}` : ""}
-                  </p>
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="entry_id" value={t.id} />
-                  <button type="submit" className={buttonStyles.danger} disabled={busy}>
-                    Delete
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Entries.List count={entries.length} empty="No tax information yet." testId="tax-entries">
+          {entries.map((t) => (
+            <Entries.Row key={t.id}>
+              <div className="min-w-0 text-sm">
+                <Entries.EntryName isDefault={t.is_default}>{t.business_name}</Entries.EntryName>
+                <p className="mt-1 text-ink-soft">
+                  {countryName(t.country)}
+                  {t.tax_id ? ` · ${t.tax_id}` : ""}
+                </p>
+              </div>
+              <Entries.Remove intent="delete" name="entry_id" value={t.id}>
+                Delete
+              </Entries.Remove>
+            </Entries.Row>
+          ))}
+        </Entries.List>
       </Panel>
-      <Panel title="Add tax information">
-        <Form method="post" className="space-y-4" noValidate>
-          <input type="hidden" name="intent" value="save" />
-          {formLevelErrors(errors).length ? (
-            <Alert>{formLevelErrors(errors).join(" ")}</Alert>
-          ) : null}
-          <CountryPostalFields
-            defaultCountry={typed?.country ?? country}
-            errors={errors}
-            countryLabel="Business country"
-            withPostalCode={false}
-          />
-          <TextInput
-            label="Tax ID"
-            name="tax_id"
-            defaultValue={typed?.tax_id}
-            errors={errors?.tax_id}
-          />
-          <TextInput
-            label="Business name"
-            name="tax_business_name"
-            defaultValue={typed?.tax_business_name}
-            autoComplete="organization"
-            errors={errors?.tax_business_name}
-          />
-          <label className="flex items-center gap-2 text-sm text-ink">
-            <input
-              type="checkbox"
-              name="set_tax_default"
-              value="true"
-              className="size-4 accent-ink"
-            />
-            Use this tax ID by default
-          </label>
-          <button type="submit" className={buttonStyles.primary} disabled={busy}>
-            Save tax information
-          </button>
-        </Form>
-      </Panel>
-    </AccountShell>
+      <Entries.AddForm title="Add tax information" intent="save" errors={errors}>
+        <CountryPostalFields
+          defaultCountry={typed?.country ?? country}
+          errors={errors}
+          countryLabel="Business country"
+          withPostalCode={false}
+        />
+        <TextInput
+          label="Tax ID"
+          name="tax_id"
+          defaultValue={typed?.tax_id}
+          errors={errors?.tax_id}
+        />
+        <TextInput
+          label="Business name"
+          name="tax_business_name"
+          defaultValue={typed?.tax_business_name}
+          autoComplete="organization"
+          errors={errors?.tax_business_name}
+        />
+        <Entries.DefaultCheckbox name="set_tax_default">
+          Use this tax ID by default
+        </Entries.DefaultCheckbox>
+        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+          Save tax information
+        </button>
+      </Entries.AddForm>
+    </Entries.Page>
   );
 }

@@ -1,4 +1,6 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import type { ZodError } from "zod";
+import { fieldErrors } from "../../../domain/schemas/common";
 import type { SessionUser } from "../../../server/services/accounts/sessions";
 import type { AppLoadContext } from "../../context";
 import { appContext } from "../../context";
@@ -13,6 +15,9 @@ export {
   THROTTLED,
 } from "../../../server/web/accounts";
 export { isDomainError, statusOf } from "../../../server/web/errors";
+
+import { isDomainError, statusOf } from "../../../server/web/errors";
+import type { FieldErrors } from "./form-ui";
 
 type ContextGetter = { get(key: typeof appContext): AppLoadContext };
 
@@ -48,3 +53,19 @@ export async function formFields(request: Request): Promise<Record<string, strin
 /** Retry-After for a 429 answered to a page. */
 export const retryHeaders = (retryAfter?: number): HeadersInit =>
   retryAfter ? { "Retry-After": String(retryAfter) } : {};
+
+/** The 400 of a form that failed its schema, with the field messages and `extra` to re-render. */
+export const invalidForm = <T extends object = object>(error: ZodError, extra?: T) =>
+  data({ errors: fieldErrors(error) as FieldErrors, ...(extra as T) }, 400);
+
+/**
+ * A service's refusal as the page's answer: its field messages, its status and, when throttled,
+ * Retry-After. Anything but a domain error is rethrown.
+ */
+export function refused<T extends object = object>(err: unknown, extra?: T) {
+  if (!isDomainError(err)) throw err;
+  return data(
+    { errors: err.fields as FieldErrors, ...(extra as T) },
+    { status: statusOf(err), headers: retryHeaders(err.retryAfter) },
+  );
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 
 export type FieldErrors = Record<string, string[] | undefined>;
 
@@ -140,4 +140,101 @@ export function TextLink({ to, children }: { to: string; children: ReactNode }) 
 export function formLevelErrors(errors: FieldErrors | undefined): string[] {
   if (!errors) return [];
   return [...(errors.non_field_errors ?? []), ...(errors.detail ?? [])];
+}
+
+/**
+ * The form of a signed-out account page (log in, sign up, password reset): its notice and
+ * form-level messages above the fields, one alert each.
+ */
+export function AuthForm({
+  notice,
+  errors,
+  children,
+}: {
+  notice?: string | null;
+  errors: FieldErrors | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className="space-y-4">
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {formLevelErrors(errors).map((m) => (
+          <Alert key={m}>{m}</Alert>
+        ))}
+      </div>
+      <Form method="post" className="mt-4 space-y-4" noValidate>
+        {children}
+      </Form>
+    </>
+  );
+}
+
+export function EmailField({
+  errors,
+  defaultValue,
+}: {
+  errors: FieldErrors | undefined;
+  defaultValue?: string;
+}) {
+  return (
+    <Field
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      defaultValue={defaultValue}
+      errors={errors?.email}
+    />
+  );
+}
+
+/** A new password typed twice (`password`, `password_confirm`), as every form that sets one asks. */
+export function NewPasswordFields({
+  errors,
+  label = "New password",
+  confirmLabel = "Confirm new password",
+  hint,
+}: {
+  errors: FieldErrors | undefined;
+  label?: string;
+  confirmLabel?: string;
+  hint?: ReactNode;
+}) {
+  const fields = [
+    { name: "password", label, hint },
+    { name: "password_confirm", label: confirmLabel, hint: undefined },
+  ];
+  return (
+    <>
+      {fields.map((f) => (
+        <Field
+          key={f.name}
+          label={f.label}
+          name={f.name}
+          type="password"
+          autoComplete="new-password"
+          errors={errors?.[f.name]}
+          hint={f.hint}
+        />
+      ))}
+    </>
+  );
+}
+
+/** What a one-time link (password reset, e-mail verification) shows once it is used or old. */
+export function ExpiredLink({
+  subtitle,
+  to,
+  children,
+}: {
+  subtitle: string;
+  to: string;
+  children: ReactNode;
+}) {
+  return (
+    <AuthCard title="This link has expired" subtitle={subtitle}>
+      <TextLink to={to}>{children}</TextLink>
+    </AuthCard>
+  );
 }

@@ -1,26 +1,15 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import { LoginSchema } from "../../../domain/schemas/auth";
-import { fieldErrors } from "../../../domain/schemas/common";
 import type { Route } from "./+types/login";
 import {
   accountContext,
   formFields,
-  isDomainError,
+  invalidForm,
   redirectWithCookies,
-  retryHeaders,
+  refused,
   safeNextPath,
-  statusOf,
 } from "./accounts.server";
-import {
-  Alert,
-  AuthCard,
-  Divider,
-  Field,
-  type FieldErrors,
-  formLevelErrors,
-  SubmitButton,
-  TextLink,
-} from "./form-ui";
+import { AuthCard, AuthForm, Divider, EmailField, Field, SubmitButton, TextLink } from "./form-ui";
 
 const NOTICES: Record<string, string> = {
   password_reset: "Your password has been reset. Log in with your new password.",
@@ -43,12 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await formFields(request);
   const next = safeNextPath(fields.next);
   const parsed = LoginSchema.safeParse(fields);
-  if (!parsed.success) {
-    return data(
-      { errors: fieldErrors(parsed.error) as FieldErrors, email: fields.email ?? "" },
-      400,
-    );
-  }
+  if (!parsed.success) return invalidForm(parsed.error, { email: fields.email ?? "" });
   try {
     const started = await services.accounts.login({
       email: parsed.data.email,
@@ -58,11 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirectWithCookies(next, cookies.signedIn(started));
   } catch (err) {
-    if (!isDomainError(err)) throw err;
-    return data(
-      { errors: err.fields as FieldErrors, email: parsed.data.email },
-      { status: statusOf(err), headers: retryHeaders(err.retryAfter) },
-    );
+    return refused(err, { email: parsed.data.email });
   }
 }
 
@@ -82,22 +62,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         </>
       }
     >
-      <div className="space-y-4">
-        {notice ? <Alert tone="success">{notice}</Alert> : null}
-        {formLevelErrors(errors).map((m) => (
-          <Alert key={m}>{m}</Alert>
-        ))}
-      </div>
-      <Form method="post" className="mt-4 space-y-4" noValidate>
+      <AuthForm notice={notice} errors={errors}>
         <input type="hidden" name="next" value={next} />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={actionData?.email}
-          errors={errors?.email}
-        />
+        <EmailField errors={errors} defaultValue={actionData?.email} />
         <Field
           label="Password"
           name="password"
@@ -114,7 +81,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           }
         />
         <SubmitButton busy={busy}>{busy ? "Logging in…" : "Log in"}</SubmitButton>
-      </Form>
+      </AuthForm>
       <Divider>or</Divider>
       <a
         href={`/api/users/login/google/?next=${encodeURIComponent(next)}`}

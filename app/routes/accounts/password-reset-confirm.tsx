@@ -1,16 +1,20 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { PasswordResetConfirmSchema } from "../../../domain/schemas/auth";
-import { fieldErrors } from "../../../domain/schemas/common";
 import type { Route } from "./+types/password-reset-confirm";
-import { accountContext, formFields, isDomainError, statusOf } from "./accounts.server";
 import {
-  Alert,
+  accountContext,
+  formFields,
+  invalidForm,
+  isDomainError,
+  statusOf,
+} from "./accounts.server";
+import {
   AuthCard,
-  Field,
+  AuthForm,
+  ExpiredLink,
   type FieldErrors,
-  formLevelErrors,
+  NewPasswordFields,
   SubmitButton,
-  TextLink,
 } from "./form-ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Payonce" }];
@@ -24,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = accountContext(context);
   const fields = await formFields(request);
   const parsed = PasswordResetConfirmSchema.safeParse({ ...fields, token: params.token });
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors }, 400);
+  if (!parsed.success) return invalidForm(parsed.error);
   try {
     await services.accounts.confirmPasswordReset(parsed.data.token, parsed.data.password);
   } catch (err) {
@@ -43,38 +47,20 @@ export default function PasswordResetConfirmPage({ loaderData, actionData }: Rou
   const busy = useNavigation().state === "submitting";
   if (!loaderData.valid) {
     return (
-      <AuthCard
-        title="This link has expired"
+      <ExpiredLink
         subtitle="Password reset links work once, for an hour."
+        to="/accounts/password/reset/"
       >
-        <TextLink to="/accounts/password/reset/">Send a new link</TextLink>
-      </AuthCard>
+        Send a new link
+      </ExpiredLink>
     );
   }
   return (
     <AuthCard title="Choose a new password">
-      <div className="space-y-4">
-        {formLevelErrors(errors).map((m) => (
-          <Alert key={m}>{m}</Alert>
-        ))}
-      </div>
-      <Form method="post" className="mt-4 space-y-4" noValidate>
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          errors={errors?.password}
-        />
-        <Field
-          label="Confirm new password"
-          name="password_confirm"
-          type="password"
-          autoComplete="new-password"
-          errors={errors?.password_confirm}
-        />
+      <AuthForm errors={errors}>
+        <NewPasswordFields errors={errors} />
         <SubmitButton busy={busy}>Set new password</SubmitButton>
-      </Form>
+      </AuthForm>
     </AuthCard>
   );
 }

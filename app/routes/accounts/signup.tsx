@@ -1,22 +1,20 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { SignupSchema } from "../../../domain/schemas/auth";
 import { fieldErrors } from "../../../domain/schemas/common";
 import type { Route } from "./+types/signup";
 import {
   accountContext,
   formFields,
-  isDomainError,
   redirectWithCookies,
-  retryHeaders,
+  refused,
   safeNextPath,
-  statusOf,
 } from "./accounts.server";
 import {
-  Alert,
   AuthCard,
-  Field,
+  AuthForm,
+  EmailField,
   type FieldErrors,
-  formLevelErrors,
+  NewPasswordFields,
   SubmitButton,
   TextLink,
 } from "./form-ui";
@@ -56,11 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const to = next === "/" ? "/account/email/?notice=welcome" : next;
     return redirectWithCookies(to, cookies.signedIn(started));
   } catch (err) {
-    if (!isDomainError(err)) throw err;
-    return data(
-      { errors: err.fields as FieldErrors, email, challenge: null },
-      { status: statusOf(err), headers: retryHeaders(err.retryAfter) },
-    );
+    return refused(err, { email, challenge: null });
   }
 }
 
@@ -81,35 +75,14 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
         </>
       }
     >
-      <div className="space-y-4">
-        {formLevelErrors(errors).map((m) => (
-          <Alert key={m}>{m}</Alert>
-        ))}
-      </div>
-      <Form method="post" className="mt-4 space-y-4" noValidate>
+      <AuthForm errors={errors}>
         <input type="hidden" name="next" value={next} />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={actionData?.email}
-          errors={errors?.email}
-        />
-        <Field
+        <EmailField errors={errors} defaultValue={actionData?.email} />
+        <NewPasswordFields
+          errors={errors}
           label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          errors={errors?.password}
+          confirmLabel="Confirm password"
           hint={<span className="text-xs text-ink-soft">8 characters or more</span>}
-        />
-        <Field
-          label="Confirm password"
-          name="password_confirm"
-          type="password"
-          autoComplete="new-password"
-          errors={errors?.password_confirm}
         />
         {challenge ? (
           <fieldset className="rounded-lg border border-red-300 bg-red-50/50 p-3.5">
@@ -137,7 +110,7 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
         <p className="text-center text-xs text-ink-soft">
           We'll email you a link to confirm your address.
         </p>
-      </Form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -66,54 +66,90 @@ export const billingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request) => billing.list(signedInUser(request).id),
   );
 
-  app.post(
-    "/api/users/billing/",
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: ["billing"],
-        summary: "Save billing details (identical resubmissions are skipped)",
-        body: bodyOf(BillingSchema),
-        response: { 200: saved, ...errorResponses },
+  /** The two forms that save billing details: the account page's and checkout's. */
+  const postBilling = (url: string, summary: string, save: typeof billing.saveBilling) =>
+    app.post(
+      url,
+      {
+        preValidation: requireUser,
+        schema: {
+          tags: ["billing"],
+          summary,
+          body: bodyOf(BillingSchema),
+          response: { 200: saved, ...errorResponses },
+        },
       },
-    },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const saved = await billing.saveBilling(user.id, request.body);
-      return reply.send({
-        detail: BILLING_SAVED,
-        billing: saved.billing,
-        tax: saved.tax,
-        ...(await billing.list(user.id)),
-      });
-    },
+      async (request, reply) => {
+        const user = signedInUser(request);
+        const saved = await save(user.id, request.body);
+        return reply.send({
+          detail: BILLING_SAVED,
+          billing: saved.billing,
+          tax: saved.tax,
+          ...(await billing.list(user.id)),
+        });
+      },
+    );
+
+  postBilling(
+    "/api/users/billing/",
+    "Save billing details (identical resubmissions are skipped)",
+    billing.saveBilling,
   );
 
-  app.patch(
-    "/api/users/billing/",
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: ["billing"],
-        summary: "Edit (entry_id + fields) or delete (entry_id, or clear_legacy_fields) billing",
-        body: patchBody,
-        response: { 200: saved, ...errorResponses },
+  /**
+   * The PATCH of billing and of tax: entry_id with fields edits that entry of `kind`; otherwise
+   * the body deletes, through `remove` (which knows what a body without an entry id means).
+   */
+  const patchEntries = (
+    url: string,
+    kind: "billing" | "tax",
+    summary: string,
+    remove: (userId: number, entryId: number | undefined) => Promise<z.infer<typeof saved>>,
+  ) =>
+    app.patch(
+      url,
+      {
+        preValidation: requireUser,
+        schema: {
+          tags: ["billing"],
+          summary,
+          body: patchBody,
+          response: { 200: saved, ...errorResponses },
+        },
       },
-    },
-    async (request) => {
-      const user = signedInUser(request);
-      const body = request.body;
-      const entryId = body.entry_id ?? null;
-      if (entryId !== null && body.country !== undefined) {
-        const saved = await billing.updateBilling(user.id, entryId, parseBody(BillingSchema, body));
-        return { detail: BILLING_SAVED, billing: saved.billing, ...(await billing.list(user.id)) };
-      }
-      const del = parseBody(BillingDeleteSchema, body);
-      if (del.entry_id !== undefined) {
-        return { detail: DETAILS_DELETED, ...(await billing.deleteBilling(user.id, del.entry_id)) };
-      }
-      return { detail: DETAILS_DELETED, ...(await billing.clearLegacyFields(user.id)) };
-    },
+      async (request) => {
+        const user = signedInUser(request);
+        const body = request.body;
+        const entryId = body.entry_id ?? null;
+        if (entryId === null || body.country === undefined) {
+          const del = parseBody(BillingDeleteSchema, body);
+          return { detail: DETAILS_DELETED, ...(await remove(user.id, del.entry_id)) };
+        }
+        const edited =
+          kind === "billing"
+            ? {
+                detail: BILLING_SAVED,
+                billing: (
+                  await billing.updateBilling(user.id, entryId, parseBody(BillingSchema, body))
+                ).billing,
+              }
+            : {
+                detail: TAX_SAVED,
+                tax: (await billing.updateTax(user.id, entryId, parseBody(TaxSchema, body))).tax,
+              };
+        return { ...edited, ...(await billing.list(user.id)) };
+      },
+    );
+
+  patchEntries(
+    "/api/users/billing/",
+    "billing",
+    "Edit (entry_id + fields) or delete (entry_id, or clear_legacy_fields) billing",
+    (userId, entryId) =>
+      entryId !== undefined
+        ? billing.deleteBilling(userId, entryId)
+        : billing.clearLegacyFields(userId),
   );
 
   app.post(
@@ -134,54 +170,20 @@ export const billingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
   );
 
-  app.patch(
+  patchEntries(
     "/api/users/tax/",
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: ["billing"],
-        summary: "Edit (entry_id + fields) or delete (entry_id) tax information",
-        body: patchBody,
-        response: { 200: saved, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const user = signedInUser(request);
-      const body = request.body;
-      const entryId = body.entry_id ?? null;
-      if (entryId !== null && body.country !== undefined) {
-        const saved = await billing.updateTax(user.id, entryId, parseBody(TaxSchema, body));
-        return { detail: TAX_SAVED, tax: saved.tax, ...(await billing.list(user.id)) };
-      }
-      const del = parseBody(BillingDeleteSchema, body);
+    "tax",
+    "Edit (entry_id + fields) or delete (entry_id) tax information",
+    async (userId, entryId) => {
       // Tax information has no legacy fields: only an entry id deletes.
-      if (del.entry_id === undefined)
-        throw invalid({ non_field_errors: [CANNOT_DELETE_MISSING_ID] });
-      return { detail: DETAILS_DELETED, ...(await billing.deleteTax(user.id, del.entry_id)) };
+      if (entryId === undefined) throw invalid({ non_field_errors: [CANNOT_DELETE_MISSING_ID] });
+      return billing.deleteTax(userId, entryId);
     },
   );
 
-  app.post(
+  postBilling(
     "/api/users/update_billing_info/",
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: ["billing"],
-        summary:
-          "Checkout's billing form: country, postal_code, tax_id, tax_business_name, set_billing_default, set_tax_default",
-        body: bodyOf(BillingSchema),
-        response: { 200: saved, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const saved = await billing.updateBillingInfo(user.id, request.body);
-      return reply.send({
-        detail: BILLING_SAVED,
-        billing: saved.billing,
-        tax: saved.tax,
-        ...(await billing.list(user.id)),
-      });
-    },
+    "Checkout's billing form: country, postal_code, tax_id, tax_business_name, set_billing_default, set_tax_default",
+    billing.updateBillingInfo,
   );
 };

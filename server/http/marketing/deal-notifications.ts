@@ -16,7 +16,12 @@ import type { Services } from "../../services";
 import { requireStaff } from "../guards";
 import { byAddress, rateLimited } from "../rate-limit";
 import { errorResponses } from "../schemas";
-import { emptyBodyAsObject, userEmailDefault } from "./body-defaults";
+import {
+  emptyBodyAsObject,
+  FIELDS_ONLY_MULTIPART,
+  signedUpResponse,
+  userEmailDefault,
+} from "./body-defaults";
 
 /** Restock / notification sign-up ("Notify me when it returns") for an ended deal. */
 const NotificationSignupSchema = z.object({
@@ -47,7 +52,6 @@ const RestockBody = z.object({
 const NOT_ENDED = "This deal is not sold out.";
 
 const alreadySignedUp = z.undefined().describe("Already signed up: no body");
-const signedUp = z.looseObject({ detail: z.string(), email_subscribed: z.literal(true) });
 
 /**
  * POST /api/waitlist/ (contract.md), POST /api/notification-signup/ and the staff restock
@@ -58,11 +62,8 @@ export const signupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app,
   { services },
 ) => {
-  // The waitlist is a variant of the multipart e-mail sign-up (spec 001 section 7): fields only.
-  await app.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    limits: { files: 0, fields: 20, fieldSize: 10_000, parts: 20 },
-  });
+  // The waitlist is a variant of the multipart e-mail sign-up (spec 001 section 7).
+  await app.register(multipart, FIELDS_ONLY_MULTIPART);
 
   app.post(
     "/api/waitlist/",
@@ -72,7 +73,7 @@ export const signupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         tags: ["marketing"],
         summary: "Join a deal's waitlist",
         body: WaitlistSchema,
-        response: { 200: signedUp, 205: alreadySignedUp, ...errorResponses },
+        response: { 200: signedUpResponse, 205: alreadySignedUp, ...errorResponses },
       },
       preValidation: userEmailDefault("waitlist_email"),
     },
@@ -97,7 +98,7 @@ export const signupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         tags: ["marketing"],
         summary: "Be e-mailed when a sold-out deal returns",
         body: NotificationSignupSchema,
-        response: { 200: signedUp, 205: alreadySignedUp, ...errorResponses },
+        response: { 200: signedUpResponse, 205: alreadySignedUp, ...errorResponses },
       },
       preValidation: [userEmailDefault("email"), componentAsComponentSlug],
     },

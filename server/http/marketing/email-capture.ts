@@ -8,7 +8,7 @@ import type { Services } from "../../services";
 import { isFormPost } from "../guards";
 import { byAddress, rateLimited } from "../rate-limit";
 import { errorResponses, redirectResponse } from "../schemas";
-import { emptyBodyAsObject } from "./body-defaults";
+import { emptyBodyAsObject, FIELDS_ONLY_MULTIPART, signedUpResponse } from "./body-defaults";
 
 /** Where a form post (no JavaScript) returns: a local path only, never another site. */
 const localPath = (value: unknown): string => safeRedirectTarget(value, "/");
@@ -51,12 +51,8 @@ export const emailSignupRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   app,
   { services },
 ) => {
-  // Variant two is a multipart form (spec 001 section 7): its fields become the body, as a JSON
-  // or urlencoded body's would. No files: a file part is refused.
-  await app.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    limits: { files: 0, fields: 20, fieldSize: 10_000, parts: 20 },
-  });
+  // Variant two is a multipart form (spec 001 section 7).
+  await app.register(multipart, FIELDS_ONLY_MULTIPART);
   app.post(
     "/api/email-signup/",
     {
@@ -66,7 +62,7 @@ export const emailSignupRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         summary: "E-mail capture: subscribe and receive a first-order coupon",
         body: EmailSignupBody,
         response: {
-          200: z.looseObject({ detail: z.string(), email_subscribed: z.literal(true) }),
+          200: signedUpResponse,
           205: z.undefined().describe("The address already has the coupon: no body"),
           303: redirectResponse,
           ...errorResponses,

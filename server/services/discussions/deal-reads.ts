@@ -4,7 +4,8 @@ import type { Db } from "../../db/client";
 import { deals } from "../../db/schema/catalog";
 import { comments } from "../../db/schema/discussions";
 import { ownsDeal } from "../commerce/ownership-sql";
-import { INT4_MAX, isStaffModeratorUser, parseId } from "./ids";
+import { dealKeyWhere, dealRow } from "./deal-key";
+import { INT4_MAX, isStaffModeratorUser } from "./ids";
 import { displayPath } from "./item-paths";
 import type { FounderResponsiveness, UserStatus, Viewer } from "./types";
 
@@ -16,26 +17,13 @@ export function createDealReads(deps: { db: Db }) {
 
   /** The viewer's relation to the deal (all false for anonymous), in one statement. */
   async function userStatus(dealKey: string, viewer: Viewer): Promise<UserStatus> {
-    const id = parseId(dealKey);
-    if (id === null && !/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(dealKey)) throw notFound();
     const viewerId = viewer?.id ?? null;
-    const rows = await db
-      .select({
-        id: deals.id,
-        purchased: ownsDeal(sql`${viewerId}::int`, sql.raw("deals.id")),
-        reviewed: sql<boolean>`exists (select 1 from comments c where c.deal_id = deals.id
+    const row = await dealRow(db, dealKey, viewerId, {
+      id: deals.id,
+      purchased: ownsDeal(sql`${viewerId}::int`, sql.raw("deals.id")),
+      reviewed: sql<boolean>`exists (select 1 from comments c where c.deal_id = deals.id
           and c.kind = 'review' and c.parent_id is null and c.user_id = ${viewerId}::int)`,
-        userModerator: sql<boolean>`exists (select 1 from deal_roles dr
-          where dr.deal_id = deals.id and dr.role = 'user_moderator'
-            and dr.user_id = ${viewerId}::int)`,
-        reviewCount: deals.reviewCount,
-        questionCount: deals.commentCount,
-      })
-      .from(deals)
-      .where(id !== null ? eq(deals.id, id) : eq(deals.slug, dealKey))
-      .limit(1);
-    const row = rows[0];
-    if (!row) throw notFound();
+    });
     if (!viewer) {
       return {
         userHasPurchased: false,
@@ -59,8 +47,7 @@ export function createDealReads(deps: { db: Db }) {
    * (by id or slug) left-joined to its questions, so an unknown deal is an empty result.
    */
   async function founderResponsiveness(dealKey: string): Promise<FounderResponsiveness> {
-    const id = parseId(dealKey);
-    if (id === null && !/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(dealKey)) throw notFound();
+    const where = dealKeyWhere(dealKey);
     const rows = await db
       .select({
         questions: sql<number>`count(*) filter (where ${comments.id} is not null)::int`,
@@ -78,7 +65,7 @@ export function createDealReads(deps: { db: Db }) {
           eq(comments.status, "approved"),
         ),
       )
-      .where(id !== null ? eq(deals.id, id) : eq(deals.slug, dealKey))
+      .where(where)
       .groupBy(deals.id);
     const row = rows[0];
     if (!row) throw notFound();

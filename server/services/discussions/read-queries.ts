@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/accounts";
 import { deals, media } from "../../db/schema/catalog";
 import { type CommentKind, comments } from "../../db/schema/discussions";
 import { dealsOwnedCount, hasActivePlus, ownsDeal } from "../commerce/ownership-sql";
 import type { SortKey } from "./cursor";
-import { isStaffModeratorUser, parseId } from "./ids";
+import { dealRow } from "./deal-key";
+import { isStaffModeratorUser } from "./ids";
 import { displayPath } from "./item-paths";
 import type {
   CommentAuthor,
@@ -40,26 +40,12 @@ export function createReadQueries(db: Db) {
 
   /** The deal by numeric id or slug, with its partners and the viewer's roles: one statement. */
   async function dealContext(dealKey: string, viewer: Viewer): Promise<DealContext> {
-    const id = parseId(dealKey);
-    if (id === null && !/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(dealKey)) throw notFound();
-    const viewerId = viewer?.id ?? null;
-    const rows = await db
-      .select({
-        id: deals.id,
-        slug: deals.slug,
-        partnerIds: sql<number[] | string>`coalesce((select json_agg(dr.user_id)::text
+    const row = await dealRow(db, dealKey, viewer?.id ?? null, {
+      id: deals.id,
+      slug: deals.slug,
+      partnerIds: sql<number[] | string>`coalesce((select json_agg(dr.user_id)::text
           from deal_roles dr where dr.deal_id = deals.id and dr.role = 'partner'), '[]')`,
-        userModerator: sql<boolean>`exists (select 1 from deal_roles dr
-          where dr.deal_id = deals.id and dr.role = 'user_moderator'
-            and dr.user_id = ${viewerId}::int)`,
-        reviewCount: deals.reviewCount,
-        questionCount: deals.commentCount,
-      })
-      .from(deals)
-      .where(id !== null ? eq(deals.id, id) : eq(deals.slug, dealKey))
-      .limit(1);
-    const row = rows[0];
-    if (!row) throw notFound();
+    });
     const partnerIds = parseIdList(row.partnerIds);
     const staff = isStaffModeratorUser(viewer);
     const partner = viewer != null && partnerIds.includes(viewer.id);

@@ -1,0 +1,50 @@
+import { eq, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import { notFound } from "../../../domain/errors";
+import type { Db } from "../../db/client";
+import { deals } from "../../db/schema/catalog";
+import { parseId } from "./ids";
+
+// What every discussion read of a deal selects first: the deal a URL names and the viewer's
+// standing on it.
+
+/**
+ * The deal a URL names, by numeric id or by slug. A key that can be neither is a 404 before any
+ * statement runs.
+ */
+export function dealKeyWhere(dealKey: string) {
+  const id = parseId(dealKey);
+  if (id === null && !/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(dealKey)) throw notFound();
+  return id !== null ? eq(deals.id, id) : eq(deals.slug, dealKey);
+}
+
+/** Select fields: whether the viewer moderates the deal's users, and its approved counts. */
+const moderatorAndCounts = (viewerId: number | null) => ({
+  userModerator: sql<boolean>`exists (select 1 from deal_roles dr
+          where dr.deal_id = deals.id and dr.role = 'user_moderator'
+            and dr.user_id = ${viewerId}::int)`,
+  reviewCount: deals.reviewCount,
+  questionCount: deals.commentCount,
+});
+
+/**
+ * One row of the deal `dealKey` names, with `fields` (which may read the enclosing `deals` row,
+ * as the sql above does), and the viewer's moderator role and the approved counts; a 404 when
+ * there is no such deal.
+ */
+export async function dealRow<F extends SelectedFields>(
+  db: Db,
+  dealKey: string,
+  viewerId: number | null,
+  fields: F,
+) {
+  const where = dealKeyWhere(dealKey);
+  const rows = await db
+    .select({ ...fields, ...moderatorAndCounts(viewerId) })
+    .from(deals)
+    .where(where)
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw notFound();
+  return row;
+}
