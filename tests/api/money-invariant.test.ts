@@ -31,7 +31,9 @@ function prng(seed: number) {
   };
 }
 
-const SEED = Number(process.env.MONEY_SEED ?? Date.now() % 1_000_000);
+// A fixed seed keeps the run repeatable (553594 once found a single-use coupon spent twice after
+// a refund); MONEY_SEED explores others.
+const SEED = Number(process.env.MONEY_SEED ?? 553594);
 const RUNS = Number(process.env.MONEY_RUNS ?? 30);
 const STEPS = Number(process.env.MONEY_STEPS ?? 15);
 const EMAILS = [

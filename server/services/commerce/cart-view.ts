@@ -287,7 +287,9 @@ export function createCartReader(deps: CartDeps) {
       .where(
         and(
           eq(couponRedemptions.couponId, couponId),
-          eq(orders.status, "paid"),
+          // "Used this coupon in a previous transaction": a refunded order spent it too, or a
+          // single-use code could be bought with, refunded and bought with again forever.
+          inArray(orders.status, ["paid", "refunded"]),
           sql`(${couponRedemptions.userId} = ${actor.user.id} or lower(${couponRedemptions.email}) = ${actor.user.email.toLowerCase()})`,
         ),
       )
