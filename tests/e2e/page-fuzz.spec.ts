@@ -368,8 +368,17 @@ type Body = {
   file?: { name: string; type: string; bytes: string };
 };
 
-/** A multipart body whose last part never ends: the form does not parse. */
-const BROKEN_MULTIPART = '--fuzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nremove';
+/** Bodies that are no form at all, or do not parse as the form their content type names. */
+const NOT_FORMS: { type: string; body: string }[] = [
+  {
+    // The last part never ends.
+    type: "multipart/form-data; boundary=fuzz",
+    body: '--fuzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nremove',
+  },
+  { type: "multipart/form-data", body: "intent=remove" },
+  { type: "application/json", body: '{"intent":"remove","id":1}' },
+  { type: "text/plain", body: "intent=remove" },
+];
 
 /** The bodies for one intent: each field odd on an empty form, NUL on an otherwise valid one. */
 function bodiesFor(
@@ -596,21 +605,20 @@ test("no page loader or action answers a 5xx, whatever the params, query or form
       );
     }
   for (const route of actionRoutes(real))
-    for (const who of route.anonOnly ? (["anon"] as const) : (["anon", "buyer"] as const)) {
-      const url = `${fill(route.path, real)}/`;
+    NOT_FORMS.forEach(({ type, body }, i) => {
+      const who: Who = route.anonOnly || i % 2 ? "anon" : "buyer";
+      const page = `${fill(route.path, real)}/`;
+      const url = i >= 2 ? dataUrl(page) : page;
       posts.push(() =>
-        check(who, "POST", url, "[broken multipart]", async () =>
+        check(who, "POST", url, `[${type}] ${body}`, async () =>
           clients[who].post(url, {
-            data: BROKEN_MULTIPART,
-            headers: {
-              "content-type": "multipart/form-data; boundary=fuzz",
-              "x-csrftoken": await csrfOf(clients[who]),
-            },
+            data: body,
+            headers: { "content-type": type, "x-csrftoken": await csrfOf(clients[who]) },
             maxRedirects: 0,
           }),
         ),
       );
-    }
+    });
 
   const started = Date.now();
   await pool(gets);
