@@ -446,6 +446,8 @@ async function pool(jobs: (() => Promise<void>)[], size = 6) {
 }
 
 test.describe.configure({ timeout: 240_000 });
+// Loaders and actions run on the server: the phone project would repeat the same requests.
+test.skip(({ isMobile }) => isMobile, "a server-side sweep: the desktop project covers it");
 
 test("no page loader or action answers a 5xx, whatever the params, query or form", async ({
   request: buyer,
@@ -539,6 +541,11 @@ test("no page loader or action answers a 5xx, whatever the params, query or form
     for (const [who, data] of variants) {
       const url = data ? dataUrl(realUrl) : realUrl;
       gets.push(() => check(who, "GET", url, "", () => clients[who].get(url, { maxRedirects: 0 })));
+    }
+    // Single fetch's own parameter: which route loaders to run.
+    for (const routes of ["routes/nope", "root,routes/cart,%00", LONG]) {
+      const url = `${dataUrl(realUrl)}?_routes=${routes}`;
+      gets.push(() => check("buyer", "GET", url, "", () => buyer.get(url, { maxRedirects: 0 })));
     }
     for (const u of urls) {
       const [who, data] = variants[turn++ % variants.length] as ["anon" | "buyer", boolean];
