@@ -27,6 +27,7 @@ import { UpdateCartItemSchema } from "../../domain/schemas/cart";
 import { cartActorOf } from "../../server/web/actor";
 import { cartJson, orderJson } from "../../server/web/commerce-presenters";
 import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
+import { readForm } from "../../server/web/forms";
 import { formId } from "../account/actions.server";
 import { type AppLoadContext, appContext } from "../context";
 import { readCookie } from "../ui/cookies";
@@ -75,7 +76,7 @@ export type CartActionResult = { ok: boolean; message: string | null; field?: st
 /** The cart page's forms: remove, quantity, coupon, credits, gift card. */
 export async function cartAction(context: ContextGetter, request: Request) {
   const { services, session } = context.get(appContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const actor = cartActorOf(session);
   const done = (result: CartActionResult, status = 200) => data(result, { status });

@@ -7,6 +7,7 @@ import { fieldErrors } from "../../domain/schemas/common";
 import { QuestionCreateSchema, ReviewCreateSchema } from "../../domain/schemas/discussions";
 import { ingestVideo, type StoredVideo, VideoTypeError } from "../../server/web/discussions";
 import { isDomainError, statusOf } from "../../server/web/errors";
+import { readForm } from "../../server/web/forms";
 import type { Ctx } from "./page-context.server";
 import {
   type DiscussionKind,
@@ -77,7 +78,7 @@ export async function saveAction(
   if (!user) return redirect(loginPath(url.pathname));
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await readForm(request);
   } catch {
     return formFailure({ title: "", comment: "", rating: null }, {});
   }

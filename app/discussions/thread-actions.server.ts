@@ -5,6 +5,7 @@ import { fieldErrors } from "../../domain/schemas/common";
 import { ApproveSchema, ReplySchema, ResolveSchema } from "../../domain/schemas/discussions";
 import { itemIdFromSegment } from "../../server/web/discussions";
 import { isDomainError } from "../../server/web/errors";
+import { readForm } from "../../server/web/forms";
 import type { Ctx } from "./page-context.server";
 import {
   type DiscussionKind,
@@ -39,7 +40,7 @@ export async function threadAction(
   const url = new URL(request.url);
   const user = ctx.session?.user ?? null;
   if (!user) return redirect(loginPath(url.pathname));
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = Number(form.get("id"));
   const key = String(id);

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { ZodError } from "zod";
 import { fieldErrors } from "../../../domain/schemas/common";
 import type { SessionUser } from "../../../server/services/accounts/sessions";
+import { readForm } from "../../../server/web/forms";
 import type { AppLoadContext } from "../../context";
 import { appContext } from "../../context";
 
@@ -44,7 +45,7 @@ export function redirectWithCookies(to: string, cookies: string[]): Response {
 }
 
 export async function formFields(request: Request): Promise<Record<string, string>> {
-  const form = await request.formData();
+  const form = await readForm(request);
   const out: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") out[key] = value;
   return out;
