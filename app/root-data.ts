@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { GrowthRootData } from "./growth/root-data.server";
+import type { GrowthRootData } from "./marketing/root-data.server";
 
 /**
  * What the root loader (app/root.tsx) gives every page. It lives apart from root.tsx so that the

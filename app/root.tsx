@@ -14,9 +14,9 @@ import { SiteFooter } from "./ui/site-footer";
 import { SiteHeader } from "./ui/site-header";
 import "./app.css";
 import { cartActorOf } from "../server/web/actor";
-import { DisplayCurrencyContext } from "./growth/display-currency";
-import { loadGrowthRootData } from "./growth/root-data.server";
-import { ViewItemEvent } from "./growth/view-item-event";
+import { DisplayCurrencyContext } from "./marketing/display-currency";
+import { loadGrowthRootData } from "./marketing/root-data.server";
+import { ViewItemEvent } from "./marketing/view-item-event";
 import { readCookie } from "./ui/cookies";
 
 /** The signed-in user summary every page's header needs; nothing else personal goes here. */

@@ -1,7 +1,7 @@
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { BlockJson } from "../../server/services/storefront/product-page";
-import { ReportListingLink } from "../growth/report-listing-link";
-import { ShareControl } from "../growth/share-control";
+import { ReportListingLink } from "../marketing/report-listing-link";
+import { ShareControl } from "../marketing/share-control";
 import type { ProductViewer } from "../product/viewer";
 import { TacoRating } from "../ui/taco-rating";
 import { galleryItems, HeroGallery } from "./parts/hero-gallery";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LEADERBOARD_MAX, LEADERBOARD_SMALL_SCREEN_VISIBLE_FRACTION } from "../../domain/constants";
-import { PriceText } from "../growth/display-currency";
+import { PriceText } from "../marketing/display-currency";
 import { dealBanner } from "../ui/deal-card";
 import { cx } from "../ui/format";
 import { LazyImage } from "../ui/lazy-image";

@@ -14,7 +14,7 @@ import {
   VIEW_RECOMMENDED_DEALS,
 } from "../../domain/messages";
 import type { DealCardJson } from "../../server/services/storefront/deal-json";
-import { PriceText } from "../growth/display-currency";
+import { PriceText } from "../marketing/display-currency";
 import { Carousel } from "../ui/carousel";
 import { DealRow } from "./deal-row";
 import { Section, SectionHeading } from "./section";

@@ -25,7 +25,7 @@ import {
 import { ADDONS_ADD_FAILED, NON_REFUNDABLE_DEAL } from "../../domain/messages";
 import { toMajor } from "../../domain/money";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
-import { usePriceLabel } from "../growth/display-currency";
+import { usePriceLabel } from "../marketing/display-currency";
 import { cx } from "../ui/format";
 import { addCartAddons } from "./cart-client";
 import { announceAddonsUpdated, registerAddonHandler } from "./cart-events";

@@ -18,7 +18,7 @@ import { toCents, toMajor } from "../../domain/money";
 import { accessLabel, discountLabel, planText, plusPrice } from "../../domain/pricing";
 import { clockSegments } from "../../domain/storefront";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
-import { usePriceLabel } from "../growth/display-currency";
+import { usePriceLabel } from "../marketing/display-currency";
 import { cx } from "../ui/format";
 import { useNow } from "../ui/use-now";
 import { activePlans, type Plan, usePurchase } from "./purchase-context";

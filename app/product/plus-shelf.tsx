@@ -8,7 +8,7 @@ import { CONTINUE_WITH_PLUS } from "../../domain/messages";
 import { toCents, toMajor } from "../../domain/money";
 import { plusPrice } from "../../domain/pricing";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
-import { usePriceLabel } from "../growth/display-currency";
+import { usePriceLabel } from "../marketing/display-currency";
 import { TickIcon } from "../ui/icons";
 import { activePlans } from "./purchase-context";
 import { useAddToCart } from "./use-add-to-cart";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { bannerText } from "../../domain/deal-state";
 import type { DealCardJson } from "../../server/services/storefront/deal-json";
-import { displayPrice, displayPriceText, useDisplayCurrency } from "../growth/display-currency";
+import { displayPrice, displayPriceText, useDisplayCurrency } from "../marketing/display-currency";
 import { dealBannerType } from "./deal-banner";
 import { cx } from "./format";
 import { TacoRating } from "./taco-rating";

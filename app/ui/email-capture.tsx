@@ -8,7 +8,7 @@ import {
   EMAIL_VALIDATE_FAILED,
   emailCaptureInvalid,
 } from "../../domain/messages";
-import { useDebouncedEmail } from "../growth/use-debounced-email";
+import { useDebouncedEmail } from "../marketing/use-debounced-email";
 import { readCookie } from "./cookies";
 import { cx } from "./format";
 

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { SEARCH_PLACEHOLDER } from "../../domain/messages";
-import { CurrencySelector } from "../growth/currency-selector";
+import { CurrencySelector } from "../marketing/currency-selector";
 import type { HeaderUser } from "../root-data";
 import { Logo } from "./logo";
 import { LogoutForm } from "./logout-form";
@@ -117,7 +117,7 @@ export function SiteHeader({
   cartCount = 0,
 }: {
   user: HeaderUser;
-  /** The session's display currency (app/growth). */
+  /** The session's display currency (app/marketing). */
   currency?: string;
   /** Lines in the visitor's cart (app/cart). */
   cartCount?: number;

@@ -1,7 +1,7 @@
 import { dataString } from "../../../domain/blocks";
 import type { BundleCoupon, BundleDeal } from "../../../domain/bundle";
 import { ROADBLOCK_BUTTON_DEFAULT } from "../../../domain/messages";
-import { usePriceLabel } from "../../growth/display-currency";
+import { usePriceLabel } from "../../marketing/display-currency";
 import { useAddBundle } from "../../product/use-add-bundle";
 import { LazyImage } from "../../ui/lazy-image";
 import { safeHref } from "./links";

@@ -1,5 +1,5 @@
 import { dataString } from "../../../domain/blocks";
-import { PriceText } from "../../growth/display-currency";
+import { PriceText } from "../../marketing/display-currency";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
 

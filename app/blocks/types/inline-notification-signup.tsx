@@ -1,4 +1,4 @@
-import { WaitlistCapture } from "../../growth/waitlist-capture";
+import { WaitlistCapture } from "../../marketing/waitlist-capture";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
 

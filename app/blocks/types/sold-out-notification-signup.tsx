@@ -1,4 +1,4 @@
-import { RestockSignup } from "../../growth/restock-signup";
+import { RestockSignup } from "../../marketing/restock-signup";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
 

@@ -6,7 +6,7 @@ import {
 } from "../../domain/experiments";
 import type { GrowthRootData } from "./root-data.server";
 
-/** The growth part of the root loader's data (app/growth/root-data.server.ts). */
+/** The growth part of the root loader's data (app/marketing/root-data.server.ts). */
 export function useGrowthRootData(): GrowthRootData | undefined {
   const data = useRouteLoaderData("root") as { growth?: GrowthRootData } | undefined;
   return data?.growth;
