@@ -34,6 +34,8 @@ export default defineConfig({
     {
       name: "phone",
       use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      // A server-side sweep of loaders and actions: the desktop project covers it once.
+      testIgnore: /page-fuzz\.spec\.ts/,
     },
   ],
   webServer: {

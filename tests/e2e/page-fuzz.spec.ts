@@ -446,8 +446,6 @@ async function pool(jobs: (() => Promise<void>)[], size = 6) {
 }
 
 test.describe.configure({ timeout: 240_000 });
-// Loaders and actions run on the server: the phone project would repeat the same requests.
-test.skip(({ isMobile }) => isMobile, "a server-side sweep: the desktop project covers it");
 
 test("no page loader or action answers a 5xx, whatever the params, query or form", async ({
   request: buyer,

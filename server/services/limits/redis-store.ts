@@ -12,7 +12,7 @@ export function createRedisLimitStore(options: {
   url: string;
   keyPrefix: string;
   log: (err: unknown, message: string) => void;
-}): { store: LimitStore; close(): Promise<void> } {
+}): { store: LimitStore; ready(): Promise<void>; close(): Promise<void> } {
   const redis = new Redis(options.url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -40,6 +40,11 @@ export function createRedisLimitStore(options: {
 
   return {
     store,
+    /** Resolves once the connection is up (until then attempts count in memory). */
+    ready: () =>
+      redis.status === "ready"
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => redis.once("ready", () => resolve())),
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },
