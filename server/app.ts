@@ -27,6 +27,7 @@ import { productRoutes } from "./http/commerce/purchases";
 import { rewardRoutes } from "./http/commerce/rewards";
 import { discussionRoutes } from "./http/discussions/discussions";
 import { registerErrorHandling } from "./http/errors";
+import { healthRoutes } from "./http/health";
 import { registerInputGuard } from "./http/input-guard";
 import { registerLoginCsrf } from "./http/login-csrf";
 import { currencyRoutes } from "./http/marketing/currency";
@@ -139,15 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerLoginCsrf(app, config.publicUrl);
 
   // 3. Routes.
-  app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await database.db.execute("select 1");
-      return { status: "ok", database: database.kind };
-    } catch (err) {
-      app.log.error({ err }, "health check failed");
-      return reply.status(503).send({ status: "unavailable" });
-    }
-  });
+  await app.register(healthRoutes, { config, database });
   await app.register(sessionRoutes, { config, services });
   await app.register(userRoutes, { config, services });
   await app.register(accountRoutes, { config, services });

@@ -18,8 +18,17 @@ async function main() {
     phases[name] = Math.round(performance.now() - started);
   };
   const config = loadConfig();
+  // Until the app's logger exists, a lost idle connection is reported on stderr.
+  let onIdleError = (err: Error) => console.warn(`idle database connection lost: ${err.message}`);
   const database = config.databaseUrl
-    ? await openDatabase({ kind: "postgres", url: config.databaseUrl })
+    ? await openDatabase({
+        kind: "postgres",
+        url: config.databaseUrl,
+        connectTimeoutMs: config.dbConnectTimeoutMs,
+        statementTimeoutMs: config.dbStatementTimeoutMs,
+        // PostgreSQL restarting drops idle connections: the pool replaces them, nothing to do.
+        onIdleError: (err) => onIdleError(err),
+      })
     : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
   lap("database_open");
   await database.migrate();
@@ -34,8 +43,12 @@ async function main() {
   lap("app_loaded");
 
   const app = await buildApp({ config, database, clock: systemClock, reactRouterBuild });
+  onIdleError = (err) =>
+    app.log.warn({ cause: "db_unavailable", reason: err.message }, "idle database connection lost");
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // SIGTERM: stop accepting, let in-flight requests finish (up to SHUTDOWN_GRACE_MS, then exit
+  // anyway), then close the pools (app's onClose hooks).
+  closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "closing after an error");
     else app.log.info({ signal }, "shutting down");
     await app.close();
