@@ -2,13 +2,14 @@
 // (dist/main.js) must stay up, answer 503 (never a 500 or a hang) while it is down, recover within
 // about a second, and lose no acknowledged order nor pay one Idempotency-Key twice.
 // A throwaway cluster (initdb into a temp dir, pg_ctl on a free port): nothing else is touched.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
 import { adminSql } from "../../server/db/client";
 
 const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
@@ -49,12 +50,12 @@ const base = `http://127.0.0.1:${appPort}`;
 // PostgreSQL refuses to run as root: as root (containers, CI), the cluster belongs to `postgres`.
 const asRoot = process.getuid?.() === 0;
 if (asRoot) execFileSync("chown", ["postgres", dir]);
+// Asynchronous, so the load goes on while pg_ctl waits.
+const run = promisify(execFile);
 const pgTool = (tool: string, args: string[]) =>
   asRoot
-    ? execFileSync("runuser", ["-u", "postgres", "--", path.join(PG_BIN, tool), ...args], {
-        stdio: "pipe",
-      })
-    : execFileSync(path.join(PG_BIN, tool), args, { stdio: "pipe" });
+    ? run("runuser", ["-u", "postgres", "--", path.join(PG_BIN, tool), ...args])
+    : run(path.join(PG_BIN, tool), args);
 const pgCtl = (...args: string[]) => pgTool("pg_ctl", ["-D", pgData, ...args]);
 const startPg = () =>
   pgCtl(
@@ -67,17 +68,52 @@ const startPg = () =>
   );
 const stopPg = () => pgCtl("-w", "-m", "fast", "stop");
 
+// Redis (when installed): the page cache lives there, /readyz checks it, and it goes away once.
+const redisServer = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
+const redisPort = existsSync(redisServer) ? await freePort() : undefined;
+let redis: ChildProcess | undefined;
+const startRedis = async () => {
+  if (!redisPort) return;
+  redis = spawn(
+    redisServer,
+    ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
+  await sleep(300);
+};
+
 let app: ChildProcess | undefined;
 let appExit: string | undefined;
 const appLog: string[] = [];
 
 async function cleanUp() {
   if (app && app.exitCode === null) app.kill("SIGKILL");
-  try {
-    stopPg();
-  } catch {}
+  await stopPg().catch(() => {});
+  if (redis && redis.exitCode === null) redis.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** A 503 says when to retry, and what happened: JSON with a cause code, or the page. */
+function checkOutageAnswer(kind: string, headers: Headers, text: string) {
+  let problem = "";
+  if (!headers.get("retry-after")) problem = "no Retry-After";
+  else if (kind.startsWith("page")) {
+    if (!text.includes("right back")) problem = `not the outage page: ${text.slice(0, 80)}`;
+  } else {
+    try {
+      const body = JSON.parse(text) as { detail?: unknown; code?: unknown };
+      if (typeof body.detail !== "string" || !/^(db|redis)_/.test(String(body.code))) {
+        problem = `JSON without detail and cause code: ${text.slice(0, 80)}`;
+      }
+    } catch {
+      problem = `not JSON: ${text.slice(0, 80)}`;
+    }
+  }
+  if (problem && badOutageAnswers.length < 5) badOutageAnswers.push(`${kind}: ${problem}`);
+}
+const badOutageAnswers: string[] = [];
 
 /** One timed request; `status` 0 for a network error or our 10 s abort. */
 async function call(
@@ -90,6 +126,8 @@ async function call(
     const res = await fetch(`${base}${url}`, { ...init, signal: AbortSignal.timeout(10_000) });
     const text = await res.text();
     samples.push({ kind, start, end: now(), status: res.status });
+    // /readyz has its own answer ({status, database, redis}).
+    if (res.status === 503 && kind !== "readyz") checkOutageAnswer(kind, res.headers, text);
     let body: unknown = text;
     try {
       body = JSON.parse(text);
@@ -198,11 +236,20 @@ async function reader(i: number, dealId: number) {
   }
 }
 
+/** A load balancer's readiness probe, four times a second. */
+async function prober() {
+  while (!stopping) {
+    await call("readyz", "/readyz");
+    await sleep(250);
+  }
+}
+
 try {
-  pgTool("initdb", ["-D", pgData, "-U", "postgres", "-A", "trust", "--no-sync"]);
-  startPg();
+  await pgTool("initdb", ["-D", pgData, "-U", "postgres", "-A", "trust", "--no-sync"]);
+  await startPg();
   console.log(`PostgreSQL on ${pgPort}, app on ${appPort}, in ${dir}`);
 
+  await startRedis();
   app = spawn(process.execPath, ["dist/main.js"], {
     env: {
       ...process.env,
@@ -211,6 +258,7 @@ try {
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(dir, "data"),
       LOG_LEVEL: "warn",
+      ...(redisPort ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : {}),
       NODE_ENV: "production",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -241,28 +289,43 @@ try {
   const load = [
     ...BUYERS.map((email) => buyer(email, deal.id)),
     ...Array.from({ length: READERS }, (_, i) => reader(i, deal.id)),
+    prober(),
   ];
-  const outages: { down: number; up: number }[] = [];
+  // down: pg_ctl stop returned; restart: pg_ctl start began (PostgreSQL may answer before
+  // pg_ctl notices it is up, so "while down" ends here); up: pg_ctl start returned.
+  const outages: { down: number; restart: number; up: number }[] = [];
   await sleep(UP_MS);
   for (let i = 0; i < OUTAGES; i++) {
     const down = now();
-    stopPg();
+    await stopPg();
     const stopped = now();
     await sleep(DOWN_MS);
     const restarting = now();
-    startPg();
+    await startPg();
     const up = now();
-    outages.push({ down: stopped, up });
+    outages.push({ down: stopped, restart: restarting, up });
     console.log(
       `outage ${i + 1}: stop took ${Math.round(stopped - down)} ms, down ${Math.round(up - stopped)} ms (start took ${Math.round(up - restarting)} ms)`,
     );
+    await sleep(UP_MS);
+  }
+  let redisOutage: { down: number; restart: number; up: number } | undefined;
+  if (redis) {
+    redis.kill("SIGKILL");
+    await new Promise((resolve) => redis?.once("exit", resolve));
+    const down = now();
+    await sleep(DOWN_MS);
+    const restart = now();
+    await startRedis();
+    redisOutage = { down, restart, up: now() };
+    console.log(`redis outage: down ${Math.round(redisOutage.up - down)} ms`);
     await sleep(UP_MS);
   }
   stopping = true;
   await Promise.all(load);
 
   // The figures.
-  const during = (s: Sample) => outages.some((o) => s.start >= o.down + 100 && s.end <= o.up);
+  const during = (s: Sample) => outages.some((o) => s.start >= o.down + 100 && s.end <= o.restart);
   const downSamples = samples.filter(during);
   const downFailures = downSamples.filter((s) => s.status >= 400);
   const wrong = downFailures.filter((s) => s.status !== 503);
@@ -313,6 +376,27 @@ try {
     );
   }
   if (appExit) failures.push(`the app process died: ${appExit}`);
+  // Readiness: 503 within a second whenever PostgreSQL (or Redis) is away, 200 otherwise.
+  const probes = samples.filter((s) => s.kind === "readyz");
+  const away = [...outages, ...(redisOutage ? [redisOutage] : [])];
+  const probesAway = probes.filter((s) =>
+    away.some((o) => s.start >= o.down + 100 && s.end <= o.restart),
+  );
+  const slowProbes = probes.filter((s) => s.end - s.start > 1_100);
+  console.log(
+    `readyz: ${probes.length} probes, slowest ${Math.round(Math.max(...probes.map((s) => s.end - s.start)))} ms; while away ${JSON.stringify(byStatus(probesAway))}`,
+  );
+  if (probesAway.some((s) => s.status !== 503))
+    failures.push("/readyz answered other than 503 during an outage");
+  if (slowProbes.length) failures.push(`${slowProbes.length} /readyz probes took over a second`);
+  if (redisOutage) {
+    const whileRedisDown = samples.filter(
+      (s) =>
+        s.kind !== "readyz" && s.start >= redisOutage.down + 100 && s.end <= redisOutage.restart,
+    );
+    console.log(`while redis was down: ${JSON.stringify(byStatus(whileRedisDown))}`);
+  }
+  if (badOutageAnswers.length) failures.push(`malformed 503s: ${badOutageAnswers.join("; ")}`);
 
   // Orders: every acknowledged one readable by its buyer, no key with two orders.
   let unreadable = 0;
