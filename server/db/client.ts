@@ -117,7 +117,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: "postgres",
       queries,
       migrate,
-      close: () => pool.end(),
+      // pool.end() waits for every checked-out client: a leaked one must not hold up shutdown.
+      close: () =>
+        Promise.race([pool.end(), new Promise<void>((done) => setTimeout(done, 2_000).unref())]),
     };
   }
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });

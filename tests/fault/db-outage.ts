@@ -4,16 +4,16 @@
 // A throwaway cluster (initdb into a temp dir, pg_ctl on a free port): nothing else is touched.
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import { adminSql } from "../../server/db/client";
+import { adminSql, DEFAULT_STATEMENT_TIMEOUT_MS } from "../../server/db/client";
 
 const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
-const OUTAGES = 3;
+const OUTAGES = Number(process.env.FAULT_OUTAGES ?? 3);
 const DOWN_MS = 5_000;
 const UP_MS = Number(process.env.FAULT_UP_MS ?? 8_000);
 const BUYERS = ["buyer@payonce.test", "shopper@payonce.test", "reviewer@payonce.test"];
@@ -321,6 +321,30 @@ try {
     console.log(`redis outage: down ${Math.round(redisOutage.up - down)} ms`);
     await sleep(UP_MS);
   }
+  // A frozen server (SIGSTOP: accepts TCP, never answers), the case the deadlines are for:
+  // requests end by DB_STATEMENT_TIMEOUT_MS + 1 s (in flight) or DB_CONNECT_TIMEOUT_MS (waiting).
+  let freeze: { down: number; restart: number; up: number } | undefined;
+  if (process.env.FAULT_FREEZE !== "0") {
+    const postmaster = Number(
+      readFileSync(path.join(pgData, "postmaster.pid"), "utf8").split("\n")[0],
+    );
+    const children = execFileSync("pgrep", ["-P", String(postmaster)])
+      .toString()
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    const pids = [postmaster, ...children];
+    for (const pid of pids) process.kill(pid, "SIGSTOP");
+    const down = now();
+    await sleep(DOWN_MS);
+    const restart = now();
+    for (const pid of pids) process.kill(pid, "SIGCONT");
+    freeze = { down, restart, up: now() };
+    console.log(
+      `freeze: ${pids.length} PostgreSQL processes stopped ${Math.round(restart - down)} ms`,
+    );
+    await sleep(UP_MS);
+  }
   stopping = true;
   await Promise.all(load);
 
@@ -335,9 +359,26 @@ try {
     return counts;
   };
   const slowest = samples.reduce((max, s) => Math.max(max, s.end - s.start), 0);
-  const slow = samples.filter((s) => s.end - s.start > SLOW_MS);
+  const inFreeze = (s: Sample) =>
+    freeze !== undefined && s.end >= freeze.down && s.start <= freeze.up + 100;
+  const slow = samples.filter((s) => !inFreeze(s) && s.end - s.start > SLOW_MS);
+  if (freeze) {
+    const frozen = samples.filter(inFreeze);
+    const deadline = DEFAULT_STATEMENT_TIMEOUT_MS + 1_000 + 500;
+    const slowest = Math.max(...frozen.map((s) => s.end - s.start));
+    console.log(
+      `freeze: ${frozen.length} requests, statuses ${JSON.stringify(byStatus(frozen))}, slowest ${Math.round(slowest)} ms`,
+    );
+    if (slowest > deadline)
+      failures.push(`a request took ${Math.round(slowest)} ms while PostgreSQL was frozen`);
+    const bad = frozen.filter((s) => s.status === 0 || (s.status >= 500 && s.status !== 503));
+    if (bad.length)
+      failures.push(
+        `${bad.length} answers other than 503 while frozen: ${JSON.stringify(byStatus(bad))}`,
+      );
+  }
   const serverErrors = samples.filter(
-    (s) => s.status === 0 || (s.status >= 500 && s.status !== 503),
+    (s) => !inFreeze(s) && (s.status === 0 || (s.status >= 500 && s.status !== 503)),
   );
   console.log(`requests: ${samples.length}, statuses ${JSON.stringify(byStatus(samples))}`);
   console.log(
@@ -378,7 +419,7 @@ try {
   if (appExit) failures.push(`the app process died: ${appExit}`);
   // Readiness: 503 within a second whenever PostgreSQL (or Redis) is away, 200 otherwise.
   const probes = samples.filter((s) => s.kind === "readyz");
-  const away = [...outages, ...(redisOutage ? [redisOutage] : [])];
+  const away = [...outages, ...(redisOutage ? [redisOutage] : []), ...(freeze ? [freeze] : [])];
   const probesAway = probes.filter((s) =>
     away.some((o) => s.start >= o.down + 100 && s.end <= o.restart),
   );
