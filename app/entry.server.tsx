@@ -7,11 +7,30 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { outageOf } from "../server/web/outage";
 import { appContext } from "./context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's default (log the error) except for outages (database or Redis unreachable): those
+ * are marked on the load context, and server/http/react-router.ts answers a 503 page with
+ * Retry-After instead of the 500 page, logging one line with the cause code.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  const outage = outageOf(error);
+  const ctx = outage ? (context as RouterContextProvider | undefined)?.get(appContext) : undefined;
+  if (outage && ctx) {
+    ctx.outage = outage;
+    return;
+  }
+  if (!request.signal.aborted) {
+    const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+    console.error(inner ?? error);
+  }
+};
 
 export default function handleRequest(
   request: Request,

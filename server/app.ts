@@ -28,6 +28,7 @@ import { rewardRoutes } from "./http/commerce/rewards";
 import { registerCompression } from "./http/compression";
 import { discussionRoutes } from "./http/discussions/discussions";
 import { registerErrorHandling } from "./http/errors";
+import { healthRoutes } from "./http/health";
 import { registerInputGuard } from "./http/input-guard";
 import { safeErrorForLog, serializeRequestForLog } from "./http/log-safety";
 import { registerLoginCsrf } from "./http/login-csrf";
@@ -156,15 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerLoginCsrf(app, config.publicUrl);
 
   // 3. Routes.
-  app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await database.db.execute("select 1");
-      return { status: "ok", database: database.kind };
-    } catch (err) {
-      app.log.error({ err }, "health check failed");
-      return reply.status(503).send({ status: "unavailable" });
-    }
-  });
+  await app.register(healthRoutes, { config, database });
   await app.register(sessionRoutes, { config, services });
   await app.register(userRoutes, { config, services });
   await app.register(accountRoutes, { config, services });

@@ -58,6 +58,9 @@ const EnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: trustProxyFromEnv,
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_ON_START: booleanFromEnv.default(true),
   COOKIE_SECURE: booleanFromEnv.optional(),
@@ -92,6 +95,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Deadlines of PostgreSQL work: waiting for a connection, one statement (README). */
+  dbConnectTimeoutMs: number;
+  dbStatementTimeoutMs: number;
+  /** How long SIGTERM waits for in-flight requests before the process exits anyway. */
+  shutdownGraceMs: number;
   publicUrl: string;
   /** Whose X-Forwarded-For/-Proto/-Host to believe (Fastify's trustProxy). */
   trustProxy: boolean | number | string[];
@@ -168,6 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     publicUrl,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

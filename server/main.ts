@@ -12,9 +12,16 @@ import { seedIfEmpty } from "./db/seed";
 import { reactRouterBuildDir } from "./paths";
 import { systemClock } from "./providers/clock";
 
-const open = (config: Config) =>
+const open = (config: Config, onIdleError?: (err: Error) => void) =>
   config.databaseUrl
-    ? openDatabase({ kind: "postgres", url: config.databaseUrl })
+    ? openDatabase({
+        kind: "postgres",
+        url: config.databaseUrl,
+        connectTimeoutMs: config.dbConnectTimeoutMs,
+        statementTimeoutMs: config.dbStatementTimeoutMs,
+        // PostgreSQL restarting drops idle connections: the pool replaces them, nothing to do.
+        ...(onIdleError ? { onIdleError } : {}),
+      })
     : openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
 
 // The only place that starts anything: config -> database -> services -> HTTP. With
@@ -39,7 +46,9 @@ async function serve(config: Config) {
   const lap = (name: string) => {
     phases[name] = Math.round(performance.now() - started);
   };
-  const database = await open(config);
+  // Until the app's logger exists, a lost idle connection is reported on stderr.
+  let onIdleError = (err: Error) => console.warn(`idle database connection lost: ${err.message}`);
+  const database = await open(config, (err) => onIdleError(err));
   lap("database_open");
   // A cluster's primary already migrated and seeded.
   if (cluster.isPrimary) {
@@ -56,8 +65,12 @@ async function serve(config: Config) {
   lap("app_loaded");
 
   const app = await buildApp({ config, database, clock: systemClock, reactRouterBuild });
+  onIdleError = (err) =>
+    app.log.warn({ cause: "db_unavailable", reason: err.message }, "idle database connection lost");
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // SIGTERM: stop accepting, let in-flight requests finish (up to SHUTDOWN_GRACE_MS, then exit
+  // anyway), then close the pools (app's onClose hooks).
+  closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "closing after an error");
     else app.log.info({ signal }, "shutting down");
     await app.close();

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { FieldErrors } from "../../domain/errors";
 import { isDomainError, retryAfterHeaders, statusOf } from "../web/errors";
 import { safeErrorForLog } from "./log-safety";
+import { outageOf, sendOutage } from "./outage";
 
 /** Turns a zod issue path into the field name the API reports ("non_field_errors" for the form). */
 function fieldName(path: ReadonlyArray<PropertyKey>): string {
@@ -13,7 +14,7 @@ function fieldName(path: ReadonlyArray<PropertyKey>): string {
 const INVALID_INPUT = "Invalid input.";
 
 /**
- * The SQLSTATE of a database error: postgres.js and PGlite both carry it as `code`; Drizzle wraps
+ * The SQLSTATE of a database error: node-postgres and PGlite both carry it as `code`; Drizzle wraps
  * either in an error whose `cause` is the driver's.
  */
 function sqlState(error: unknown): string | undefined {
@@ -51,6 +52,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       return reply.status(400).send(fields);
     }
+    // The database or Redis unreachable, restarting or too slow: a short 503, not our bug.
+    const outage = outageOf(error);
+    if (outage) return sendOutage(request, reply, outage);
     // Backstop behind the route schemas and the input guard: PostgreSQL's data exceptions
     // (class 22: invalid text representation, numeric out of range, invalid byte sequence...)
     // are the client's input, not our failure. Logged without the query's parameter values.

@@ -10,9 +10,11 @@ import { appContext } from "../../app/context";
 import type { Config } from "../config";
 import type { PageCacheService } from "../services/cache/page-cache";
 import type { AppLoadContext } from "../web/load-context";
+import { OUTAGE_RETRY_AFTER_S } from "../web/outage";
 import { ensureCsrfCookie } from "../web/session-plugin";
 import { publicOriginOf, siteOriginFor } from "../web/site-origin";
 import { redactUrl, safeErrorForLog } from "./log-safety";
+import { outageResponse } from "./outage";
 import { CACHE_HEADER, cacheDecision, sendResponse, serveCached } from "./page-cache";
 import { newCspNonce } from "./page-nonce";
 import { CSP_HEADER } from "./security-headers";
@@ -116,10 +118,23 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
       // One nonce per response, cached page or not: the CSP allows only scripts that carry it.
       const cspNonce = newCspNonce();
       reply.raw.setHeader(CSP_HEADER, options.pagePolicy(cspNonce));
-      const render = () => {
+      const render = async () => {
         const context = new RouterContextProvider();
-        context.set(appContext, { ...options.loadContext(request, reply), cspNonce });
-        return handle(toWebRequest(request, siteOriginFor(request, publicOrigin)), context);
+        const value: AppLoadContext = { ...options.loadContext(request, reply), cspNonce };
+        context.set(appContext, value);
+        const origin = siteOriginFor(request, publicOrigin);
+        const response = await handle(toWebRequest(request, origin), context);
+        if (!value.outage) return response;
+        // A loader or action met an outage (app/entry.server.tsx): the 503 page, not the 500 one;
+        // a client navigation's data request keeps React Router's body for its error boundary.
+        if (new URL(request.url, origin).pathname.endsWith(".data")) {
+          const headers = new Headers(response.headers);
+          headers.set("retry-after", String(OUTAGE_RETRY_AFTER_S));
+          outageResponse(request, value.outage);
+          return new Response(response.body, { status: 503, headers });
+        }
+        await response.body?.cancel();
+        return outageResponse(request, value.outage);
       };
       const decision = await cacheDecision(request, options.pageCache);
       if (decision.kind === "none") return sendResponse(reply, await render());

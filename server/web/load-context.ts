@@ -1,6 +1,7 @@
 import type { Services } from "../services";
 import type { SessionState } from "../services/accounts/sessions";
 import type { PageCookies } from "./cookies";
+import type { OutageCode } from "./outage";
 
 /** What every React Router loader and action receives (through app/context.ts). */
 export type AppLoadContext = {
@@ -17,4 +18,9 @@ export type AppLoadContext = {
   cspNonce: string;
   /** The client's address (rate limits in page actions); absent outside HTTP requests. */
   clientIp?: string;
+  /**
+   * Set by app/entry.server.tsx's handleError when a loader or action failed on an outage: the
+   * page plugin (server/http/react-router.ts) then answers 503 instead of the 500 page.
+   */
+  outage?: OutageCode;
 };

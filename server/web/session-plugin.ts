@@ -25,7 +25,7 @@ declare module "fastify" {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const SESSIONLESS = /^\/(assets\/|media\/demo\/|healthz(\?|$)|robots\.txt|sitemap\.xml)/;
+const SESSIONLESS = /^\/(assets\/|media\/demo\/|(healthz|readyz)(\?|$)|robots\.txt|sitemap\.xml)/;
 
 /**
  * Loads the session named by the cookie (anonymous visitors without a cookie cost no query) and

@@ -267,7 +267,11 @@ describe("session lookups", () => {
     app.database.queries.reset();
     const res = await app.inject({ method: "GET", url: "/healthz", cookies: creds.cookies });
     expect(res.statusCode).toBe(200);
-    // Only the health check's own `select 1`.
+    // Liveness never touches the database.
+    expect(app.database.queries.count).toBe(0);
+    const ready = await app.inject({ method: "GET", url: "/readyz", cookies: creds.cookies });
+    expect(ready.statusCode).toBe(200);
+    // Only the readiness check's own `select 1`.
     expect(app.database.queries.count).toBe(1);
     app.database.queries.reset();
     await app.inject({ method: "GET", url: "/api/sessions/", cookies: creds.cookies });

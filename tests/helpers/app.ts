@@ -2,11 +2,10 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import postgres from "postgres";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../../server/app";
 import { type Config, testConfig } from "../../server/config";
-import { type Database, openDatabase } from "../../server/db/client";
+import { adminSql, type Database, openDatabase } from "../../server/db/client";
 import { users } from "../../server/db/schema";
 import type { PageHandler } from "../../server/http/react-router";
 import { type Clock, systemClock } from "../../server/providers/clock";
@@ -26,17 +25,13 @@ export async function openTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB === "postgres") {
     const url = process.env.DATABASE_URL as string;
     const name = `${runDatabasePrefix()}_t_${randomBytes(6).toString("hex")}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}" template "${postgresTemplateName(key)}"`);
-    await admin.end();
+    await adminSql(url, `create database "${name}" template "${postgresTemplateName(key)}"`);
     const database = await openDatabase({ kind: "postgres", url: withDatabase(url, name), max: 4 });
     return {
       ...database,
       close: async () => {
         await database.close();
-        const dropper = postgres(url, { max: 1, onnotice: () => {} });
-        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
-        await dropper.end();
+        await adminSql(url, `drop database if exists "${name}" with (force)`);
       },
     };
   }

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
-import postgres from "postgres";
-import { dumpPglite, openDatabase } from "../../server/db/client";
+import { adminSql, dumpPglite, openDatabase } from "../../server/db/client";
 import { seed } from "../../server/db/seed";
 import { systemClock } from "../../server/providers/clock";
 import {
@@ -19,25 +18,20 @@ export async function setupTemplate(db: "pglite" | "postgres") {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error("TEST_DB=postgres needs DATABASE_URL");
     const name = postgresTemplateName(key);
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    try {
-      const found = await admin`select 1 from pg_database where datname = ${name}`;
-      if (found.length === 0) {
-        const building = `${name}_building`;
-        await admin.unsafe(`drop database if exists "${building}"`);
-        await admin.unsafe(`create database "${building}"`);
-        const database = await openDatabase({
-          kind: "postgres",
-          url: withDatabase(url, building),
-          max: 2,
-        });
-        await database.migrate();
-        await seed(database.db, systemClock);
-        await database.close();
-        await admin.unsafe(`alter database "${building}" rename to "${name}"`);
-      }
-    } finally {
-      await admin.end();
+    // Names come from templateKey (hex) and DATABASE_URL's own name (sanitised): safe to inline.
+    const found = await adminSql(url, `select 1 from pg_database where datname = '${name}'`);
+    if (found.length === 0) {
+      const building = `${name}_building`;
+      await adminSql(url, `drop database if exists "${building}"`, `create database "${building}"`);
+      const database = await openDatabase({
+        kind: "postgres",
+        url: withDatabase(url, building),
+        max: 2,
+      });
+      await database.migrate();
+      await seed(database.db, systemClock);
+      await database.close();
+      await adminSql(url, `alter database "${building}" rename to "${name}"`);
     }
     return;
   }

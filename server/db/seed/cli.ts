@@ -2,10 +2,9 @@
 // it with the demo data if it has no deals yet. --reset drops everything first.
 import { rmSync } from "node:fs";
 import path from "node:path";
-import postgres from "postgres";
 import { loadConfig } from "../../config";
 import { systemClock } from "../../providers/clock";
-import { openDatabase } from "../client";
+import { adminSql, openDatabase } from "../client";
 import { seedIfEmpty } from "./index";
 
 async function main(): Promise<void> {
@@ -15,14 +14,10 @@ async function main(): Promise<void> {
 
   if (reset) {
     if (config.databaseUrl) {
-      const sql = postgres(config.databaseUrl, { max: 1, onnotice: () => {} });
-      try {
-        await sql.unsafe(
-          "drop schema public cascade; create schema public; drop schema if exists drizzle cascade;",
-        );
-      } finally {
-        await sql.end({ timeout: 5 });
-      }
+      await adminSql(
+        config.databaseUrl,
+        "drop schema public cascade; create schema public; drop schema if exists drizzle cascade;",
+      );
       console.log("reset: dropped every table of the PostgreSQL database");
     } else {
       rmSync(pgliteDir, { recursive: true, force: true });
