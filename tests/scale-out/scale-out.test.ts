@@ -7,10 +7,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "../../app/context";
-import { openDatabase } from "../../server/db/client";
+import { adminSql, openDatabase } from "../../server/db/client";
 import { deals } from "../../server/db/schema";
 import type { PageHandler } from "../../server/http/react-router";
 import type { MailMessage } from "../../server/providers/mail";
@@ -48,11 +47,10 @@ let b: TestApp;
 let dealId: number;
 
 beforeAll(async () => {
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(
+  await adminSql(
+    url,
     `create database "${databaseName}" template "${postgresTemplateName(templateKey())}"`,
   );
-  await admin.end();
   s3 = await startS3();
   const config = { redisUrl, redisKeyPrefix, s3: s3.config };
   // Each instance has its own connection pool, as separate processes would.
@@ -72,9 +70,7 @@ afterAll(async () => {
   const keys = await redis.keys(`${redisKeyPrefix}*`);
   if (keys.length) await redis.del(...keys);
   await redis.quit();
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${databaseName}" with (force)`);
-  await admin.end();
+  await adminSql(url, `drop database if exists "${databaseName}" with (force)`);
 });
 
 const failLogin = (app: TestApp) =>

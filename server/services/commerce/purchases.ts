@@ -55,7 +55,7 @@ export type Purchase = Omit<Row, "codes"> & {
   refund: RefundState;
 };
 
-/** Raw SQL answers: PGlite gives {rows}, postgres-js an array of rows. */
+/** Raw SQL answers: {rows} (PGlite and node-postgres) or an array of rows. */
 const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
 

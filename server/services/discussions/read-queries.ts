@@ -111,7 +111,7 @@ export function createReadQueries(db: Db) {
     isBot: users.isBot,
     emailVerified: sql<boolean>`coalesce((select ue.verified from user_emails ue
       where ue.user_id = users.id and ue."primary" limit 1), false)`,
-    // An ISO string, not a Date: postgres-js cannot bind a Date inside a raw sql fragment.
+    // An ISO string, not a Date: a driver may not bind a Date inside a raw sql fragment (postgres.js could not).
     hasPlus: hasActivePlus(sql.raw("users.id"), now),
     dealsPurchased: dealsOwnedCount(sql.raw("users.id")),
     verifiedPurchaser: ownsDeal(sql.raw("users.id"), sql`${dealId}`),
