@@ -66,10 +66,13 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
-  logIn: async ({ page }, use) => {
+  logIn: async ({ page, baseURL }, use) => {
     await use(async (email, password = PASSWORD) => {
+      // Like a browser on our own page: login refuses a cross-site (or origin-less) post that
+      // carries cookies, and this context holds the cookies of the pages it visited.
       const res = await page.context().request.post("/api/users/login/", {
         data: { email, password },
+        headers: { origin: new URL(baseURL ?? "http://127.0.0.1").origin },
       });
       expect(res.status(), `log in ${email}`).toBe(200);
     });

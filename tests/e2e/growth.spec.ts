@@ -66,8 +66,15 @@ test("switching to EUR converts prices under the currency experiment and survive
     const price = page.getByText(/^Starting at .\S+$/).first();
     await expect(price).toHaveText("Starting at $59");
     const select = page.getByRole("combobox", { name: "Currency" }).locator("visible=true");
+    // The choice is saved (and the session that holds the experiment's variant made) by this
+    // POST: wait for its answer before asking which variant the session is in.
+    const saved = page.waitForResponse(
+      (res) =>
+        res.url().includes("/api/sessions/set-currency/") && res.request().method() === "POST",
+    );
     await select.selectOption("EUR");
     await expect(select).toHaveValue("EUR");
+    expect((await saved).ok()).toBe(true);
     const experiments = await page.evaluate(async () => {
       const res = await fetch("/api/experiments/");
       return ((await res.json()) as { experiments: Record<string, string> }).experiments;
