@@ -37,6 +37,13 @@ import { createPlusOfferService } from "./storefront/plus-offer";
 import { createProductPageService } from "./storefront/product-page";
 import { createSearchService } from "./storefront/search";
 
+/**
+ * A dependency's outage as one warn line: its message and the error's own message, never a stack
+ * (callers already report once per outage, not once per request).
+ */
+const logOutage = (err: unknown, message: string) =>
+  console.warn(err ? `${message} (${err instanceof Error ? err.message : String(err)})` : message);
+
 export type ServiceDeps = { db: Db; clock: Clock; config: Config };
 
 /** Every use case of the app, wired once per process (or per test file). */
@@ -61,7 +68,7 @@ export function createServices(deps: ServiceDeps) {
         createRedisLimitStore({
           url: deps.config.redisUrl,
           keyPrefix: deps.config.redisKeyPrefix,
-          log: (err, message) => console.warn(message, err),
+          log: logOutage,
         }),
       )
     : createLimits({ store: memoryStore });
@@ -95,7 +102,7 @@ export function createServices(deps: ServiceDeps) {
       events: pageEvents,
       redisUrl: deps.config.redisUrl,
       redisKeyPrefix: deps.config.redisKeyPrefix,
-      log: (err, message) => console.warn(message, err),
+      log: logOutage,
     }),
     search,
     emailSignup: createEmailSignupService({

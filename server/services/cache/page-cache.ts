@@ -144,6 +144,9 @@ export function createRedisPageStore(url: string, prefix: string, log: (err: unk
     maxRetriesPerRequest: 1,
     commandTimeout: 500,
     lazyConnect: false,
+    // While disconnected a command fails at once (a miss) instead of queueing until Redis is
+    // back or the command times out: an outage costs no latency.
+    enableOfflineQueue: false,
   });
   redis.on("error", log);
   const allKey = `${prefix}gen:all`;
@@ -213,7 +216,20 @@ export function createPageCacheService(deps: {
   log?: (err: unknown, message: string) => void;
 }) {
   const { db, clock } = deps;
-  const log = deps.log ?? (() => {});
+  const report = deps.log ?? (() => {});
+  // One line when the store fails and one when it answers again, not one per request or retry:
+  // an outage must not flood the log (pages are served uncached meanwhile).
+  let failing = false;
+  const log = (err: unknown, message: string) => {
+    if (failing) return;
+    failing = true;
+    report(err, `${message}; pages are served uncached until the store answers again`);
+  };
+  const recovered = () => {
+    if (!failing) return;
+    failing = false;
+    report(null, "page cache: the store answers again");
+  };
   const store: PageStore = deps.redisUrl
     ? createRedisPageStore(deps.redisUrl, deps.redisKeyPrefix ?? "payonce:", (err) =>
         log(err, "page cache: redis error"),
@@ -317,7 +333,9 @@ export function createPageCacheService(deps: {
   /** Safe reads: a broken store makes a miss. */
   async function get(key: string, scope: PageScope): Promise<CachedPage | null> {
     try {
-      return await store.get(key, scope, clock.now().getTime());
+      const page = await store.get(key, scope, clock.now().getTime());
+      recovered();
+      return page;
     } catch (err) {
       log(err, "page cache: read failed");
       return null;
@@ -326,7 +344,9 @@ export function createPageCacheService(deps: {
 
   async function stamp(scope: PageScope): Promise<string | null> {
     try {
-      return await store.stamp(scope);
+      const stamped = await store.stamp(scope);
+      recovered();
+      return stamped;
     } catch (err) {
       log(err, "page cache: read failed");
       return null;
