@@ -111,6 +111,7 @@ describe("constants", () => {
       DEAL_STATUSES: ["Private", "Public", "Ended", "Info", "Legacy"],
       DEFAULT_CURRENCY: "USD",
       DEFAULT_EMAIL_CAPTURE_DISCOUNT_PERCENT: 10,
+      RISING_STARS_MAX_AGE_DAYS: 120,
       DISCUSSION_PAGE_SIZE: 20,
       DISCUSSION_SORT_FIELDS: ["date", "latest", "helpful", "rating"],
       DISCUSSION_TYPES: ["reviews", "questions"],

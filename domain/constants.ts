@@ -438,3 +438,6 @@ export const PAGE_CACHE_HARMLESS_PARAMS = [
 
 /** A licensing line stacks at most this many units (each a licence of the plan). */
 export const CART_LINE_MAX_QUANTITY = 10 as const;
+
+/** The rising-stars collection lists deals started within this many days (its rule and the page cache's expiry). */
+export const RISING_STARS_MAX_AGE_DAYS = 120;

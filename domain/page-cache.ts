@@ -7,6 +7,7 @@ import {
   NEW_BANNER_WINDOW_MS,
   PAGE_CACHE_HARMLESS_PARAMS,
   PAGE_CACHE_MAX_TTL_MS,
+  RISING_STARS_MAX_AGE_DAYS,
 } from "./constants";
 
 /** A time-boxed thing the page shows or hides (campaign, staff message, block). */
@@ -44,9 +45,9 @@ export function nextBoundary(
 
 /**
  * Ages at which a deal leaves a listing by rule: the rising-stars collection lists deals started
- * within 120 days (server/services/storefront/collection-pages.ts).
+ * within RISING_STARS_MAX_AGE_DAYS (server/services/storefront/collection-pages.ts).
  */
-const LISTING_AGE_LIMITS_MS = [120 * 86_400_000];
+const LISTING_AGE_LIMITS_MS = [RISING_STARS_MAX_AGE_DAYS * 86_400_000];
 
 /** `dealWindows`, plus the moments a deal ages out of a rule-based listing. */
 export function listedDealWindows(deal: DealTimes): TimeWindow[] {

@@ -19,7 +19,7 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
 ) => {
   // Both plugins stay inside this plugin's scope: multipart bodies and rate limits are ours only.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  const perUser = perUserLimits(app);
+  const perUser = perUserLimits();
 
   await app.register(discussionReadRoutes, { services });
   await app.register(discussionPostingRoutes, { services, perUser });

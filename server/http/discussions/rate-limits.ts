@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { byUserOrAddress, rateLimited } from "../rate-limit";
 
 /** The discussion limits of server/services/limits (discussions.*), reviews and questions together. */
@@ -10,7 +10,7 @@ export type PerUserLimit = (
 ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** One counter per limit and person (the signed-in user, else the address). */
-export function perUserLimits(_app: FastifyInstance): PerUserLimit {
+export function perUserLimits(): PerUserLimit {
   return (name) =>
     rateLimited(
       `discussions.${name}`,

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { RISING_STARS_MAX_AGE_DAYS } from "../../../domain/constants";
 import { SEARCH_PAGE_SIZE, type SearchSort } from "../../../domain/search";
 import type { Db } from "../../db/client";
 import { deals, smartCollectionDeals, smartCollections, subCollections } from "../../db/schema";
@@ -188,7 +189,7 @@ const RULE_COLLECTIONS: Record<string, RuleCollection> = {
   "rising-stars": {
     title: "Rising stars",
     subheader: "New deals buyers already love",
-    filter: { startedWithinDays: 120, reviewed: true, activeOnly: true },
+    filter: { startedWithinDays: RISING_STARS_MAX_AGE_DAYS, reviewed: true, activeOnly: true },
     sort: "rating",
   },
   [ORIGINALS_SLUG]: {
