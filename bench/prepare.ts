@@ -62,5 +62,5 @@ export async function prepareBenchData(database: Database) {
     k: [String(deep?.created)],
     i: Number(deep?.id),
   });
-  return { dealId: Number(deal?.id), deepCursor: cursor };
+  return { dealId: Number(deal?.id), dealSlug: BENCH_DEAL_SLUG, deepCursor: cursor };
 }
