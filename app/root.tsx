@@ -39,8 +39,13 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   const origin = ctx.publicConfig.publicUrl;
   // Growth: the session's currency and experiments (one shared value without a session).
   const growth = await loadGrowthRootData(ctx);
-  // Cart: the header's item count (no query without a session).
-  const cartCount = session ? await ctx.services.cart.count(cartActorOf(session)) : 0;
+  // Cart: the header's item count (no query without a session). A GET reads the count the
+  // session load already took; after an action (a POST in this same request) it is counted again.
+  const cartCount = !session
+    ? 0
+    : request.method === "GET" && session.cartCountAtLoad !== undefined
+      ? session.cartCountAtLoad
+      : await ctx.services.cart.count(cartActorOf(session));
   return { user, campaigns: session?.campaigns ?? [], csrfToken, origin, growth, cartCount };
 }
 

@@ -125,10 +125,21 @@ const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", SECOND],
 ];
 
+// One formatter per locale, built on first use (constructing one per call is costly).
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(locale: string) {
+  let f = relativeFormats.get(locale);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(locale, { numeric: "always" });
+    relativeFormats.set(locale, f);
+  }
+  return f;
+}
+
 /** "in 3 days", "in 5 hours": the largest whole unit, for banner texts such as "Offer ends ...". */
 export const relativeTime = (target: Date, now: Date, locale = "en-US"): string => {
   const diff = target.getTime() - now.getTime();
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "always" });
+  const format = relativeFormat(locale);
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(diff) >= size || unit === "second")
       return format.format(Math.trunc(diff / size), unit);

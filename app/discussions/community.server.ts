@@ -16,7 +16,18 @@ import {
 /** How many items each community tab shows before its link to the full list. */
 export const COMMUNITY_PREVIEW_ITEMS = 3;
 
-export async function loadCommunity(ctx: Ctx, deal: DealDetailsJson, request: Request) {
+/** The section's parts that are the same for every viewer, when the caller has them already. */
+type SharedParts = {
+  reviewsSummary: Awaited<ReturnType<typeof reviewsSummaryView>>;
+  responsiveness: Awaited<ReturnType<typeof responsivenessView>>;
+};
+
+export async function loadCommunity(
+  ctx: Ctx,
+  deal: DealDetailsJson,
+  request: Request,
+  shared?: SharedParts,
+) {
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
   const vc = await viewerContext(ctx, deal);
@@ -30,8 +41,8 @@ export async function loadCommunity(ctx: Ctx, deal: DealDetailsJson, request: Re
   const [{ review: reviews, question: questions }, reviewsSummary, responsiveness] =
     await Promise.all([
       ctx.services.discussions.listBoth(String(deal.id), vc.user, options),
-      reviewsSummaryView(ctx, deal),
-      responsivenessView(ctx, deal),
+      shared ? shared.reviewsSummary : reviewsSummaryView(ctx, deal),
+      shared ? shared.responsiveness : responsivenessView(ctx, deal),
     ]);
   const needle = search.toLowerCase();
   return {

@@ -120,7 +120,10 @@ export function pageError(err: unknown, request: Request): never {
 }
 
 export async function loadDeal(ctx: Ctx, slug: string): Promise<DealDetailsJson> {
-  const deal = await ctx.services.catalog.getDealDetails(slug);
+  // Kept between requests, as fresh as the page cache (server/services/cache/deal-data.ts).
+  const deal = await ctx.services.dealData.get(slug, "details", () =>
+    ctx.services.catalog.getDealDetails(slug),
+  );
   if (!deal) throw data(null, { status: 404 });
   return deal;
 }

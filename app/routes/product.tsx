@@ -4,12 +4,11 @@ import { assignAnchorIds } from "../../domain/blocks";
 import { COMMUNITY_TABS, SECTION_NAV_SCROLL_OFFSET_PX } from "../../domain/constants";
 import { ProductHeader } from "../blocks/product-header";
 import { ProductBlocks, ProductFooter, PurchaseColumn } from "../blocks/product-layout";
-import { sanitizeBlocks } from "../blocks/sanitize.server";
 import { type NavSection, SectionNav } from "../blocks/section-nav";
 import { appContext } from "../context";
 import { loadCommunity } from "../discussions/community.server";
 import { CommunitySection, LatestQuestions } from "../discussions/community-section";
-import { dealSummary } from "../discussions/page-context.server";
+import { loadProductPageData } from "../product/page-data.server";
 import { PurchaseProvider } from "../product/purchase-context";
 import { loadProductViewer } from "../product/viewer.server";
 import { productJsonLdMeta } from "../seo/product-json-ld";
@@ -17,29 +16,25 @@ import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const deal = await ctx.services.catalog.getDealDetails(params.slug);
-  if (!deal) throw data(null, { status: 404 });
-  // Everything below needs only the deal; it runs side by side. The page (blocks, zones,
-  // testimonials, badges) is the same for every visitor; what is personal is in `viewer`.
-  const [community, viewer, page] = await Promise.all([
-    loadCommunity(ctx, deal, request),
+  // The page (deal, blocks, zones, testimonials, badges, campaign, community summary) is the same
+  // for every visitor and kept between requests; what is personal is in `viewer` and `community`.
+  const shared = await loadProductPageData(ctx, params.slug);
+  if (!shared) throw data(null, { status: 404 });
+  const { deal } = shared;
+  const [community, viewer] = await Promise.all([
+    loadCommunity(ctx, deal, request, shared),
     loadProductViewer(ctx, deal),
-    ctx.services.productPage.getProductPage(deal),
   ]);
-  const needsCampaign = page.blocks.some(
-    (b) => b.type === "campaign_banner" || b.type === "subscribe_form",
-  );
-  const campaign = needsCampaign ? await ctx.services.pages.activeCampaign() : null;
   return {
     deal,
-    summary: dealSummary(deal),
+    summary: shared.summary,
     community,
     viewer,
-    blocks: sanitizeBlocks(page.blocks),
-    zones: page.zones,
-    testimonials: page.testimonials,
-    badges: page.badges,
-    campaign,
+    blocks: shared.blocks,
+    zones: shared.zones,
+    testimonials: shared.testimonials,
+    badges: shared.badges,
+    campaign: shared.campaign,
     now: new Date().toISOString(),
     reportListingUrl: ctx.publicConfig.reportListingUrl,
     origin: ctx.publicConfig.publicUrl,

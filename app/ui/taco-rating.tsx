@@ -1,18 +1,31 @@
 import { useId } from "react";
 import { cx, ratingLabel } from "./format";
 
-/** One taco: a filled shell when `fill` is 1, outlined at 0, partly filled in between. */
+const FILLED = "var(--color-brand-500)";
+const EMPTY = "#e5e1d8";
+
+/**
+ * One taco: a filled shell when `fill` is 1, outlined at 0, partly filled in between. Only a
+ * partial taco carries a gradient: a whole or empty one is a plain fill (65 gradients were a
+ * sixth of the product page's HTML).
+ */
 function Taco({ fill, id }: { fill: number; id: string }) {
   const pct = Math.round(Math.max(0, Math.min(1, fill)) * 100);
+  const partial = pct > 0 && pct < 100;
   return (
     <svg viewBox="0 0 24 16" className="h-3.5 w-5" aria-hidden="true">
-      <defs>
-        <linearGradient id={id}>
-          <stop offset={`${pct}%`} stopColor="var(--color-brand-500)" />
-          <stop offset={`${pct}%`} stopColor="#e5e1d8" />
-        </linearGradient>
-      </defs>
-      <path d="M2 14 A10 10 0 0 1 22 14 Z" fill={`url(#${id})`} />
+      {partial ? (
+        <defs>
+          <linearGradient id={id}>
+            <stop offset={`${pct}%`} stopColor={FILLED} />
+            <stop offset={`${pct}%`} stopColor={EMPTY} />
+          </linearGradient>
+        </defs>
+      ) : null}
+      <path
+        d="M2 14 A10 10 0 0 1 22 14 Z"
+        fill={partial ? `url(#${id})` : pct === 100 ? FILLED : EMPTY}
+      />
       <path d="M5 13 A7 7 0 0 1 19 13" fill="none" stroke="#fff" strokeWidth="1.2" opacity=".55" />
     </svg>
   );

@@ -34,15 +34,14 @@ function embedUrl(src: string): string | null {
   return null;
 }
 
-const publishedLabel = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString("en-US", {
-        year: "numeric",
-        month: "short",
-        day: "numeric",
-        timeZone: "UTC",
-      })
-    : null;
+// Built once: toLocaleDateString with options builds a formatter per call.
+const publishedFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const publishedLabel = (iso: string | null) => (iso ? publishedFormat.format(new Date(iso)) : null);
 
 export function VideoPlayer({ video }: { video: GalleryVideo }) {
   const embed = embedUrl(video.src);

@@ -36,7 +36,14 @@ export async function cacheDecision(
   const session = request.session;
   if (session?.user) return { kind: "bypass" };
   // An anonymous session's header shows its cart count: personal.
-  if (session && (await pageCache.sessionHasCart(session.id))) return { kind: "bypass" };
+  // The session load counted the cart already (add-ons only ever come with their plan).
+  if (
+    session &&
+    (session.cartCountAtLoad !== undefined
+      ? session.cartCountAtLoad > 0
+      : await pageCache.sessionHasCart(session.id))
+  )
+    return { kind: "bypass" };
   const variant = pageVariant(session?.currency ?? "USD", session?.campaigns ?? []);
   // Growth: prices and the root data also follow the session's experiment variants.
   const experiments = experimentsCacheKey(session?.id);

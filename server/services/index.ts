@@ -9,6 +9,7 @@ import { createAccountService } from "./accounts/accounts";
 import { createLoginThrottle } from "./accounts/login-throttle";
 import { createRecaptcha } from "./accounts/recaptcha";
 import { createSessionService } from "./accounts/sessions";
+import { createDealDataCache } from "./cache/deal-data";
 import { createPageCacheService } from "./cache/page-cache";
 import { createPageEvents } from "./cache/page-events";
 // Account: billing, cards, Plus, products (h/account).
@@ -94,16 +95,19 @@ export function createServices(deps: ServiceDeps) {
     campaignExperimentEnabled: deps.config.campaignPricingExperiment,
   });
   const payments = createPaymentGateway(deps.config);
+  const pageCache = createPageCacheService({
+    db: deps.db,
+    clock: deps.clock,
+    events: pageEvents,
+    redisUrl: deps.config.redisUrl,
+    redisKeyPrefix: deps.config.redisKeyPrefix,
+    log: logOutage,
+  });
   return {
     pageEvents,
-    pageCache: createPageCacheService({
-      db: deps.db,
-      clock: deps.clock,
-      events: pageEvents,
-      redisUrl: deps.config.redisUrl,
-      redisKeyPrefix: deps.config.redisKeyPrefix,
-      log: logOutage,
-    }),
+    pageCache,
+    // A deal's public data between requests, as fresh as the page cache (cache/deal-data.ts).
+    dealData: createDealDataCache({ pageCache, clock: deps.clock }),
     search,
     emailSignup: createEmailSignupService({
       db: deps.db,

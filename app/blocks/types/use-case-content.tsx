@@ -1,6 +1,7 @@
 import { dataList, dataString } from "../../../domain/blocks";
 import { USE_CASE_CTA_DEFAULT } from "../../../domain/messages";
 import type { BlockProps } from "../block-props";
+import { formatDate } from "../parts/format-date";
 import { safeHref } from "../parts/links";
 import { BlockSection } from "../shell";
 
@@ -25,16 +26,7 @@ export function UseCaseContentBlock(props: BlockProps & { share?: React.ReactNod
         <header>
           <h2 className="text-2xl font-black tracking-tight">{title}</h2>
           <p className="mt-1 text-sm text-ink-soft">
-            {updated ? (
-              <>
-                Updated{" "}
-                {new Date(updated).toLocaleDateString("en-US", {
-                  dateStyle: "medium",
-                  timeZone: "UTC",
-                })}{" "}
-                ·{" "}
-              </>
-            ) : null}
+            {updated ? <>Updated {formatDate(updated)} · </> : null}
             {minutes} min read
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-3">

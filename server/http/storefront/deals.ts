@@ -46,7 +46,11 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      const deal = await services.catalog.getDealDetails(request.params.slug);
+      // Kept between requests, as fresh as the page cache (services/cache/deal-data.ts).
+      const slug = request.params.slug;
+      const deal = await services.dealData.get(slug, "details", () =>
+        services.catalog.getDealDetails(slug),
+      );
       if (!deal) throw notFound();
       return { deal };
     },

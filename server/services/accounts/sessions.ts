@@ -31,6 +31,11 @@ export type SessionState = {
   countryByIp: string | null;
   campaigns: string[];
   user: SessionUser | null;
+  /**
+   * The header's cart item count as it stood when the session was read (one statement with the
+   * session instead of two per page). Absent on sessions built elsewhere (sign-in): count then.
+   */
+  cartCountAtLoad?: number;
 };
 
 // Tokens are cut from a pooled buffer of CSPRNG bytes (each byte used once), as Node's own
@@ -88,6 +93,12 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlDays: numb
         campaigns: sessions.campaigns,
         expiresAt: sessions.expiresAt,
         user: userColumns(now),
+        // The cart's top-level items (add-ons ride on their plan), as cart.count() counts them:
+        // the user's cart when signed in, else the anonymous session's own.
+        cartCount: sql<number>`(select count(*)::int from cart_items ci join carts c on c.id = ci.cart_id
+          where ci.primary_plan_id is null and case when ${sessions.userId} is not null
+            then c.user_id = ${sessions.userId}
+            else c.session_id = ${sessions.id} and c.user_id is null end)`,
       })
       .from(sessions)
       .leftJoin(users, eq(users.id, sessions.userId))
@@ -109,6 +120,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlDays: numb
       countryByIp: row.countryByIp,
       campaigns: row.campaigns,
       user,
+      cartCountAtLoad: Number(row.cartCount ?? 0),
     };
   }
 

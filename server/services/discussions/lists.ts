@@ -6,7 +6,14 @@ import type { Clock } from "../../providers/clock";
 import { afterCursor, DATE_KEY, decodeCursor, encodeCursor, orderBy, sortKeys } from "./cursor";
 import { itemIdFromSegment } from "./ids";
 import type { DealContext, ReadQueries } from "./read-queries";
-import type { DiscussionItem, DiscussionList, DiscussionStats, ListOptions, Viewer } from "./types";
+import type {
+  DiscussionItem,
+  DiscussionList,
+  DiscussionReply,
+  DiscussionStats,
+  ListOptions,
+  Viewer,
+} from "./types";
 
 // The review and question lists (page numbers or the keyset cursor), one item with its thread,
 // and the moderation counts. Every read runs a fixed number of statements whatever the page
@@ -25,6 +32,8 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
     options: ListOptions,
     /** The deal's context when the caller already has it (listBoth): no second statement. */
     preloaded?: DealContext,
+    /** Loads the page's replies; listBoth hands both lists one loader (one statement). */
+    replies: typeof loadReplies = loadReplies,
   ): Promise<DiscussionList> {
     const keys = sortKeys(options.sort, kind);
     const descending = options.order === "desc";
@@ -81,7 +90,7 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
     const [rows, totals] = await Promise.all([pageQuery, totalQuery]);
 
     const pageRows = rows.slice(0, limit);
-    const byRoot = await loadReplies(
+    const byRoot = await replies(
       pageRows.map((row) => row.id),
       deal,
       viewer,
@@ -157,11 +166,33 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
     options: ListOptions,
   ): Promise<{ review: DiscussionList; question: DiscussionList }> {
     const deal = await dealContext(dealKey, viewer);
+    const replies = sharedReplies(2);
     const [review, question] = await Promise.all([
-      list("review", dealKey, viewer, options, deal),
-      list("question", dealKey, viewer, options, deal),
+      list("review", dealKey, viewer, options, deal, replies),
+      list("question", dealKey, viewer, options, deal, replies),
     ]);
     return { review, question };
+  }
+
+  /**
+   * A replies loader for `lists` lists at once: it waits until each has asked, then loads the
+   * replies of all their items in one statement (every lookup is by the item's own root id).
+   */
+  function sharedReplies(lists: number): typeof loadReplies {
+    const asks: { ids: number[]; done: (r: Promise<Map<number, DiscussionReply[]>>) => void }[] =
+      [];
+    return (ids, deal, viewer, now) =>
+      new Promise((resolve) => {
+        asks.push({ ids, done: resolve });
+        if (asks.length < lists) return;
+        const all = loadReplies(
+          asks.flatMap((a) => a.ids),
+          deal,
+          viewer,
+          now,
+        );
+        for (const a of asks) a.done(all);
+      });
   }
 
   return { list, get, stats, listBoth };

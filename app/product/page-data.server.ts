@@ -1,0 +1,42 @@
+import { sanitizeBlocks } from "../blocks/sanitize.server";
+import type { AppLoadContext } from "../context";
+import {
+  dealSummary,
+  responsivenessView,
+  reviewsSummaryView,
+} from "../discussions/page-context.server";
+
+type Ctx = Pick<AppLoadContext, "services" | "session">;
+
+/**
+ * What a product page shows the same way to everyone: the deal, its blocks, zones, testimonials
+ * and badges, the live campaign when a block shows it, and the community section's summary and
+ * founder responsiveness. Kept between requests (server/services/cache/deal-data.ts), so a
+ * signed-in view runs only its personal statements. Null: no such deal.
+ */
+export function loadProductPageData(ctx: Ctx, slug: string) {
+  return ctx.services.dealData.get(slug, "product-page", async () => {
+    const deal = await ctx.services.catalog.getDealDetails(slug);
+    if (!deal) return null;
+    const page = await ctx.services.productPage.getProductPage(deal);
+    const needsCampaign = page.blocks.some(
+      (b) => b.type === "campaign_banner" || b.type === "subscribe_form",
+    );
+    const [campaign, reviewsSummary, responsiveness] = await Promise.all([
+      needsCampaign ? ctx.services.pages.activeCampaign() : null,
+      reviewsSummaryView(ctx, deal),
+      responsivenessView(ctx, deal),
+    ]);
+    return {
+      deal,
+      summary: dealSummary(deal),
+      blocks: sanitizeBlocks(page.blocks),
+      zones: page.zones,
+      testimonials: page.testimonials,
+      badges: page.badges,
+      campaign,
+      reviewsSummary,
+      responsiveness,
+    };
+  });
+}

@@ -1,0 +1,125 @@
+// Shared pieces of the bench sections: starting processes, waiting for health, one autocannon
+// measurement, signing in, printing aligned tables.
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import autocannon from "autocannon";
+import { DEMO_PASSWORD } from "../server/db/seed";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/** First of the bench's ports (baseline, PGlite app, PostgreSQL app, cluster app, profile). */
+export const BASE_PORT = Number(process.env.BENCH_PORT ?? 3290);
+
+export type Result = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** The page cache's verdict on the measured request (X-Cache), when it has one. */
+  cache: string;
+};
+
+export function startProcess(args: string[], env: Record<string, string>, ready: RegExp | string) {
+  return new Promise<ChildProcess>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (typeof ready === "string" ? output.includes(ready) : ready.test(output)) resolve(child);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`exited ${code}:\n${output}`)));
+  });
+}
+
+/** Starts the built app (dist/main.js) with `env`; resolves once /healthz answers. */
+export async function startApp(port: number, env: Record<string, string>) {
+  const app = spawn(process.execPath, ["dist/main.js"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+  });
+  await waitForHealth(port);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (app.exitCode !== null) return resolve();
+        app.on("exit", () => resolve());
+        app.kill("SIGTERM");
+      }),
+  };
+}
+
+export async function waitForHealth(port: number) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("app did not become healthy");
+}
+
+/** One row: a short warm-up (caches, JIT), then CONNECTIONS connections for DURATION seconds. */
+export async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Result> {
+  await autocannon({ url, headers, connections: 4, duration: 1 });
+  const cache = (await fetch(url, { headers })).headers.get("x-cache") ?? "";
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+    cache,
+  };
+}
+
+/** One request at a time on an otherwise idle app: the median of `n` requests, in ms. */
+export async function idleLatency(url: string, headers: Record<string, string>, n = 15) {
+  const times: number[] = [];
+  for (let i = 0; i < n + 3; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (i >= 3) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? 0;
+}
+
+/** Signs in a demo account; the session and CSRF cookies as one Cookie header. */
+export async function signIn(base: string, email: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/api/users/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${email} failed: ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie };
+}
+
+export function printRows(title: string, header: string[], rows: string[][]) {
+  console.log(`\n${title}`);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
+  const fmt = (cols: string[]) =>
+    cols
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  console.log(fmt(header));
+  for (const r of rows) console.log(fmt(r));
+}

@@ -1,0 +1,399 @@
+// The issue 14 table: every hot page and endpoint under load beside a bare node:http server in the
+// same run, with the ratio to it, the goal and whether it is met; page-weight budgets; PGlite
+// against PostgreSQL; WEB_CONCURRENCY=2 against one process (PostgreSQL).
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { openDatabase } from "../server/db/client";
+import { seedIfEmpty } from "../server/db/seed";
+import { systemClock } from "../server/providers/clock";
+import { benchCheckout } from "./checkout";
+import {
+  BASE_PORT,
+  CONNECTIONS,
+  DURATION,
+  idleLatency,
+  load,
+  printRows,
+  type Result,
+  root,
+  signIn,
+  startApp,
+  startProcess,
+} from "./common";
+import { prepareBenchData } from "./prepare";
+
+type Kind = "pglite" | "postgres";
+
+/** A row's goal: a share of the bare server's req/s, and what else the issue asks of it. */
+type Goal = { ratio: number; idleMs?: number; p99OfRow?: { id: string; factor: number } };
+
+type Row = Result & { id: string; goal: Goal | null; idleMs?: number };
+
+/** p99 may be at most this many times p50 (no queueing into seconds). */
+const P99_OVER_P50 = 10;
+
+const fmtRatio = (r: number) => `${(r * 100).toFixed(r < 0.1 ? 2 : 1)}%`;
+
+function goalText(goal: Goal | null) {
+  if (!goal) return "";
+  const parts = [`>= ${fmtRatio(goal.ratio)}`];
+  if (goal.idleMs !== undefined) parts.push(`idle <= ${goal.idleMs} ms`);
+  if (goal.p99OfRow) parts.push(`p99 <= ${goal.p99OfRow.factor}x ${goal.p99OfRow.id}`);
+  return parts.join(", ");
+}
+
+/** Whether a row meets its goal; the reasons it does not. */
+function verdict(row: Row, baseline: Result, rows: Row[]): string {
+  if (!row.goal) return "";
+  const misses: string[] = [];
+  if (row.rps / baseline.rps < row.goal.ratio) misses.push("req/s");
+  if (row.p99 > P99_OVER_P50 * Math.max(row.p50, 1)) misses.push(`p99 > ${P99_OVER_P50}x p50`);
+  if (row.goal.idleMs !== undefined && (row.idleMs ?? Infinity) > row.goal.idleMs)
+    misses.push("idle");
+  const ref = row.goal.p99OfRow;
+  if (ref) {
+    const other = rows.find((r) => r.id === ref.id);
+    if (other && row.p99 > ref.factor * other.p99) misses.push(`p99 vs ${ref.id}`);
+  }
+  if (row.errors > 0) misses.push("errors");
+  return misses.length ? `NOT MET (${misses.join(", ")})` : "met";
+}
+
+function printTable(title: string, rows: Row[], baseline: Result) {
+  const header = [
+    "target",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "vs bare",
+    "goal",
+    "",
+    "x-cache",
+    "errors",
+  ];
+  const lines = [
+    [baseline.name, baseline.rps.toFixed(0), baseline.p50.toFixed(1), baseline.p99.toFixed(1)],
+    ...rows.map((r) => [
+      r.idleMs === undefined ? r.name : `${r.name}; idle ${r.idleMs.toFixed(1)} ms`,
+      r.rps.toFixed(0),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      fmtRatio(r.rps / baseline.rps),
+      goalText(r.goal),
+      verdict(r, baseline, rows),
+      r.cache,
+      String(r.errors),
+    ]),
+  ];
+  printRows(title, header, lines);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page weight: raw HTML budgets (loader data sent once) and what a first visit downloads.
+// ---------------------------------------------------------------------------------------------
+
+type Budget = {
+  path: string;
+  label: string;
+  htmlKb?: number;
+  htmlGzipKb?: number;
+  jsGzipKb?: number;
+};
+
+async function pageWeight(base: string, pagePath: string, headers: Record<string, string>) {
+  const html = await (await fetch(`${base}${pagePath}`, { headers })).text();
+  // Every script the page loads: <script src>, <link rel="modulepreload">, and the entry's
+  // dynamic import("...") targets inlined by React Router.
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1] as string);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
+    urls.add(m[1] as string);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1] as string);
+  let jsGzip = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer());
+    jsGzip += gzipSync(body).length;
+  }
+  const htmlBytes = Buffer.from(html);
+  // The hydration payload: React Router's streamed loader data (turbo-stream) in <script> tags.
+  let payload = 0;
+  for (const m of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = m[1] ?? "";
+    if (body.includes("__reactRouterContext") || body.includes("streamController"))
+      payload += Buffer.byteLength(body);
+  }
+  return {
+    htmlKb: htmlBytes.length / 1024,
+    htmlGzipKb: gzipSync(htmlBytes).length / 1024,
+    payloadKb: payload / 1024,
+    jsGzipKb: jsGzip / 1024,
+  };
+}
+
+async function printBudgets(base: string, budgets: Budget[], headers: Record<string, string>) {
+  const rows: string[][] = [];
+  for (const b of budgets) {
+    const w = await pageWeight(base, b.path, headers);
+    const misses: string[] = [];
+    if (b.htmlKb !== undefined && w.htmlKb > b.htmlKb) misses.push("HTML");
+    if (b.htmlGzipKb !== undefined && w.htmlGzipKb > b.htmlGzipKb) misses.push("HTML gz");
+    if (b.jsGzipKb !== undefined && w.jsGzipKb > b.jsGzipKb) misses.push("JS gz");
+    if (misses.length) process.exitCode = 1;
+    const limits = [
+      b.htmlKb !== undefined ? `HTML <= ${b.htmlKb}` : "",
+      b.htmlGzipKb !== undefined ? `HTML gz <= ${b.htmlGzipKb}` : "",
+      b.jsGzipKb !== undefined ? `JS gz <= ${b.jsGzipKb}` : "",
+    ].filter(Boolean);
+    rows.push([
+      b.label,
+      w.htmlKb.toFixed(1),
+      w.payloadKb.toFixed(1),
+      w.htmlGzipKb.toFixed(1),
+      w.jsGzipKb.toFixed(1),
+      limits.join(", "),
+      misses.length ? `FAIL (${misses.join(", ")})` : "pass",
+    ]);
+  }
+  printRows(
+    "page weight (KB; payload = the hydration data inside the HTML)",
+    ["page", "HTML", "payload", "HTML gz", "JS gz", "budget", ""],
+    rows,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// One database: prepare data, start the app, measure every row.
+// ---------------------------------------------------------------------------------------------
+
+export type DatabaseRun = { kind: Kind; rows: Row[]; baseline: Result };
+
+async function prepare(kind: Kind, databaseUrl: string, dataDir: string) {
+  if (kind === "pglite") rmSync(dataDir, { recursive: true, force: true });
+  // Demo data plus a deal with 100,000 reviews, written before the app opens the database.
+  const prep = databaseUrl
+    ? await openDatabase({ kind: "postgres", url: databaseUrl, statementTimeoutMs: 600_000 })
+    : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  await prep.migrate();
+  await seedIfEmpty(prep.db, systemClock);
+  const started = performance.now();
+  const bench = await prepareBenchData(prep);
+  console.log(
+    `${kind}: bench data ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await prep.close();
+  return bench;
+}
+
+const PRODUCT = "/products/taskflow/";
+
+async function benchDatabase(kind: Kind, databaseUrl: string): Promise<DatabaseRun> {
+  const port = BASE_PORT + (kind === "pglite" ? 1 : 2);
+  const dataDir = path.join(root, ".cache", `bench-${kind}`);
+  const bench = await prepare(kind, databaseUrl, dataDir);
+  const app = await startApp(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+  const baselineProc = await startProcess(
+    ["bench/baseline-server.mjs"],
+    { PORT: String(BASE_PORT) },
+    "listening",
+  );
+  try {
+    const { base } = app;
+    const gzip = { "accept-encoding": "gzip" };
+    const shopper = await signIn(base, "shopper@payonce.test");
+    const reviewsPage = `/products/${bench.dealSlug}/reviews/`;
+    await printBudgets(
+      base,
+      [
+        {
+          path: PRODUCT,
+          label: `${PRODUCT} (anonymous)`,
+          htmlKb: 120,
+          htmlGzipKb: 40,
+          jsGzipKb: 200,
+        },
+        { path: reviewsPage, label: `${reviewsPage} (20 reviews)`, htmlKb: 80 },
+        { path: "/", label: "/ (anonymous)", htmlGzipKb: 40, jsGzipKb: 200 },
+      ],
+      {},
+    );
+    await printBudgets(
+      base,
+      [{ path: PRODUCT, label: `${PRODUCT} (signed in)`, htmlKb: 120 }],
+      shopper,
+    );
+
+    // What the app can do at best on this machine right now.
+    const baseline = await load("node:http baseline", `http://127.0.0.1:${BASE_PORT}/`);
+    const rows: Row[] = [];
+    const row = async (
+      id: string,
+      goal: Goal | null,
+      name: string,
+      url: string,
+      headers: Record<string, string> = {},
+    ) => {
+      const r: Row = { ...(await load(name, url, headers)), id, goal };
+      rows.push(r);
+      return r;
+    };
+    // A browser asks for gzip: the cache keeps a compressed copy of each page.
+    await row(
+      "product-anon",
+      { ratio: 0.5 },
+      `GET ${PRODUCT} anonymous, cached`,
+      `${base}${PRODUCT}`,
+      gzip,
+    );
+    // One request at a time first, while nothing else runs (after a load run the app may still
+    // be answering requests autocannon gave up on).
+    const idleMs = await idleLatency(`${base}${PRODUCT}`, { ...shopper, ...gzip });
+    const signedIn = await row(
+      "product-signed-in",
+      { ratio: 0.02, idleMs: 15 },
+      `GET ${PRODUCT} signed in`,
+      `${base}${PRODUCT}`,
+      { ...shopper, ...gzip },
+    );
+    signedIn.idleMs = idleMs;
+    await row("home-anon", { ratio: 0.5 }, "GET / anonymous", `${base}/`, gzip);
+    await row(
+      "deal-details",
+      { ratio: 0.05 },
+      "GET /api/v2/deals/taskflow/details/",
+      `${base}/api/v2/deals/taskflow/details/`,
+      gzip,
+    );
+    await row(
+      "reviews-1",
+      { ratio: 0.05 },
+      "reviews API, 100k reviews, page 1",
+      `${base}/api/v2/deals/${bench.dealId}/reviews/`,
+      gzip,
+    );
+    await row(
+      "reviews-deep",
+      { ratio: 0.05, p99OfRow: { id: "reviews-1", factor: 1.2 } },
+      "reviews API, 100k, deep cursor",
+      `${base}/api/v2/deals/${bench.dealId}/reviews/?search_after=${bench.deepCursor}`,
+      gzip,
+    );
+    await row(
+      "search",
+      { ratio: 0.03 },
+      "search API ?query=task",
+      `${base}/api/v2/deals/?query=task`,
+      gzip,
+    );
+    // Signed in: rendered on every request (anonymous list pages come from the page cache).
+    await row(
+      "reviews-page",
+      { ratio: 0.02 },
+      `GET ${reviewsPage} signed in`,
+      `${base}${reviewsPage}`,
+      { ...shopper, ...gzip },
+    );
+    printTable(`${kind} (${DURATION}s each, ${CONNECTIONS} connections)`, rows, baseline);
+    if (process.env.BENCH_CHECKOUT) {
+      // Writes (order, invoice items, licences, outbox) under row locks; no goal in the issue.
+      const details = (await (await fetch(`${base}/api/v2/deals/taskflow/details/`)).json()) as {
+        deal: { id: number; plans: { id: number; tier: number }[] };
+      };
+      const plan = details.deal.plans.find((p) => p.tier === 1)?.id ?? 0;
+      const c = await benchCheckout(base, details.deal.id, plan);
+      printRows(
+        `${kind}: checkout`,
+        ["target", "orders/s", "p50 ms", "p99 ms", "errors"],
+        [[c.name, c.rps.toFixed(1), c.p50.toFixed(1), c.p99.toFixed(1), String(c.errors)]],
+      );
+    }
+    return { kind, rows, baseline };
+  } finally {
+    baselineProc.kill("SIGTERM");
+    await app.stop();
+  }
+}
+
+/** The signed-in product page with WEB_CONCURRENCY=2 on PostgreSQL, against one process. */
+async function benchCluster(databaseUrl: string, oneProcess: Row | undefined) {
+  const port = BASE_PORT + 3;
+  const app = await startApp(port, {
+    DATA_DIR: path.join(root, ".cache", "bench-cluster"),
+    DATABASE_URL: databaseUrl,
+    WEB_CONCURRENCY: "2",
+  });
+  try {
+    const headers = {
+      ...(await signIn(app.base, "shopper@payonce.test")),
+      "accept-encoding": "gzip",
+    };
+    const r = await load(
+      `GET ${PRODUCT} signed in, WEB_CONCURRENCY=2`,
+      `${app.base}${PRODUCT}`,
+      headers,
+    );
+    const factor = oneProcess ? r.rps / oneProcess.rps : 0;
+    printRows(
+      "postgres, WEB_CONCURRENCY=2 (goal: >= 1.6x one process)",
+      ["target", "req/s", "p50 ms", "p99 ms", "vs one process", ""],
+      [
+        [
+          r.name,
+          r.rps.toFixed(0),
+          r.p50.toFixed(1),
+          r.p99.toFixed(1),
+          `${factor.toFixed(2)}x (${oneProcess?.rps.toFixed(0) ?? "?"} req/s)`,
+          factor >= 1.6 ? "met" : "NOT MET",
+        ],
+      ],
+    );
+  } finally {
+    await app.stop();
+  }
+}
+
+/** PGlite within 2x of PostgreSQL on every row (req/s). */
+function printEngines(pglite: DatabaseRun, postgres: DatabaseRun) {
+  const rows = pglite.rows.map((p) => {
+    const q = postgres.rows.find((r) => r.id === p.id);
+    const factor = q && p.rps > 0 ? q.rps / p.rps : Infinity;
+    return [
+      p.name,
+      p.rps.toFixed(0),
+      q?.rps.toFixed(0) ?? "",
+      `${factor.toFixed(2)}x`,
+      factor <= 2 ? "met" : "NOT MET",
+    ];
+  });
+  printRows(
+    "PGlite against PostgreSQL (goal: PostgreSQL req/s <= 2x PGlite's)",
+    ["target", "PGlite", "PostgreSQL", "PG / PGlite", ""],
+    rows,
+  );
+}
+
+export async function runHttpBench() {
+  // BENCH_DATABASES=postgres (or pglite) measures one engine only.
+  const engines = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
+  const url = process.env.DATABASE_URL;
+  if (!engines.includes("pglite")) {
+    if (url)
+      await benchCluster(
+        url,
+        (await benchDatabase("postgres", url)).rows.find((r) => r.id === "product-signed-in"),
+      );
+    return;
+  }
+  const pglite = await benchDatabase("pglite", "");
+  if (!url) {
+    console.log("\n(DATABASE_URL not set: PostgreSQL rows and WEB_CONCURRENCY=2 skipped)");
+    return;
+  }
+  if (!engines.includes("postgres")) return;
+  const postgres = await benchDatabase("postgres", url);
+  printEngines(pglite, postgres);
+  await benchCluster(
+    url,
+    postgres.rows.find((r) => r.id === "product-signed-in"),
+  );
+}

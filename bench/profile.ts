@@ -1,0 +1,102 @@
+// npm run bench's helper for issue 14's "profile first": starts the built app under
+// `node --cpu-prof`, loads one URL with autocannon (signed in when asked), stops the app and prints
+// the profile's top entries by self time.
+//   node --import tsx bench/profile.ts [--signed-in] [--seconds 8] <path>   (DATABASE_URL for PostgreSQL)
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { DEMO_PASSWORD } from "../server/db/seed";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const signedIn = args.includes("--signed-in");
+const seconds = Number(args[args.indexOf("--seconds") + 1] || 8) || 8;
+const target = args.filter((a) => a.startsWith("/")).at(-1) ?? "/products/taskflow/";
+const port = Number(process.env.BENCH_PORT ?? 3293);
+const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, ".cache", "profile-pglite");
+const profDir = path.join(root, ".cache", "cpu-prof");
+rmSync(profDir, { recursive: true, force: true });
+mkdirSync(profDir, { recursive: true });
+
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+
+/** Self time per function (name + file + line), largest first, as percentages of all samples. */
+export function topSelf(profile: Profile, n = 25) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const agg = new Map<string, number>();
+  for (const [id, us] of self) {
+    const f = byId.get(id)?.callFrame;
+    if (!f) continue;
+    const file = f.url.replace(/^file:\/\//, "").replace(`${root}/`, "");
+    const short = file.includes("node_modules/")
+      ? file.slice(file.lastIndexOf("node_modules/") + 13)
+      : file;
+    const key = `${f.functionName || "(anonymous)"}  ${short}${short ? `:${f.lineNumber + 1}` : ""}`;
+    agg.set(key, (agg.get(key) ?? 0) + us);
+  }
+  return [...agg]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([key, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+}
+
+const app = spawn(process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profDir}`, "dist/main.js"], {
+  cwd: root,
+  stdio: ["ignore", "inherit", "inherit"],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  },
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {}
+  if (i > 600) throw new Error("app did not start");
+  await new Promise((r) => setTimeout(r, 200));
+}
+const headers: Record<string, string> = {};
+if (signedIn) {
+  const res = await fetch(`${base}/api/users/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "shopper@payonce.test", password: DEMO_PASSWORD }),
+  });
+  headers.cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+await autocannon({ url: `${base}${target}`, headers, connections: 4, duration: 1 });
+const r = await autocannon({
+  url: `${base}${target}`,
+  headers,
+  connections: 16,
+  duration: seconds,
+});
+console.log(
+  `${target}${signedIn ? " (signed in)" : ""}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}`,
+);
+await new Promise<void>((resolve) => {
+  app.on("exit", () => resolve());
+  app.kill("SIGTERM");
+});
+const file = readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
+if (!file) throw new Error("no profile written");
+const profile = JSON.parse(readFileSync(path.join(profDir, file), "utf8")) as Profile;
+console.log(topSelf(profile).join("\n"));

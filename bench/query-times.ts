@@ -1,0 +1,69 @@
+// Diagnostic: one request through the app (inject), printing each SQL statement with its time.
+//   node --import tsx bench/query-times.ts [--signed-in] <path>   (DATABASE_URL for PostgreSQL)
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { ServerBuild } from "react-router";
+import { buildApp } from "../server/app";
+import { loadConfig } from "../server/config";
+import { openDatabase } from "../server/db/client";
+import { DEMO_PASSWORD } from "../server/db/seed";
+import { reactRouterBuildDir } from "../server/paths";
+import { systemClock } from "../server/providers/clock";
+
+const args = process.argv.slice(2);
+const target = args.filter((a) => a.startsWith("/")).at(-1) ?? "/products/taskflow/";
+const log: { ms: number; sql: string }[] = [];
+let recording = false;
+function wrap(proto: { query: (...a: unknown[]) => Promise<unknown> }) {
+  const original = proto.query;
+  proto.query = async function (this: unknown, ...a: unknown[]) {
+    const started = performance.now();
+    try {
+      return await original.apply(this, a);
+    } finally {
+      const q = a[0];
+      const text = typeof q === "string" ? q : String((q as { text?: string })?.text ?? "");
+      if (recording) log.push({ ms: performance.now() - started, sql: text.replace(/\s+/g, " ") });
+    }
+  };
+}
+wrap(PGlite.prototype as never);
+wrap(pg.Pool.prototype as never);
+
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: process.env.DATA_DIR ?? ".cache/profile-pglite",
+  LOG_LEVEL: "warn",
+} as NodeJS.ProcessEnv);
+const database = config.databaseUrl
+  ? await openDatabase({ kind: "postgres", url: config.databaseUrl })
+  : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+const reactRouterBuild = (await import(
+  pathToFileURL(path.join(reactRouterBuildDir, "server/index.js")).href
+)) as ServerBuild;
+const app = await buildApp({ config, database, clock: systemClock, reactRouterBuild });
+let cookie = "";
+if (args.includes("--signed-in")) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/users/login/",
+    payload: { email: "shopper@payonce.test", password: DEMO_PASSWORD },
+  });
+  cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}
+for (let round = 0; round < 3; round++) {
+  log.length = 0;
+  recording = true;
+  const started = performance.now();
+  const res = await app.inject({ method: "GET", url: target, headers: { cookie } });
+  const total = performance.now() - started;
+  recording = false;
+  console.log(
+    `\nround ${round}: ${res.statusCode} ${res.body.length} bytes in ${total.toFixed(1)} ms, ${log.length} statements, ${log.reduce((a, b) => a + b.ms, 0).toFixed(1)} ms in SQL`,
+  );
+  if (round === 2)
+    for (const q of log) console.log(`${q.ms.toFixed(1).padStart(7)} ms  ${q.sql.slice(0, 160)}`);
+}
+await app.close();
