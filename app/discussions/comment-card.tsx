@@ -431,6 +431,7 @@ export function CommentCard({
             No answers yet,{" "}
             <Link
               to={loginPath(variant === "page" ? path : item.displayPath)}
+              rel="nofollow"
               className="font-semibold text-brand-700 hover:underline"
             >
               {BE_THE_FIRST}

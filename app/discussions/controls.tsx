@@ -83,7 +83,12 @@ export function VoteButton({
   );
   if (roles.userId == null) {
     return (
-      <Link to={loginPath(path)} className={cls} aria-label={`Log in to vote helpful (${count})`}>
+      <Link
+        to={loginPath(path)}
+        rel="nofollow"
+        className={cls}
+        aria-label={`Log in to vote helpful (${count})`}
+      >
         <ThumbIcon filled={false} /> {label}
       </Link>
     );

@@ -4,6 +4,8 @@ import { Form, Link } from "react-router";
 import { COMMENT_PAGE_SIZE, MODERATION_FILTERS, RATING_FILTERS } from "../../domain/constants";
 import { showingCount, VIEW_MORE } from "../../domain/messages";
 import { pageCount } from "../../domain/pagination";
+import { type DealSeo, dealBreadcrumbLd } from "../seo/deal-seo";
+import { seoMeta } from "../seo/meta";
 import { cx, ratingLabel } from "../ui/format";
 import { Pagination } from "../ui/pagination";
 import { TacoRating } from "../ui/taco-rating";
@@ -34,6 +36,7 @@ import {
 export type ListPageData = {
   kind: DiscussionKind;
   deal: DealSummary;
+  seo: DealSeo;
   roles: ViewerRoles;
   prompt: PostingPrompt;
   params: ListParams;
@@ -163,6 +166,30 @@ function Controls({ data, base }: { data: ListPageData; base: string }) {
       </Form>
     </div>
   );
+}
+
+/**
+ * The head of a review or question list (issue 18). Its canonical is the plain list (page n
+ * beyond the first); sorted, filtered and searched views point there, and searches are noindex.
+ */
+export function listMeta(data: ListPageData) {
+  const { kind, deal, seo, params, total } = data;
+  const base = `/products/${deal.slug}/${LIST_SEGMENT[kind]}/`;
+  const page = Math.max(params.page, 1);
+  const label = kind === "review" ? "Reviews" : "Questions";
+  const description =
+    kind === "review"
+      ? `${total} reviews of ${deal.name}${deal.reviewCount ? `, rated ${deal.averageRating} out of 5` : ""}: what buyers say about this lifetime deal on Payonce.`
+      : `${total} questions about ${deal.name}, answered by the founders and the Payonce community.`;
+  return seoMeta({
+    title: `${deal.name} ${label.toLowerCase()}${page > 1 ? `, page ${page}` : ""}`,
+    description,
+    path: page > 1 ? `${base}?page=${page}` : base,
+    origin: seo.origin,
+    image: seo.image,
+    noindex: Boolean(params.search),
+    jsonLd: [dealBreadcrumbLd(seo, [{ name: label, path: base }])],
+  });
 }
 
 export function ListPage({ data }: { data: ListPageData }) {

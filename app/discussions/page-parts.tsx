@@ -51,7 +51,7 @@ export function PostingPromptBlock({
   switch (prompt.type) {
     case "button":
       return (
-        <Link to={prompt.href} className={cx(primaryButton, "px-5 py-2.5")}>
+        <Link to={prompt.href} rel="nofollow" className={cx(primaryButton, "px-5 py-2.5")}>
           {kind === "review" ? "Write a review" : "Ask a question"}
         </Link>
       );
@@ -62,7 +62,7 @@ export function PostingPromptBlock({
         >
           <p className="font-bold">{LOG_IN_TO_JOIN}</p>
           <p className="text-sm text-ink-soft">{ONLY_LOGGED_IN_USERS}</p>
-          <Link to={prompt.href} className={cx(primaryButton, "mt-3")}>
+          <Link to={prompt.href} rel="nofollow" className={cx(primaryButton, "mt-3")}>
             {LOG_IN}
           </Link>
         </div>
@@ -75,7 +75,7 @@ export function PostingPromptBlock({
             {kind === "review" ? "Reviews" : "Questions"} can be posted once your email address is
             confirmed.
           </p>
-          <Link to={prompt.href} className={cx(primaryButton, "mt-3")}>
+          <Link to={prompt.href} rel="nofollow" className={cx(primaryButton, "mt-3")}>
             Verify email
           </Link>
         </div>
@@ -85,7 +85,12 @@ export function PostingPromptBlock({
         <div className="rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-200">
           <p className="font-bold">Only verified purchasers can write a review</p>
           <p className="text-sm text-ink-soft">Buy this deal to share how it works for you.</p>
-          <Link to={prompt.href} className={cx(primaryButton, "mt-3")} reloadDocument>
+          <Link
+            to={prompt.href}
+            rel="nofollow"
+            className={cx(primaryButton, "mt-3")}
+            reloadDocument
+          >
             Buy now
           </Link>
         </div>
