@@ -225,7 +225,7 @@ export function ListPage({ data }: { data: ListPageData }) {
           ) : null}
           <div className="min-w-0 space-y-4">
             {data.reviewsSummary ? (
-              <ReviewsSummaryPanel summary={data.reviewsSummary} listHref={base} />
+              <ReviewsSummaryPanel summary={data.reviewsSummary} listHref={base} headingLevel={2} />
             ) : null}
             <Controls data={data} base={base} />
             {stats ? (

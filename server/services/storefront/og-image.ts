@@ -48,7 +48,7 @@ function siteSvg(): Buffer {
       `<text x="220" y="400" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="700" font-size="110" fill="#1d1d2c">1×</text>` +
       `<text x="400" y="330" font-family="DejaVu Sans, sans-serif" font-weight="700" font-size="96" fill="#ffffff">Payonce</text>` +
       `<text x="404" y="410" font-family="DejaVu Sans, sans-serif" font-size="44" fill="#ffc629">Pay once, not monthly.</text>` +
-      `<text x="404" y="470" font-family="DejaVu Sans, sans-serif" font-size="30" fill="#ffffff" fill-opacity="0.75">Lifetime deals on the software your business runs on</text>` +
+      `<text x="404" y="470" font-family="DejaVu Sans, sans-serif" font-size="26" fill="#ffffff" fill-opacity="0.75">Lifetime deals on the software your business runs on</text>` +
       `</svg>`,
   );
 }
