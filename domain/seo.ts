@@ -11,12 +11,14 @@ export const OG_IMAGE_HEIGHT = 630;
 export const OG_IMAGE_DRAWING_VERSION = 1;
 
 /** Personal pages (log-in, sign-up, account, cart, checkout, orders, staff): never indexed. */
-const PRIVATE_PREFIXES = ["/accounts/", "/account/", "/cart", "/checkout", "/orders/", "/staff/"];
+const PRIVATE_SECTIONS = ["/accounts", "/account", "/cart", "/checkout", "/orders", "/staff"];
 
 /** True for a path crawlers should not follow or index (links to it carry rel="nofollow"). */
 export function isPrivatePath(href: string): boolean {
   const path = href.replace(/^https?:\/\/[^/]+/, "");
-  return PRIVATE_PREFIXES.some((p) => path === p.replace(/\/$/, "") || path.startsWith(p));
+  return PRIVATE_SECTIONS.some(
+    (p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`),
+  );
 }
 
 /** The log-in and sign-up pages, whose links to each other keep the visitor's original `next`. */
