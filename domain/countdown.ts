@@ -125,10 +125,15 @@ const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", SECOND],
 ];
 
-/** "in 3 days", "in 5 hours": the largest whole unit, for banner texts such as "Offer ends ...". */
+/**
+ * "in 3 days", "in 5 hours": the largest whole unit, for banner texts such as "Offer ends ...";
+ * one whole day left reads "in 24+ hours".
+ */
 export const relativeTime = (target: Date, now: Date, locale = "en-US"): string => {
   const diff = target.getTime() - now.getTime();
   const format = new Intl.RelativeTimeFormat(locale, { numeric: "always" });
+  // Spec 000: with exactly one (whole) day left the countdown reads "24+ hours", not "1 day".
+  if (Math.trunc(diff / DAY) === 1) return `in ${daysLabel(1)}`;
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(diff) >= size || unit === "second")
       return format.format(Math.trunc(diff / size), unit);

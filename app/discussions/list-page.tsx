@@ -48,6 +48,19 @@ export type ListPageData = {
   deletedToast: string | null;
 };
 
+/**
+ * "Approve & answer" (spec 000 section 4) approves a pending question and opens its answer box.
+ * Revalidating the list then would drop the question from the Pending filter, and its answer box
+ * with it: that one submission keeps the page's data until the answer is posted.
+ */
+export const revalidateUnlessAnswering = ({
+  formData,
+  defaultShouldRevalidate,
+}: {
+  formData?: FormData | undefined;
+  defaultShouldRevalidate: boolean;
+}): boolean => (formData?.get("next") === "answer" ? false : defaultShouldRevalidate);
+
 /** The list's URL with some parameters changed; sort, filter and rating changes drop the page. */
 function listHref(base: string, params: ListParams, change: Partial<ListParams>): string {
   const next = { ...params, ...change };

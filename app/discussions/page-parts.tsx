@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import {
+  EXPECTED_RESPONSE_TIME,
   LOG_IN,
   LOG_IN_TO_JOIN,
   ONLY_LOGGED_IN_USERS,
@@ -51,9 +52,12 @@ export function PostingPromptBlock({
   switch (prompt.type) {
     case "button":
       return (
-        <Link to={prompt.href} rel="nofollow" className={cx(primaryButton, "px-5 py-2.5")}>
-          {kind === "review" ? "Write a review" : "Ask a question"}
-        </Link>
+        <div className="space-y-1.5">
+          <Link to={prompt.href} rel="nofollow" className={cx(primaryButton, "px-5 py-2.5")}>
+            {kind === "review" ? "Write a review" : "Ask a question"}
+          </Link>
+          <p className="text-xs text-ink-soft">{responseTimeNote(kind)}</p>
+        </div>
       );
     case "login":
       return (
@@ -99,6 +103,10 @@ export function PostingPromptBlock({
       return null;
   }
 }
+
+/** Spec 001 section 9: the expected response time for reviews and questions. */
+export const responseTimeNote = (kind: DiscussionKind) =>
+  `The founders aim to ${kind === "review" ? "reply" : "answer"} ${EXPECTED_RESPONSE_TIME}.`;
 
 export function FlashBanner({ flag }: { flag: string | null }) {
   const message = flashMessage(flag);
