@@ -50,8 +50,8 @@ describe("deal preview images", () => {
     expect(a.url).toMatch(/^https:\/\/payonce\.test\/media\/og\/taskflow\.jpg\?v=[0-9a-f]{8}$/);
     expect(a.alt).toBe("TaskFlow on Payonce");
     expect(dealOgImage("https://payonce.test", deal).url).toBe(a.url);
-    expect(dealOgImage("https://payonce.test", { ...deal, media_url: "/media/x.png" }).url).not.toBe(
-      a.url,
-    );
+    expect(
+      dealOgImage("https://payonce.test", { ...deal, media_url: "/media/x.png" }).url,
+    ).not.toBe(a.url);
   });
 });

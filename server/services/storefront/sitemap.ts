@@ -27,6 +27,9 @@ export const SITEMAP_KINDS = [
 ] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 
+/** The community guidelines and the footer's company pages (app/info). */
+const INFO_PAGES = ["/community-guidelines/", "/about/", "/partners/", "/help/", "/legal/"];
+
 export type SitemapUrl = { path: string; lastmod: Date | null };
 /** A part of a kind's sitemap: the URLs after id `after` (0: from the start). */
 export type SitemapPart = { kind: SitemapKind; after: number; lastmod: Date | null };
@@ -59,8 +62,11 @@ export function createSitemapService(deps: {
       sql`exists (select 1 from ${deals} where ${deals.id} = ${comments.dealId} and ${publicDeal})`,
     );
 
-  /** People with at least one approved review or question of a public deal. */
-  const hasPublicItem = sql`exists (select 1 from ${comments} join ${deals} on ${deals.id} = ${comments.dealId} where ${comments.userId} = ${users.id} and ${comments.parentId} is null and ${comments.status} = 'approved' and ${publicDeal})`;
+  /**
+   * People whose profile shows something: an approved review or question of a public deal, or an
+   * approved answer in an approved thread (what /profile/{username}/ lists).
+   */
+  const hasPublicItem = sql`exists (select 1 from ${comments} join ${deals} on ${deals.id} = ${comments.dealId} where ${comments.userId} = ${users.id} and ${comments.status} = 'approved' and ${publicDeal} and (${comments.rootId} is null or exists (select 1 from comments thread where thread.id = ${comments.rootId} and thread.status = 'approved')))`;
   const publicProfile = and(eq(users.isActive, true), eq(users.isBot, false), hasPublicItem);
 
   /**
@@ -129,6 +135,7 @@ export function createSitemapService(deps: {
         return [
           { path: "/", lastmod: at },
           { path: "/browse", lastmod: at },
+          ...INFO_PAGES.map((path) => ({ path, lastmod: null })),
         ];
       }
       case "deals": {

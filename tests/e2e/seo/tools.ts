@@ -23,8 +23,10 @@ export function disallowedPrefixes(robots: string): string[] {
 }
 
 export type CrawlResult = {
-  /** Distinct URLs the crawler met (pages, images, scripts, media), on our origin. */
+  /** Distinct URLs the crawler requested (pages, images, scripts, media), on our origin. */
   urls: Set<string>;
+  /** Distinct URLs it left alone: robots.txt disallows them, or another host. */
+  skipped: Set<string>;
   /** Internal links, images, videos and scripts that answered 4xx/5xx or not at all. */
   broken: { url: string; status: number | undefined; parent: string | undefined }[];
   seconds: number;
@@ -36,8 +38,13 @@ export async function crawl(origin: string): Promise<CrawlResult> {
   const disallow = disallowedPrefixes(robots);
   const checker = new LinkChecker();
   const urls = new Set<string>();
+  const skipped = new Set<string>();
   const broken: CrawlResult["broken"] = [];
   checker.on("link", (r) => {
+    if (r.state === "SKIPPED") {
+      skipped.add(r.url);
+      return;
+    }
     urls.add(r.url);
     if (r.state === "BROKEN") broken.push({ url: r.url, status: r.status, parent: r.parent });
   });
@@ -56,7 +63,7 @@ export async function crawl(origin: string): Promise<CrawlResult> {
       return disallow.some((prefix) => pathname.startsWith(prefix));
     },
   });
-  return { urls, broken, seconds: (Date.now() - started) / 1000 };
+  return { urls, skipped, broken, seconds: (Date.now() - started) / 1000 };
 }
 
 export type NuMessage = {
