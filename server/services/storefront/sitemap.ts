@@ -50,8 +50,11 @@ export function createSitemapService(deps: {
   search: Pick<SearchService, "taxonomyTree">;
   /** The collection pages (stored and rule collections) with their last change. */
   collections: () => Promise<{ path: string; updatedAt: Date | null }[]>;
+  /** URLs per part: the protocol's 50,000 (tests split smaller). */
+  partSize?: number;
 }) {
   const { db, search } = deps;
+  const partSize = deps.partSize ?? SITEMAP_MAX_URLS;
 
   /** Approved top-level items of public deals (the reviews and questions sitemaps). */
   const publicItem = (kind: "review" | "question") =>
@@ -86,7 +89,7 @@ export function createSitemapService(deps: {
             row_number() over (order by ${idCol}) as rn
           from ${table} where ${where}
         ) ordered
-        where rn % ${SITEMAP_MAX_URLS} = 1
+        where (rn - 1) % ${partSize} = 0
         order by id`),
     );
     return rows.map((r) => ({ after: Number(r.after), lastmod: null }));
@@ -123,7 +126,7 @@ export function createSitemapService(deps: {
 
   /** The URLs of one part: at most 50,000, with their last change. */
   async function part(kind: SitemapKind, after: number): Promise<SitemapUrl[]> {
-    const limit = SITEMAP_MAX_URLS;
+    const limit = partSize;
     switch (kind) {
       case "pages": {
         if (after !== 0) return [];
