@@ -38,6 +38,7 @@ import { emailSignupRoutes } from "./http/marketing/email-capture";
 import { growthRoutes } from "./http/marketing/experiments";
 import { shortLinkRoutes } from "./http/marketing/short-links";
 import { type PageHandler, reactRouterPlugin } from "./http/react-router";
+import { registerRequestIds, requestIdOf } from "./http/request-ids";
 import { responseSerializer } from "./http/schemas";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { staffRoutes } from "./http/staff/outbox";
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               'res.headers["set-cookie"]',
             ],
           },
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For/-Proto/-Host are believed only from the proxies TRUST_PROXY names. A hop
@@ -148,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // 2. App-wide behaviour.
+  registerRequestIds(app);
   registerErrorHandling(app);
   // Pages and JSON answers by Accept-Encoding (static assets come precompressed).
   registerCompression(app);

@@ -48,6 +48,17 @@ async function serve(config: Config) {
   };
   // Until the app's logger exists, a lost idle connection is reported on stderr.
   let onIdleError = (err: Error) => console.warn(`idle database connection lost: ${err.message}`);
+  const buildFile = path.join(reactRouterBuildDir, "server/index.js");
+  if (!existsSync(buildFile))
+    throw new Error(`No React Router build at ${buildFile}: run npm run build`);
+  // The React Router build loads while the database opens (PGlite's start, and its recovery after
+  // a crash, is most of a restart): a restart after kill -9 is back within 2 s.
+  const loadingApp = import(pathToFileURL(buildFile).href).then((build) => {
+    lap("app_loaded");
+    return build as ServerBuild;
+  });
+  // Without a handler, a failed import would be unhandled while the database is still opening.
+  loadingApp.catch(() => {});
   const database = await open(config, (err) => onIdleError(err));
   lap("database_open");
   // A cluster's primary already migrated and seeded.
@@ -58,11 +69,7 @@ async function serve(config: Config) {
     lap("seeded");
   }
 
-  const buildFile = path.join(reactRouterBuildDir, "server/index.js");
-  if (!existsSync(buildFile))
-    throw new Error(`No React Router build at ${buildFile}: run npm run build`);
-  const reactRouterBuild = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  lap("app_loaded");
+  const reactRouterBuild = await loadingApp;
 
   const app = await buildApp({ config, database, clock: systemClock, reactRouterBuild });
   onIdleError = (err) =>

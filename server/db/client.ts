@@ -133,7 +133,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: "pglite",
     queries,
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
-    close: () => client.close(),
+    // Closing twice (a shutdown after the engine already stopped) is not an error.
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
 }
 

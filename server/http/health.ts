@@ -49,7 +49,7 @@ export async function healthRoutes(
     database: database.kind,
   }));
 
-  app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
+  app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
     const checks = await Promise.all([
       within(READY_DEADLINE_MS, database.db.execute("select 1")).then(
         () => "ok" as const,
@@ -65,7 +65,8 @@ export async function healthRoutes(
     const [db, cache] = checks;
     const body = { database: db, ...(cache ? { redis: cache } : {}) };
     if (db === "ok" && cache !== "unavailable") return { status: "ok", ...body };
-    app.log.warn({ cause: db === "ok" ? "redis_unavailable" : "db_unavailable" }, "not ready");
+    // The request's own logger: the line carries the probe's request id (X-Request-Id).
+    request.log.warn({ cause: db === "ok" ? "redis_unavailable" : "db_unavailable" }, "not ready");
     return reply
       .status(503)
       .header("retry-after", "5")

@@ -1,6 +1,8 @@
-// `npm run test:fault`: PostgreSQL stops for 5 s, three times, under a small load, and the built app
-// (dist/main.js) must stay up, answer 503 (never a 500 or a hang) while it is down, recover within
-// about a second, and lose no acknowledged order nor pay one Idempotency-Key twice.
+// `npm run test:fault`: PostgreSQL stops for 5 s, three times, under a small load, Redis goes away
+// once and a worker is killed with -9 in the middle of checkouts; the built app (dist/main.js, a
+// primary and two workers) must stay up, answer 503 (never a 500 or a hang) while a dependency is
+// down, recover within about a second, and lose no acknowledged order nor pay one Idempotency-Key
+// twice; stock counts exactly what was sold.
 // A throwaway cluster (initdb into a temp dir, pg_ctl on a free port): nothing else is touched.
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -22,6 +24,8 @@ const SLOW_MS = 3_000;
 const RECOVERY_MS = 1_000;
 // A deal every demo account may buy again and again (no stock limit).
 const DEAL_SLUG = "pixelforge";
+
+const WORKERS = 2;
 
 type Sample = { kind: string; start: number; end: number; status: number; error?: string };
 const samples: Sample[] = [];
@@ -114,6 +118,10 @@ function checkOutageAnswer(kind: string, headers: Headers, text: string) {
   if (problem && badOutageAnswers.length < 5) badOutageAnswers.push(`${kind}: ${problem}`);
 }
 const badOutageAnswers: string[] = [];
+/** When the worker was killed: requests it held then end in a network error, and are retried. */
+let killedAt: number | undefined;
+const cutByKill = (s: Sample) =>
+  s.status === 0 && killedAt !== undefined && s.start <= killedAt + 50 && s.end <= killedAt + 1_000;
 
 /** One timed request; `status` 0 for a network error or our 10 s abort. */
 async function call(
@@ -159,6 +167,8 @@ async function login(email: string): Promise<Session> {
 }
 
 const acknowledged = new Map<string, { orderId: number; email: string; session: Session }>();
+/** Each buyer's session, and whether its last checkout was acknowledged (its cart then empty). */
+const lastCheckout = new Map<string, { session: Session; paid: boolean }>();
 let stopping = false;
 
 function jsonInit(session: Session, method: string, body?: unknown, extra = {}) {
@@ -211,7 +221,9 @@ async function buyer(email: string, dealId: number) {
       ),
     );
     const order = (paid.body as { order?: { id?: number } } | undefined)?.order;
-    if ((paid.status === 200 || paid.status === 201) && order?.id) {
+    const ok = (paid.status === 200 || paid.status === 201) && order?.id !== undefined;
+    lastCheckout.set(email, { session, paid: ok });
+    if (ok && order?.id) {
       acknowledged.set(key, { orderId: order.id, email, session });
     } else if (paid.status !== 429) {
       failures.push(`${email}: checkout answered ${paid.status} ${JSON.stringify(paid.body)}`);
@@ -259,6 +271,8 @@ try {
       DATA_DIR: path.join(dir, "data"),
       LOG_LEVEL: "warn",
       ...(redisPort ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : {}),
+      // A primary and its workers: a worker killed with -9 is replaced while the other serves.
+      WEB_CONCURRENCY: String(WORKERS),
       NODE_ENV: "production",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -285,6 +299,11 @@ try {
     `select id from deals where slug = '${DEAL_SLUG}'`,
   )) as { id: number }[];
   if (!deal) throw new Error(`no deal ${DEAL_SLUG}`);
+  // Limited stock, so every checkout takes a unit: at the end, units sold = units ordered.
+  await adminSql(
+    databaseUrl,
+    `update deals set quantity_total = 1000000, quantity_sold = 0 where id = ${deal.id}`,
+  );
 
   const load = [
     ...BUYERS.map((email) => buyer(email, deal.id)),
@@ -321,6 +340,35 @@ try {
     console.log(`redis outage: down ${Math.round(redisOutage.up - down)} ms`);
     await sleep(UP_MS);
   }
+  // kill -9 of a worker in the middle of checkouts: the primary stays, forks a replacement, the
+  // other worker serves meanwhile; a checkout that committed and lost its answer is replayed by
+  // its Idempotency-Key.
+  const workerPids = () => {
+    try {
+      return execFileSync("pgrep", ["-P", String(app?.pid)])
+        .toString()
+        .trim()
+        .split(/\s+/)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const [victim] = workerPids();
+  if (!victim) throw new Error("no worker process to kill");
+  killedAt = now();
+  process.kill(victim, "SIGKILL");
+  for (let i = 0; ; i++) {
+    const pids = workerPids();
+    if (pids.length === WORKERS && !pids.includes(victim)) break;
+    if (i > 300) throw new Error(`no replacement worker: ${pids.join(", ")}`);
+    await sleep(100);
+  }
+  console.log(
+    `kill -9: worker ${victim} killed, replaced ${Math.round(now() - killedAt)} ms later`,
+  );
+  await sleep(UP_MS);
+
   // A frozen server (SIGSTOP: accepts TCP, never answers), the case the deadlines are for:
   // requests end by DB_STATEMENT_TIMEOUT_MS + 1 s (in flight) or DB_CONNECT_TIMEOUT_MS (waiting).
   let freeze: { down: number; restart: number; up: number } | undefined;
@@ -376,8 +424,11 @@ try {
         `${bad.length} answers other than 503 while frozen: ${JSON.stringify(byStatus(bad))}`,
       );
   }
+  const cut = samples.filter(cutByKill);
+  console.log(`kill -9: ${cut.length} requests in flight on the killed worker cut (and retried)`);
   const serverErrors = samples.filter(
-    (s) => !inFreeze(s) && (s.status === 0 || (s.status >= 500 && s.status !== 503)),
+    (s) =>
+      !inFreeze(s) && !cutByKill(s) && (s.status === 0 || (s.status >= 500 && s.status !== 503)),
   );
   console.log(`requests: ${samples.length}, statuses ${JSON.stringify(byStatus(samples))}`);
   console.log(
@@ -472,6 +523,30 @@ try {
   if (unreadable) failures.push(`${unreadable} acknowledged orders are not readable`);
   if (doubled.length) failures.push(`${doubled.length} Idempotency-Keys have two orders`);
   if (acknowledged.size === 0) failures.push("no order was acknowledged at all");
+  // No paid order that its buyer never heard of (every key was retried until it got an answer).
+  const unacknowledged = [...ordersByKey.keys()].filter((key) => !acknowledged.has(key));
+  if (unacknowledged.length)
+    failures.push(`${unacknowledged.length} orders in the database were never acknowledged`);
+  // Stock: the units sold are exactly the units the acknowledged orders bought.
+  const [stock] = (await adminSql(
+    databaseUrl,
+    `select d.quantity_sold as sold, coalesce((select sum(i.quantity) from invoice_items i
+       join orders o on o.id = i.order_id
+       where i.deal_id = d.id and o.idempotency_key like '%:fault-%'), 0)::int as ordered
+     from deals d where d.id = ${deal.id}`,
+  )) as { sold: number; ordered: number }[];
+  console.log(`stock: ${stock?.sold} units sold, ${stock?.ordered} in orders`);
+  if (!stock || Number(stock.sold) !== Number(stock.ordered))
+    failures.push(`stock is off: ${JSON.stringify(stock)}`);
+  // Carts: emptied by every acknowledged checkout.
+  let fullCarts = 0;
+  for (const { session, paid } of lastCheckout.values()) {
+    if (!paid) continue;
+    const res = await call("verify", "/api/cart/", jsonInit(session, "GET"));
+    const items = (res.body as { cart_items?: unknown[] } | undefined)?.cart_items;
+    if (!Array.isArray(items) || items.length > 0) fullCarts += 1;
+  }
+  if (fullCarts) failures.push(`${fullCarts} carts were not emptied by their paid checkout`);
 
   // SIGTERM: the process drains and exits by itself within its grace period.
   const exited = new Promise<number | null>((resolve) =>
