@@ -113,4 +113,3 @@ describe("a failed readiness probe", () => {
     expect(line?.cause).toBe("db_unavailable");
   });
 });
-
