@@ -34,8 +34,9 @@ export default defineConfig({
     {
       name: "phone",
       use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // A server-side sweep of loaders and actions: the desktop project covers it once.
-      testIgnore: /page-fuzz\.spec\.ts/,
+      // Server-side sweeps (page actions fuzz; crawler, validators, sitemap, link previews): the
+      // desktop project covers them once.
+      testIgnore: /(page-fuzz|seo)\.spec\.ts/,
     },
   ],
   webServer: {

@@ -44,6 +44,12 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("orders/:id", "routes/order.tsx"),
   route("plus", "routes/plus.tsx"),
+  // A member's public profile (spec 000 section 2); every author name links here.
+  route("profile/:username", "routes/profile.tsx"),
+  // Community guidelines (spec 000 section 2) and the footer's company pages.
+  ...["community-guidelines", "about", "partners", "help", "legal"].map((path) =>
+    route(path, "routes/info.tsx", { id: `info-${path}` }),
+  ),
   route("browse", "routes/browse.tsx"),
   route("collections/best-for/:slug", "routes/collection.tsx", { id: "collection-best-for" }),
   route("collections/:slug", "routes/collection.tsx", { id: "collection" }),

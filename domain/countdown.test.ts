@@ -109,6 +109,10 @@ describe("clockText and relativeTime", () => {
   it("uses the largest whole unit", () => {
     expect(relativeTime(at(3 * D + 2 * H), now)).toBe("in 3 days");
     expect(relativeTime(at(5 * H), now)).toBe("in 5 hours");
+    // Exactly one whole day left: "24+ hours" (spec 000 section 4), never "in 1 day".
+    expect(relativeTime(at(D), now)).toBe("in 24+ hours");
+    expect(relativeTime(at(D + 23 * H), now)).toBe("in 24+ hours");
+    expect(relativeTime(at(2 * D), now)).toBe("in 2 days");
     expect(relativeTime(at(M), now)).toBe("in 1 minute");
     expect(relativeTime(at(10 * S), now)).toBe("in 10 seconds");
   });

@@ -136,10 +136,15 @@ function relativeFormat(locale: string) {
   return f;
 }
 
-/** "in 3 days", "in 5 hours": the largest whole unit, for banner texts such as "Offer ends ...". */
+/**
+ * "in 3 days", "in 5 hours": the largest whole unit, for banner texts such as "Offer ends ...";
+ * one whole day left reads "in 24+ hours".
+ */
 export const relativeTime = (target: Date, now: Date, locale = "en-US"): string => {
   const diff = target.getTime() - now.getTime();
   const format = relativeFormat(locale);
+  // Spec 000: with exactly one (whole) day left the countdown reads "24+ hours", not "1 day".
+  if (Math.trunc(diff / DAY) === 1) return `in ${daysLabel(1)}`;
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(diff) >= size || unit === "second")
       return format.format(Math.trunc(diff / size), unit);

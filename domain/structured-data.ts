@@ -165,3 +165,164 @@ export function productJsonLd(deal: ProductLdDeal, origin: string) {
 }
 
 export type ProductJsonLd = ReturnType<typeof productJsonLd>;
+
+// Site-wide structured data (issue 18): the home page's Organization and WebSite, breadcrumbs,
+// item lists, and the review and question pages.
+
+export type Crumb = { name: string; path: string };
+
+/** Organization and WebSite (with the site search as a SearchAction) for the home page. */
+export function siteJsonLd(origin: string) {
+  return [
+    {
+      "@context": SCHEMA,
+      "@type": "Organization",
+      "@id": `${origin}/#organization`,
+      name: "Payonce",
+      url: `${origin}/`,
+      logo: `${origin}/media/og/site.jpg`,
+      slogan: "Pay once, not monthly",
+    },
+    {
+      "@context": SCHEMA,
+      "@type": "WebSite",
+      "@id": `${origin}/#website`,
+      name: "Payonce",
+      url: `${origin}/`,
+      publisher: { "@id": `${origin}/#organization` },
+      potentialAction: {
+        "@type": "SearchAction",
+        target: {
+          "@type": "EntryPoint",
+          urlTemplate: `${origin}/browse?query={search_term_string}`,
+        },
+        "query-input": "required name=search_term_string",
+      },
+    },
+  ];
+}
+
+/** A BreadcrumbList from Home down to the page itself (the last crumb is the page). */
+export function breadcrumbJsonLd(origin: string, crumbs: readonly Crumb[]) {
+  return {
+    "@context": SCHEMA,
+    "@type": "BreadcrumbList",
+    itemListElement: [{ name: "Home", path: "/" }, ...crumbs].map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.name,
+      item: absolute(origin, c.path),
+    })),
+  };
+}
+
+/** The deals a collection or category page lists, as an ItemList of their pages. */
+export function itemListJsonLd(
+  origin: string,
+  name: string,
+  items: readonly { name: string; path: string }[],
+  offset = 0,
+) {
+  return {
+    "@context": SCHEMA,
+    "@type": "ItemList",
+    name,
+    numberOfItems: items.length,
+    itemListElement: items.map((it, i) => ({
+      "@type": "ListItem",
+      position: offset + i + 1,
+      url: absolute(origin, it.path),
+      name: it.name,
+    })),
+  };
+}
+
+type Author = { name?: string | null; username?: string | null } | null;
+const personOf = (user: Author, fallback: string) => ({
+  "@type": "Person",
+  name: user?.name || user?.username || fallback,
+});
+
+/**
+ * A review page: the Review, its rating and the reviewed Product with what Google asks of it (an
+ * image and offers, the same as on the deal page). The Product's own reviews are left out here.
+ */
+export function reviewPageJsonLd(
+  product: ProductJsonLd,
+  review: {
+    title: string;
+    comment: string;
+    rating: number | null;
+    created: string;
+    user: Author;
+    path: string;
+  },
+  origin: string,
+) {
+  const { review: _reviews, "@context": _context, ...reviewed } = product;
+  return {
+    "@context": SCHEMA,
+    "@type": "Review",
+    name: seoDiscussionTitle(review.title),
+    reviewBody: review.comment,
+    datePublished: review.created,
+    url: absolute(origin, review.path),
+    author: personOf(review.user, "Payonce customer"),
+    itemReviewed: reviewed,
+    ...(review.rating != null
+      ? {
+          reviewRating: {
+            "@type": "Rating",
+            ratingValue: review.rating,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
+type AnswerInput = {
+  comment: string;
+  created: string;
+  upVotes: number;
+  user: Author;
+  /** Founder Team or staff answer: the one shown as accepted. */
+  official: boolean;
+};
+
+/**
+ * A question page as QAPage (null without any answer): the first official (founder or staff)
+ * answer is the accepted one, every other answer a suggested one.
+ */
+export function qaPageJsonLd(
+  question: { title: string; comment: string; created: string; user: Author; path: string },
+  answers: readonly AnswerInput[],
+  origin: string,
+) {
+  if (answers.length === 0) return null;
+  const accepted = answers.find((a) => a.official) ?? null;
+  const suggested = answers.filter((a) => a !== accepted);
+  const answer = (a: AnswerInput) => ({
+    "@type": "Answer",
+    text: a.comment,
+    dateCreated: a.created,
+    upvoteCount: a.upVotes,
+    author: personOf(a.user, "Payonce"),
+  });
+  return {
+    "@context": SCHEMA,
+    "@type": "QAPage",
+    mainEntity: {
+      "@type": "Question",
+      name: seoDiscussionTitle(question.title),
+      text: question.comment || question.title,
+      url: absolute(origin, question.path),
+      dateCreated: question.created,
+      author: personOf(question.user, "Payonce customer"),
+      answerCount: answers.length,
+      ...(accepted ? { acceptedAnswer: answer(accepted) } : {}),
+      ...(suggested.length ? { suggestedAnswer: suggested.map(answer) } : {}),
+    },
+  };
+}

@@ -45,6 +45,7 @@ import { staffRoutes } from "./http/staff/outbox";
 import { dealRoutes } from "./http/storefront/deals";
 import { mediaRoutes } from "./http/storefront/media";
 import { modularRoutes } from "./http/storefront/modular-pages";
+import { ogImageRoutes } from "./http/storefront/og-image";
 import { seoRoutes } from "./http/storefront/seo";
 import { reactRouterBuildDir } from "./paths";
 import type { Clock } from "./providers/clock";
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(dealRoutes, { services });
   await app.register(modularRoutes, { services });
   await app.register(mediaRoutes);
+  await app.register(ogImageRoutes, { services });
   await app.register(emailSignupRoutes, { services });
   await app.register(currencyRoutes, { config, services });
   await app.register(signupRoutes, { services });

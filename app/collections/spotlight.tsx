@@ -157,6 +157,7 @@ export function SpotlightCustom({ data, now, signedIn }: CollectionProps) {
           ) : (
             <Link
               to="/accounts/login/?next=/"
+              rel="nofollow"
               className="rounded-full bg-ink px-5 py-2.5 text-center font-semibold text-white"
             >
               {GET_10_OFF_TITLE}

@@ -1,13 +1,19 @@
 /** A review or question card with its replies (spec 000 sections 4 and 6). */
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { REVIEW_BODY_FULL_MAX } from "../../domain/constants";
+import {
+  QUESTION_INLINE_MAX,
+  REPLY_COMMENT_MAX,
+  REVIEW_BODY_FULL_MAX,
+} from "../../domain/constants";
 import {
   BADGE_FOUNDER,
   BADGE_PLUS,
   BADGE_VERIFIED_PURCHASER,
   BE_THE_FIRST,
 } from "../../domain/messages";
+import { ShareControl } from "../marketing/share-control";
+import { BOT_LABEL } from "../profile/labels";
 import { cx } from "../ui/format";
 import { TacoRating } from "../ui/taco-rating";
 import {
@@ -24,6 +30,7 @@ import {
   editPath,
   type ItemView,
   KIND_LABEL,
+  LIST_SEGMENT,
   loginPath,
   type ReplyView,
   type ViewerRoles,
@@ -32,7 +39,7 @@ import {
 /** Replies nest at most this deep (server/services/discussions/write-context.ts MAX_REPLY_DEPTH). */
 const MAX_REPLY_DEPTH = 3;
 
-function Badge({ children, tone }: { children: string; tone: "amber" | "ink" | "green" }) {
+function Badge({ children, tone }: { children: string; tone: "amber" | "ink" | "green" | "sky" }) {
   return (
     <span
       className={cx(
@@ -40,6 +47,7 @@ function Badge({ children, tone }: { children: string; tone: "amber" | "ink" | "
         tone === "amber" && "bg-brand-400 text-ink",
         tone === "ink" && "bg-ink text-white",
         tone === "green" && "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200",
+        tone === "sky" && "bg-sky-100 text-sky-900 ring-1 ring-sky-200",
       )}
     >
       {children}
@@ -93,6 +101,7 @@ export function AuthorLine({
           ) : (
             <span className="font-semibold text-ink-soft">Deleted user</span>
           )}
+          {user?.isBot ? <Badge tone="sky">{BOT_LABEL}</Badge> : null}
           {label ? <Badge tone="ink">{label}</Badge> : null}
           {user?.isFounder && !label ? <Badge tone="ink">{BADGE_FOUNDER}</Badge> : null}
           {user?.hasPlus ? <Badge tone="amber">{BADGE_PLUS}</Badge> : null}
@@ -159,9 +168,12 @@ function ReplyItem({
   depth: number;
 }) {
   const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [deleted, setDeleted] = useState(false);
   const closeReply = useCallback(() => setReplying(false), []);
+  const closeEdit = useCallback(() => setEditing(false), []);
   if (deleted) return null;
+  const max = threadKind === "question" ? QUESTION_INLINE_MAX : REPLY_COMMENT_MAX;
   const owner = reply.user != null && reply.user.id === roles.userId;
   const status = replyStatusLabel(reply.status, reply.user?.id, roles);
   const label = answerLabel(reply.answerType);
@@ -184,9 +196,20 @@ function ReplyItem({
           <StatusPill text={status} tone={reply.status === "declined" ? "red" : "amber"} />
         ) : null}
       </div>
-      <p className="mt-2 whitespace-pre-line break-words text-sm leading-relaxed">
-        {reply.comment}
-      </p>
+      {editing ? (
+        <div className="mt-2">
+          <ReplyForm
+            parentId={reply.parentId}
+            max={max}
+            editing={{ id: reply.id, comment: reply.comment, onCancel: closeEdit }}
+            onDone={closeEdit}
+          />
+        </div>
+      ) : (
+        <p className="mt-2 whitespace-pre-line break-words text-sm leading-relaxed">
+          {reply.comment}
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <VoteButton
           id={reply.id}
@@ -204,6 +227,15 @@ function ReplyItem({
             onClick={() => setReplying(!replying)}
           >
             Reply
+          </button>
+        ) : null}
+        {owner && !roles.blacklisted && !editing ? (
+          <button
+            type="button"
+            className="text-sm font-semibold text-ink-soft hover:text-ink hover:underline"
+            onClick={() => setEditing(true)}
+          >
+            Edit
           </button>
         ) : null}
         {owner || roles.staff ? (
@@ -224,7 +256,7 @@ function ReplyItem({
       </div>
       {replying ? (
         <div className="mt-3">
-          <ReplyForm parentId={reply.id} autoFocus onDone={closeReply} />
+          <ReplyForm parentId={reply.id} autoFocus max={max} onDone={closeReply} />
         </div>
       ) : null}
       {reply.children.length > 0 ? (
@@ -367,6 +399,16 @@ export function CommentCard({
               {item.kind === "question" ? "Answer" : "Reply"}
             </button>
           ) : null}
+          <ShareControl
+            kind={item.kind}
+            shareKey={String(item.id)}
+            url={item.displayPath}
+            title={item.title}
+            shareRef={LIST_SEGMENT[item.kind]}
+            heading={`Share this ${item.kind}`}
+            incentive={false}
+            compact
+          />
           {owner ? (
             <Link
               to={editPath(item.displayPath.split("/")[2] ?? "", item.kind, item.id)}
@@ -431,6 +473,7 @@ export function CommentCard({
             No answers yet,{" "}
             <Link
               to={loginPath(variant === "page" ? path : item.displayPath)}
+              rel="nofollow"
               className="font-semibold text-brand-700 hover:underline"
             >
               {BE_THE_FIRST}
@@ -441,6 +484,7 @@ export function CommentCard({
         {canReply && replying ? (
           <ReplyForm
             parentId={item.id}
+            max={item.kind === "question" ? QUESTION_INLINE_MAX : REPLY_COMMENT_MAX}
             label={item.kind === "question" ? "Write an answer" : "Write a reply"}
             autoFocus={variant === "list"}
             onDone={closeReply}

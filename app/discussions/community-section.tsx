@@ -71,11 +71,11 @@ function PreviewCard({ item, roles }: { item: ItemView; roles: ViewerRoles }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           {item.rating ? <TacoRating rating={item.rating} /> : null}
-          <h4 className="mt-1 break-words font-bold">
+          <h3 className="mt-1 break-words font-bold">
             <Link to={item.displayPath} className="hover:underline">
               {item.title}
             </Link>
-          </h4>
+          </h3>
         </div>
         {status ? <StatusPill {...status} /> : null}
       </div>

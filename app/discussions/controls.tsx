@@ -7,6 +7,7 @@ import {
   FIELD_REQUIRED,
   FORM_ERROR,
   tooLong,
+  UPDATES_SUBMITTED,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
 import { useToast } from "../ui/toast";
@@ -83,7 +84,12 @@ export function VoteButton({
   );
   if (roles.userId == null) {
     return (
-      <Link to={loginPath(path)} className={cls} aria-label={`Log in to vote helpful (${count})`}>
+      <Link
+        to={loginPath(path)}
+        rel="nofollow"
+        className={cls}
+        aria-label={`Log in to vote helpful (${count})`}
+      >
         <ThumbIcon filled={false} /> {label}
       </Link>
     );
@@ -110,16 +116,7 @@ export function VoteButton({
  * Approve / decline / undo (spec 000 section 4). Partners and user moderators act on pending
  * items only: otherwise their control is shown read-only. Undo and resolve are staff-only.
  */
-export function ModerationControls({
-  id,
-  kind,
-  status,
-  edited,
-  resolved,
-  roles,
-  authorId,
-  onApproveAndAnswer,
-}: {
+export function ModerationControls(props: {
   id: number;
   authorId?: number | undefined;
   kind: DiscussionKind | "reply";
@@ -129,6 +126,7 @@ export function ModerationControls({
   roles: ViewerRoles;
   onApproveAndAnswer?: (() => void) | undefined;
 }) {
+  const { id, kind, edited, resolved, roles, authorId, onApproveAndAnswer } = props;
   const fetcher = useFetcher<ThreadActionResult>();
   const toast = useToast();
   useEffect(() => {
@@ -136,9 +134,14 @@ export function ModerationControls({
       toast(fetcher.data.toast, fetcher.data.ok ? "success" : "error");
     }
   }, [fetcher.state, fetcher.data, toast]);
+  // "Approve & answer" keeps the card (and its answer box) on the page: its submission skips the
+  // list's revalidation (the questions route's shouldRevalidate), which under the Pending filter
+  // would drop the now approved question; the card shows it approved meanwhile.
+  const [answering, setAnswering] = useState(false);
   if (!roles.canModerate) return null;
   const busy = fetcher.state !== "idle";
   const label = approveLabel(kind, edited);
+  const status = answering ? "approved" : props.status;
   const submit = (fields: Record<string, string>) =>
     fetcher.submit({ id: String(id), ...fields }, { method: "post" });
   return (
@@ -150,8 +153,13 @@ export function ModerationControls({
             className={cx(buttonBase, "bg-emerald-600 text-white hover:bg-emerald-700")}
             disabled={busy}
             onClick={() => {
-              submit({ intent: "approve", approved: "approved" });
-              if (label !== "Approve" && kind === "question") onApproveAndAnswer?.();
+              if (label !== "Approve" && kind === "question" && onApproveAndAnswer) {
+                submit({ intent: "approve", approved: "approved", next: "answer" });
+                setAnswering(true);
+                onApproveAndAnswer();
+              } else {
+                submit({ intent: "approve", approved: "approved" });
+              }
             }}
           >
             {label}
@@ -223,35 +231,67 @@ export function ModerationControls({
   );
 }
 
-/** The reply box: trimmed, 1 to 5000 characters, checked here and by the server. */
+/** Our wording: a reply that needs no moderation is live at once. */
+const REPLY_POSTED = "Your reply has been posted.";
+
+/**
+ * The reply box: trimmed, 1 to `max` characters (5000; 400 in a question's thread, spec 000
+ * section 5), checked here and by the server. Enter on an empty box does nothing. With
+ * `editing` it edits that reply of the viewer's own instead (PUT .../{id}/edit/ on the API).
+ */
 export function ReplyForm({
   parentId,
   label = "Write a reply",
   autoFocus = false,
+  max = REPLY_COMMENT_MAX,
+  editing,
   onDone,
 }: {
   parentId: number;
   label?: string;
   autoFocus?: boolean;
+  max?: number;
+  /** Edit this reply (its id and current text) rather than reply under `parentId`. */
+  editing?: { id: number; comment: string; onCancel: () => void } | undefined;
   onDone?: () => void;
 }) {
   const fetcher = useFetcher<ThreadActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const fieldId = useId();
+  const toast = useToast();
+  const intent = editing ? "edit" : "reply";
   const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
   const [thanks, setThanks] = useState(false);
+  const [length, setLength] = useState(editing?.comment.length ?? 0);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const handled = useRef<unknown>(null);
+  // As with delete: the answer is read from the "loading" state on, so a card that the
+  // revalidated list no longer holds (an answered question under the Pending filter) still
+  // reports it.
   useEffect(() => {
-    if (result?.ok && result.intent === "reply") {
-      formRef.current?.reset();
-      setThanks(result.status === "pending");
-      if (result.status !== "pending") onDone?.();
+    const done = fetcher.state === "submitting" ? undefined : fetcher.data;
+    if (!done?.ok || done.intent !== intent || handled.current === done) return;
+    handled.current = done;
+    if (intent === "edit") {
+      if (done.status === "pending") toast(UPDATES_SUBMITTED);
+      onDone?.();
+      return;
     }
-  }, [result, onDone]);
+    formRef.current?.reset();
+    setLength(0);
+    setThanks(done.status === "pending");
+    if (done.status !== "pending") {
+      toast(REPLY_POSTED);
+      onDone?.();
+    }
+  }, [fetcher.state, fetcher.data, intent, onDone, toast]);
   const serverErrors = result && !result.ok ? result : null;
   const errors = clientErrors ?? serverErrors?.fieldErrors ?? {};
   const formError = clientErrors ? FORM_ERROR : (serverErrors?.formError ?? null);
   const commentError = errors.comment?.[0];
+  const describedBy = [`${fieldId}-count`, commentError ? `${fieldId}-error` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <fetcher.Form
       ref={formRef}
@@ -260,15 +300,11 @@ export function ReplyForm({
       className="space-y-2"
       onSubmit={(event) => {
         const form = new FormData(event.currentTarget);
-        // ReplySchema's comment rule (requiredText(REPLY_COMMENT_MAX)) checked without zod, which
-        // would otherwise ship to every product page; the server still parses with ReplySchema.
+        // ReplySchema's comment rule (requiredText(max)) checked without zod, which would
+        // otherwise ship to every product page; the server still parses the form.
         const comment = String(form.get("comment") ?? "").trim();
         const commentError =
-          comment === ""
-            ? FIELD_REQUIRED
-            : comment.length > REPLY_COMMENT_MAX
-              ? tooLong(REPLY_COMMENT_MAX)
-              : null;
+          comment === "" ? FIELD_REQUIRED : comment.length > max ? tooLong(max) : null;
         if (commentError) {
           event.preventDefault();
           setClientErrors({ comment: [commentError] });
@@ -278,24 +314,41 @@ export function ReplyForm({
         setThanks(false);
       }}
     >
-      <input type="hidden" name="intent" value="reply" />
-      <input type="hidden" name="id" value={parentId} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={editing ? editing.id : parentId} />
       <label htmlFor={fieldId} className="sr-only">
-        {label}
+        {editing ? "Edit your reply" : label}
       </label>
       <textarea
         id={fieldId}
         name="comment"
         rows={3}
-        maxLength={REPLY_COMMENT_MAX}
+        maxLength={max}
         required
-        // biome-ignore lint/a11y/noAutofocus: opened on purpose by "Reply" or "Approve & answer"
-        autoFocus={autoFocus}
-        placeholder={label}
+        defaultValue={editing?.comment}
+        // biome-ignore lint/a11y/noAutofocus: opened on purpose by "Reply", "Edit" or "Approve & answer"
+        autoFocus={autoFocus || editing != null}
+        placeholder={editing ? undefined : label}
         aria-invalid={commentError ? true : undefined}
-        aria-describedby={commentError ? `${fieldId}-error` : undefined}
+        aria-describedby={describedBy}
+        onInput={(event) => {
+          setLength(event.currentTarget.value.length);
+          if (clientErrors) setClientErrors(null);
+        }}
+        onKeyDown={(event) => {
+          // Spec 000 section 5: Enter on an empty box is blocked (no blank line, no post).
+          if (event.key === "Enter" && event.currentTarget.value.trim() === "") {
+            event.preventDefault();
+          }
+        }}
         className="w-full rounded-2xl border border-black/15 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40"
       />
+      <p
+        id={`${fieldId}-count`}
+        className={cx("text-right text-xs", length >= max ? "text-red-700" : "text-ink-soft")}
+      >
+        {length}/{max} characters
+      </p>
       {commentError ? (
         <p id={`${fieldId}-error`} className="text-sm text-red-700">
           {commentError}
@@ -311,9 +364,16 @@ export function ReplyForm({
           {COMMENT_SUBMITTED_THANKS}
         </p>
       ) : null}
-      <button type="submit" className={primaryButton} disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? "Posting…" : "Post reply"}
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={primaryButton} disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Posting…" : editing ? "Save changes" : "Post reply"}
+        </button>
+        {editing ? (
+          <button type="button" className={ghostButton} onClick={editing.onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
     </fetcher.Form>
   );
 }
@@ -336,9 +396,12 @@ export function DeleteButton({
   const toast = useToast();
   const titleId = useId();
   const handled = useRef<unknown>(null);
+  // The action's answer is on the fetcher from the "loading" state on, while the page's data
+  // revalidates. Waiting for "idle" is too late on a list: by then the revalidated list no longer
+  // holds the deleted card, this button is unmounted and the toast would never show.
   useEffect(() => {
     const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    if (fetcher.state === "submitting" || !result || handled.current === result) return;
     handled.current = result;
     dialogRef.current?.close();
     if (result.toast) toast(result.toast, result.ok ? "success" : "error");

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { DiscussionItem } from "../../server/services/discussions/types";
 import { itemView } from "../../server/web/discussion-presenters";
 import { itemIdFromSegment } from "../../server/web/discussions";
+import { dealSeo } from "../seo/deal-seo";
 import {
   type Ctx,
   dealSummary,
@@ -12,10 +13,13 @@ import {
 } from "./page-context.server";
 import type { DiscussionKind } from "./types";
 
+/** Loaders of shareable pages also need the public origin (canonical URLs). */
+type SeoCtx = Ctx & { publicConfig: { publicUrl: string } };
+
 // A single review or question page, at its one address.
 
 export async function loadItemPage(
-  ctx: Ctx,
+  ctx: SeoCtx,
   kind: DiscussionKind,
   slug: string,
   segment: string,
@@ -39,6 +43,8 @@ export async function loadItemPage(
   return {
     kind,
     deal: dealSummary(deal),
+    // The head's canonical, preview image, breadcrumbs and (reviews) the reviewed Product.
+    seo: dealSeo(deal, ctx.publicConfig.publicUrl, kind === "review"),
     roles: vc.roles,
     prompt: promptFor(vc, kind, deal.slug, url.pathname),
     item: itemView(item),

@@ -1,5 +1,7 @@
 /** The single review or question page (spec 000 section 2). */
-import { seoDiscussionTitle } from "../../domain/structured-data";
+import { qaPageJsonLd, reviewPageJsonLd, seoDiscussionTitle } from "../../domain/structured-data";
+import { type DealSeo, dealBreadcrumbLd } from "../seo/deal-seo";
+import { seoMeta } from "../seo/meta";
 import { ToastProvider } from "../ui/toast";
 import { CommentCard } from "./comment-card";
 import { DiscussionBreadcrumbs, FlashBanner, PostingPromptBlock } from "./page-parts";
@@ -15,6 +17,7 @@ import {
 export type ItemPageData = {
   kind: DiscussionKind;
   deal: DealSummary;
+  seo: DealSeo;
   roles: ViewerRoles;
   prompt: PostingPrompt;
   item: ItemView;
@@ -43,53 +46,41 @@ export function ItemPage({ data }: { data: ItemPageData }) {
 }
 
 /**
- * Review structured data on review pages, QAPage on question pages with a founder or staff answer.
- * React Router's "script:ld+json" meta escapes the JSON for the script element.
+ * The head of a review or question page (issue 18): canonical, preview image, breadcrumbs and the
+ * Review (with the reviewed Product) or the QAPage (once the question has an answer).
  */
-export function itemJsonLd(data: ItemPageData) {
-  const { item, deal } = data;
-  const author = { "@type": "Person", name: item.user?.name || item.user?.username || "Anonymous" };
-  const answers = item.children.filter((r) => r.status === "approved" && r.answerType != null);
-  if (item.kind === "question" && answers.length === 0) return null;
-  return (
-    item.kind === "review"
-      ? {
-          "@context": "https://schema.org",
-          "@type": "Review",
-          name: seoDiscussionTitle(item.title),
-          reviewBody: item.comment,
-          datePublished: item.created,
-          author,
-          itemReviewed: { "@type": "Product", name: deal.name },
-          reviewRating: {
-            "@type": "Rating",
-            ratingValue: item.rating,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {
-          "@context": "https://schema.org",
-          "@type": "QAPage",
-          mainEntity: {
-            "@type": "Question",
-            name: seoDiscussionTitle(item.title),
-            text: item.comment || item.title,
-            dateCreated: item.created,
-            author,
-            answerCount: answers.length,
-            ...(answers[0]
-              ? {
-                  acceptedAnswer: {
-                    "@type": "Answer",
-                    text: answers[0].comment,
-                    dateCreated: answers[0].created,
-                    upvoteCount: answers[0].upVotes,
-                    author: { "@type": "Person", name: answers[0].user?.name ?? "Anonymous" },
-                  },
-                }
-              : {}),
-          },
-        }
-  ) as Record<string, unknown>;
+export function itemMeta(data: ItemPageData) {
+  const { item, deal, seo, kind } = data;
+  const listPath = `/products/${deal.slug}/${LIST_SEGMENT[kind]}/`;
+  const listLabel = kind === "review" ? "Reviews" : "Questions";
+  const crumbs = [
+    { name: listLabel, path: listPath },
+    { name: seoDiscussionTitle(item.title), path: item.displayPath },
+  ];
+  const author = item.user ? { name: item.user.name, username: item.user.username } : null;
+  const answers = item.children
+    .filter((r) => r.status === "approved")
+    .map((r) => ({
+      comment: r.comment,
+      created: r.created,
+      upVotes: r.upVotes,
+      user: r.user ? { name: r.user.name, username: r.user.username } : null,
+      official: r.answerType != null,
+    }));
+  const main =
+    kind === "review" && seo.product
+      ? reviewPageJsonLd(seo.product, { ...item, user: author, path: item.displayPath }, seo.origin)
+      : kind === "question"
+        ? qaPageJsonLd({ ...item, user: author, path: item.displayPath }, answers, seo.origin)
+        : null;
+  const what = kind === "review" ? "review" : "question";
+  return seoMeta({
+    title: `${seoDiscussionTitle(item.title)} | ${deal.name} ${what}s`,
+    description: item.comment || `${item.title}: a ${what} of ${deal.name} on Payonce.`,
+    path: item.displayPath,
+    origin: seo.origin,
+    image: seo.image,
+    type: "article",
+    jsonLd: [main, dealBreadcrumbLd(seo, crumbs)],
+  });
 }

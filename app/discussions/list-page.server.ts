@@ -7,6 +7,7 @@ import {
 } from "../../domain/constants";
 import { deleteSuccess } from "../../domain/messages";
 import { itemView } from "../../server/web/discussion-presenters";
+import { dealSeo } from "../seo/deal-seo";
 import { type ModerationFilter, type SortOption, sortOptions } from "./labels";
 import {
   type Ctx,
@@ -17,6 +18,9 @@ import {
   viewerContext,
 } from "./page-context.server";
 import type { DiscussionKind } from "./types";
+
+/** Loaders of shareable pages also need the public origin (canonical URLs). */
+type SeoCtx = Ctx & { publicConfig: { publicUrl: string } };
 
 // The review and question list pages: search, sort, rating and moderator filters, page number.
 
@@ -48,7 +52,12 @@ function listParams(url: URL, kind: DiscussionKind, moderator: boolean): ListPar
   return { search: (q.get("search") ?? "").trim().slice(0, 200), sort, rating, filter, page };
 }
 
-export async function loadListPage(ctx: Ctx, kind: DiscussionKind, slug: string, request: Request) {
+export async function loadListPage(
+  ctx: SeoCtx,
+  kind: DiscussionKind,
+  slug: string,
+  request: Request,
+) {
   const url = new URL(request.url);
   const deal = await loadDeal(ctx, slug);
   const vc = await viewerContext(ctx, deal);
@@ -73,6 +82,8 @@ export async function loadListPage(ctx: Ctx, kind: DiscussionKind, slug: string,
   return {
     kind,
     deal: dealSummary(deal),
+    // The head's canonical, preview image and breadcrumbs (app/seo).
+    seo: dealSeo(deal, ctx.publicConfig.publicUrl),
     roles: vc.roles,
     prompt: promptFor(vc, kind, deal.slug, url.pathname),
     params,

@@ -4,6 +4,8 @@ import { Form, Link } from "react-router";
 import { COMMENT_PAGE_SIZE, MODERATION_FILTERS, RATING_FILTERS } from "../../domain/constants";
 import { showingCount, VIEW_MORE } from "../../domain/messages";
 import { pageCount } from "../../domain/pagination";
+import { type DealSeo, dealBreadcrumbLd } from "../seo/deal-seo";
+import { seoMeta } from "../seo/meta";
 import { cx, ratingLabel } from "../ui/format";
 import { Pagination } from "../ui/pagination";
 import { TacoRating } from "../ui/taco-rating";
@@ -34,6 +36,7 @@ import {
 export type ListPageData = {
   kind: DiscussionKind;
   deal: DealSummary;
+  seo: DealSeo;
   roles: ViewerRoles;
   prompt: PostingPrompt;
   params: ListParams;
@@ -44,6 +47,19 @@ export type ListPageData = {
   flash: string | null;
   deletedToast: string | null;
 };
+
+/**
+ * "Approve & answer" (spec 000 section 4) approves a pending question and opens its answer box.
+ * Revalidating the list then would drop the question from the Pending filter, and its answer box
+ * with it: that one submission keeps the page's data until the answer is posted.
+ */
+export const revalidateUnlessAnswering = ({
+  formData,
+  defaultShouldRevalidate,
+}: {
+  formData?: FormData | undefined;
+  defaultShouldRevalidate: boolean;
+}): boolean => (formData?.get("next") === "answer" ? false : defaultShouldRevalidate);
 
 /** The list's URL with some parameters changed; sort, filter and rating changes drop the page. */
 function listHref(base: string, params: ListParams, change: Partial<ListParams>): string {
@@ -165,6 +181,30 @@ function Controls({ data, base }: { data: ListPageData; base: string }) {
   );
 }
 
+/**
+ * The head of a review or question list (issue 18). Its canonical is the plain list (page n
+ * beyond the first); sorted, filtered and searched views point there, and searches are noindex.
+ */
+export function listMeta(data: ListPageData) {
+  const { kind, deal, seo, params, total } = data;
+  const base = `/products/${deal.slug}/${LIST_SEGMENT[kind]}/`;
+  const page = Math.max(params.page, 1);
+  const label = kind === "review" ? "Reviews" : "Questions";
+  const description =
+    kind === "review"
+      ? `${total} reviews of ${deal.name}${deal.reviewCount ? `, rated ${deal.averageRating} out of 5` : ""}: what buyers say about this lifetime deal on Payonce.`
+      : `${total} questions about ${deal.name}, answered by the founders and the Payonce community.`;
+  return seoMeta({
+    title: `${deal.name} ${label.toLowerCase()}${page > 1 ? `, page ${page}` : ""}`,
+    description,
+    path: page > 1 ? `${base}?page=${page}` : base,
+    origin: seo.origin,
+    image: seo.image,
+    noindex: Boolean(params.search),
+    jsonLd: [dealBreadcrumbLd(seo, [{ name: label, path: base }])],
+  });
+}
+
 export function ListPage({ data }: { data: ListPageData }) {
   const { kind, deal, params, items, total, roles, stats } = data;
   const segment = LIST_SEGMENT[kind];
@@ -198,7 +238,7 @@ export function ListPage({ data }: { data: ListPageData }) {
           ) : null}
           <div className="min-w-0 space-y-4">
             {data.reviewsSummary ? (
-              <ReviewsSummaryPanel summary={data.reviewsSummary} listHref={base} />
+              <ReviewsSummaryPanel summary={data.reviewsSummary} listHref={base} headingLevel={2} />
             ) : null}
             <Controls data={data} base={base} />
             {stats ? (

@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import {
+  EXPECTED_RESPONSE_TIME,
   LOG_IN,
   LOG_IN_TO_JOIN,
   ONLY_LOGGED_IN_USERS,
@@ -51,9 +52,12 @@ export function PostingPromptBlock({
   switch (prompt.type) {
     case "button":
       return (
-        <Link to={prompt.href} className={cx(primaryButton, "px-5 py-2.5")}>
-          {kind === "review" ? "Write a review" : "Ask a question"}
-        </Link>
+        <div className="space-y-1.5">
+          <Link to={prompt.href} rel="nofollow" className={cx(primaryButton, "px-5 py-2.5")}>
+            {kind === "review" ? "Write a review" : "Ask a question"}
+          </Link>
+          <p className="text-xs text-ink-soft">{responseTimeNote(kind)}</p>
+        </div>
       );
     case "login":
       return (
@@ -62,7 +66,7 @@ export function PostingPromptBlock({
         >
           <p className="font-bold">{LOG_IN_TO_JOIN}</p>
           <p className="text-sm text-ink-soft">{ONLY_LOGGED_IN_USERS}</p>
-          <Link to={prompt.href} className={cx(primaryButton, "mt-3")}>
+          <Link to={prompt.href} rel="nofollow" className={cx(primaryButton, "mt-3")}>
             {LOG_IN}
           </Link>
         </div>
@@ -75,7 +79,7 @@ export function PostingPromptBlock({
             {kind === "review" ? "Reviews" : "Questions"} can be posted once your email address is
             confirmed.
           </p>
-          <Link to={prompt.href} className={cx(primaryButton, "mt-3")}>
+          <Link to={prompt.href} rel="nofollow" className={cx(primaryButton, "mt-3")}>
             Verify email
           </Link>
         </div>
@@ -85,7 +89,12 @@ export function PostingPromptBlock({
         <div className="rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-200">
           <p className="font-bold">Only verified purchasers can write a review</p>
           <p className="text-sm text-ink-soft">Buy this deal to share how it works for you.</p>
-          <Link to={prompt.href} className={cx(primaryButton, "mt-3")} reloadDocument>
+          <Link
+            to={prompt.href}
+            rel="nofollow"
+            className={cx(primaryButton, "mt-3")}
+            reloadDocument
+          >
             Buy now
           </Link>
         </div>
@@ -94,6 +103,10 @@ export function PostingPromptBlock({
       return null;
   }
 }
+
+/** Spec 001 section 9: the expected response time for reviews and questions. */
+export const responseTimeNote = (kind: DiscussionKind) =>
+  `The founders aim to ${kind === "review" ? "reply" : "answer"} ${EXPECTED_RESPONSE_TIME}.`;
 
 export function FlashBanner({ flag }: { flag: string | null }) {
   const message = flashMessage(flag);

@@ -2,7 +2,12 @@ import { redirect } from "react-router";
 import { COMMENT_KINDS } from "../../domain/constants";
 import { DELETE_FAILED, deleteSuccess, FORM_ERROR } from "../../domain/messages";
 import { fieldErrors } from "../../domain/schemas/common";
-import { ApproveSchema, ReplySchema, ResolveSchema } from "../../domain/schemas/discussions";
+import {
+  ApproveSchema,
+  InlineCommentSchema,
+  ReplySchema,
+  ResolveSchema,
+} from "../../domain/schemas/discussions";
 import { itemIdFromSegment } from "../../server/web/discussions";
 import { isDomainError } from "../../server/web/errors";
 import { readForm } from "../../server/web/forms";
@@ -48,8 +53,11 @@ export async function threadAction(
   if (!Number.isInteger(id) || id < 1) return { ok: false, intent, id: 0 };
   try {
     switch (intent) {
-      case "reply": {
-        const parsed = ReplySchema.safeParse({ comment: form.get("comment") ?? "" });
+      case "reply":
+      case "edit": {
+        // A question's thread takes the inline box's 400 characters (spec 000 section 5).
+        const schema = kind === "question" ? InlineCommentSchema : ReplySchema;
+        const parsed = schema.safeParse({ comment: form.get("comment") ?? "" });
         if (!parsed.success) {
           return {
             ok: false,
@@ -58,6 +66,18 @@ export async function threadAction(
             formError: FORM_ERROR,
             fieldErrors: fieldErrors(parsed.error),
           };
+        }
+        if (intent === "edit") {
+          // Only replies are edited in place; reviews and questions have their edit page (whose
+          // title this body would otherwise clear).
+          const target = await discussions.editTarget(kind, slug, key, user);
+          if (!target.isReply) return { ok: false, intent, id, formError: FORM_ERROR };
+          const edited = await discussions.edit(kind, slug, key, user, {
+            title: "",
+            comment: parsed.data.comment,
+          });
+          const status = edited.type === "reply" ? edited.reply.status : edited.item.status;
+          return { ok: true, intent, id, status };
         }
         const reply = await discussions.reply(kind, slug, key, user, {
           comment: parsed.data.comment,
@@ -108,7 +128,7 @@ export async function threadAction(
     }
   } catch (err) {
     if (intent === "delete") return { ok: false, intent, id, toast: DELETE_FAILED };
-    if (intent === "reply") {
+    if (intent === "reply" || intent === "edit") {
       const fields = errorMessages(err);
       delete fields.detail;
       return { ok: false, intent, id, formError: FORM_ERROR, fieldErrors: fields };

@@ -27,6 +27,12 @@ export type ShareControlProps = {
   title: string;
   /** The ?ref= the shared link carries (spec: ?ref={discussionType}); the kind by default. */
   shareRef?: string;
+  /** The popover's heading; "Share this deal" by default. */
+  heading?: string;
+  /** Offer "Share & get {discount}" when the viewer qualifies (deals); off for reviews. */
+  incentive?: boolean;
+  /** A smaller, borderless button for the row of actions on a review or question card. */
+  compact?: boolean;
 };
 
 /** The Radix popover / modal, loaded on the first hover, focus or click of the button. */
@@ -58,11 +64,12 @@ type RewardCampaign = { reward_type: string; discount_display?: string | null };
  * campaign exist (GET /api/rewards/share-campaigns/); null (plain "Share") otherwise or when the
  * call fails.
  */
-function useIncentive(purchases: number): string | null {
+function useIncentive(purchases: number, wanted: boolean): string | null {
   const [discount, setDiscount] = useState<string | null>(null);
   useEffect(() => {
-    // Nobody under the purchase threshold asks for the campaigns.
-    if (purchases < INCENTIVIZED_SHARE_MIN_PURCHASES) return;
+    // Nobody under the purchase threshold asks for the campaigns, nor a control without the offer
+    // (every review card on a list has one).
+    if (!wanted || purchases < INCENTIVIZED_SHARE_MIN_PURCHASES) return;
     let live = true;
     fetch("/api/rewards/share-campaigns/", { credentials: "same-origin" })
       .then((res) => (res.ok ? res.json() : null))
@@ -77,7 +84,7 @@ function useIncentive(purchases: number): string | null {
     return () => {
       live = false;
     };
-  }, [purchases]);
+  }, [purchases, wanted]);
   return discount;
 }
 
@@ -189,9 +196,18 @@ function ShareOptions({
  * screens, a modal on phones. If the link cannot be made: "Failed to generate share link. Please
  * try again." and nothing is shared.
  */
-export function ShareControl({ kind, shareKey, url, title, shareRef }: ShareControlProps) {
+export function ShareControl({
+  kind,
+  shareKey,
+  url,
+  title,
+  shareRef,
+  heading = "Share this deal",
+  incentive: offerIncentive = true,
+  compact = false,
+}: ShareControlProps) {
   const growth = useGrowthRootData();
-  const incentive = useIncentive(growth?.purchases ?? 0);
+  const incentive = useIncentive(growth?.purchases ?? 0, offerIncentive);
   const [open, setOpen] = useState(false);
   const [surfaceWanted, setSurfaceWanted] = useState(false);
   const [asModal, setAsModal] = useState(false);
@@ -262,7 +278,11 @@ export function ShareControl({ kind, shareKey, url, title, shareRef }: ShareCont
   const trigger = (
     <button
       type="button"
-      className="inline-flex items-center gap-2 rounded-full border border-black/10 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-stone-50"
+      className={
+        compact
+          ? "inline-flex items-center gap-1.5 text-sm font-semibold text-ink-soft hover:text-ink hover:underline"
+          : "inline-flex items-center gap-2 rounded-full border border-black/10 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-stone-50"
+      }
     >
       <ShareIcon />
       {incentive ? shareAndGet(incentive) : "Share"}
@@ -301,6 +321,7 @@ export function ShareControl({ kind, shareKey, url, title, shareRef }: ShareCont
         onOpenChange={onOpenChange}
         trigger={trigger}
         title={title}
+        heading={heading}
       >
         {body}
       </ShareSurface>

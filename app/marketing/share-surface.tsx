@@ -11,6 +11,7 @@ export default function ShareSurface({
   onOpenChange,
   trigger,
   title,
+  heading = "Share this deal",
   children,
 }: {
   asModal: boolean;
@@ -18,6 +19,7 @@ export default function ShareSurface({
   onOpenChange: (open: boolean) => void;
   trigger: ReactElement;
   title: string;
+  heading?: string;
   children: ReactNode;
 }) {
   if (asModal) {
@@ -28,7 +30,7 @@ export default function ShareSurface({
           <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
           <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 rounded-t-3xl bg-white p-5 pb-8 shadow-card-hover">
             <div className="mb-4 flex items-center justify-between">
-              <Dialog.Title className="text-lg font-bold">Share this deal</Dialog.Title>
+              <Dialog.Title className="text-lg font-bold">{heading}</Dialog.Title>
               <Dialog.Close
                 className="rounded-full p-2 text-ink-soft hover:bg-stone-100"
                 aria-label="Close"
@@ -48,12 +50,12 @@ export default function ShareSurface({
       <Popover.Trigger asChild>{trigger}</Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          aria-label="Share this deal"
+          aria-label={heading}
           align="end"
           sideOffset={8}
           className="z-40 w-80 rounded-2xl border border-black/5 bg-white p-4 shadow-card-hover"
         >
-          <p className="mb-3 text-sm font-bold">Share this deal</p>
+          <p className="mb-3 text-sm font-bold">{heading}</p>
           {children}
         </Popover.Content>
       </Popover.Portal>

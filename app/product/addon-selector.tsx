@@ -98,12 +98,15 @@ function RangeCell({ feature, cell, selection, choose }: CellProps) {
         step={1}
         value={[value]}
         onValueChange={([next]) => choose(feature, cell, snapToStop(next ?? min, stops))}
-        aria-label={`${feature.feature} (${unit})`}
       >
         <Slider.Track className="relative h-1.5 grow rounded-full bg-stone-200">
           <Slider.Range className="absolute h-full rounded-full bg-ink" />
         </Slider.Track>
+        {/* The label and value on the thumb (role="slider"), where they are valid and read out;
+            the value is given because the server render has no thumb index yet. */}
         <Slider.Thumb
+          aria-label={`${feature.feature} (${unit})`}
+          aria-valuenow={value}
           aria-valuetext={`${value} ${unit}`}
           className="block h-5 w-5 rounded-full border-2 border-ink bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         />
@@ -254,7 +257,7 @@ export function AddonSelector({
   return (
     <section aria-label="Add-ons" className={cx("rounded-2xl bg-white px-4 py-1", className)}>
       <div className="flex items-baseline justify-between pt-3">
-        <h3 className="text-sm font-black tracking-wide uppercase">Add-ons</h3>
+        <h2 className="text-sm font-black tracking-wide uppercase">Add-ons</h2>
         {chosen.length > 0 ? (
           <p className="text-sm font-semibold" data-testid="addons-total">
             +{label(toMajor(addonsTotal(chosen)))}

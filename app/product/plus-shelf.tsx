@@ -103,7 +103,11 @@ export function PlusShelf({ deal, viewer }: { deal: DealDetailsJson; viewer: Pro
           {viewer.isAuthenticated ? null : (
             <p className="mt-3 text-center text-sm text-ink-soft">
               Already a member?{" "}
-              <a href={loginPath(deal.slug)} className="font-bold text-ink underline">
+              <a
+                href={loginPath(deal.slug)}
+                rel="nofollow"
+                className="font-bold text-ink underline"
+              >
                 Log in
               </a>
             </p>

@@ -3,12 +3,10 @@ import { cartAction, loadCartPage } from "../cart/cart.server";
 import { CartLine } from "../cart/cart-line";
 import { OrderSummary } from "../cart/order-summary";
 import { TEST_CARD_OPTIONS } from "../cart/test-cards";
+import { privateMeta } from "../seo/meta";
 import type { Route } from "./+types/cart";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your cart | Payonce" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Your cart");
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

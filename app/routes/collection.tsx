@@ -2,7 +2,9 @@ import { data, useRouteLoaderData } from "react-router";
 import { CollectionPage } from "../collections/collection-page";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
-import { pageParam, seoMeta } from "../ui/seo";
+import { listingSeo } from "../seo/deal-seo";
+import { seoMeta } from "../seo/meta";
+import { pageParam } from "../ui/seo";
 import type { Route } from "./+types/collection";
 
 /**
@@ -32,17 +34,25 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Not found | Payonce" }];
   const { collection, origin } = loaderData;
-  const page = collection.listing.page;
-  const first = collection.listing.results[0];
+  const { page, page_size: size, results } = collection.listing;
+  const path = page > 1 ? `${collection.url}?page=${page}` : collection.url;
+  const { image, jsonLd } = listingSeo(
+    origin,
+    collection.title,
+    results,
+    [{ name: collection.title, path: collection.url }],
+    (page - 1) * size,
+  );
   return seoMeta({
     title: page > 1 ? `${collection.title}, page ${page}` : collection.title,
     description:
       collection.subheader ??
       `${collection.title}: lifetime software deals on Payonce. Pay once, not monthly.`,
-    path: page > 1 ? `${collection.url}?page=${page}` : collection.url,
+    path,
     origin,
-    image: first?.media_url ?? null,
+    image,
     noindex: collection.slug === "for-you",
+    jsonLd,
   });
 };
 

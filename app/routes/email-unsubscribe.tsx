@@ -1,12 +1,10 @@
 import { data, Form } from "react-router";
 import { appContext } from "../context";
+import { privateMeta } from "../seo/meta";
 import type { Route } from "./+types/email-unsubscribe";
 import { AuthCard, TextLink } from "./accounts/form-ui";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Unsubscribe | Payonce" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Unsubscribe");
 
 /**
  * The coupon e-mail's unsubscribe link. Opening it only asks: mail scanners follow links with

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { MODULAR_PAGE_SIZE } from "../../domain/constants";
+import { siteJsonLd } from "../../domain/structured-data";
 import type { PageCollectionJson, PageJson } from "../../server/services/storefront/deal-json";
 import { PageCollection } from "../collections";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
+import { seoMeta } from "../seo/meta";
 import { CampaignBanner } from "../ui/campaign-banner";
-import { seoMeta } from "../ui/seo";
 import { SubscribeBanner } from "../ui/subscribe-banner";
 import type { Route } from "./+types/home";
 
@@ -32,20 +33,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const seo = loaderData?.page.seo_meta;
-  const description =
-    seo?.description ??
-    "Lifetime deals on the software your business runs on. Pay once, not monthly.";
-  const tags = seoMeta({
-    title: "",
-    description,
+  const origin = loaderData?.origin ?? "";
+  // The home page's title is the page's own, without the " | Payonce" suffix. Its preview image
+  // is the site's (1200x630 JPEG): seo_meta's images are artwork that networks may not render.
+  return seoMeta({
+    title: seo?.title ?? "Payonce: lifetime software deals. Pay once, not monthly",
+    fullTitle: true,
+    description:
+      seo?.description ??
+      "Lifetime deals on the software your business runs on. Pay once, not monthly.",
     path: "/",
-    origin: loaderData?.origin ?? "",
-    image: seo?.open_graph.image ?? null,
-    openGraph: seo?.open_graph,
+    origin,
+    openGraph: { title: seo?.open_graph.title, description: seo?.open_graph.description },
+    jsonLd: siteJsonLd(origin),
   });
-  // The home page's title is the page's own, without the " | Payonce" suffix.
-  const title = seo?.title ?? "Payonce: lifetime software deals. Pay once, not monthly";
-  return [{ title }, ...tags.filter((t) => !("title" in t))];
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {

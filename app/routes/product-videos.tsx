@@ -3,7 +3,8 @@ import { LATEST_QUESTIONS_SHOWN } from "../../domain/constants";
 import { appContext } from "../context";
 import { LatestQuestions } from "../discussions/community-section";
 import { DiscussionBreadcrumbs } from "../discussions/page-parts";
-import { seoMeta } from "../ui/seo";
+import { dealBreadcrumbLd, dealSeo } from "../seo/deal-seo";
+import { seoMeta } from "../seo/meta";
 import { selectedVideo, VideoList, VideoPlayer, videoKey } from "../videos/video-gallery";
 import type { Route } from "./+types/product-videos";
 
@@ -27,6 +28,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   });
   return {
     deal: { slug: deal.slug, name: deal.public_name || deal.name },
+    seo: dealSeo(deal, publicConfig.publicUrl),
     collection,
     selectedIndex: index,
     questions: questions.items.map((q) => ({
@@ -42,15 +44,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Not found | Payonce" }];
-  const { deal, collection, selectedIndex, origin } = loaderData;
+  const { deal, collection, selectedIndex, origin, seo } = loaderData;
   const video = collection.videos[selectedIndex];
+  const path = `/products/${deal.slug}/videos/`;
   return seoMeta({
     title: `${collection.label} | ${deal.name}`,
     description: video ? `${video.title}. ${collection.label}.` : collection.label,
-    path: `/products/${deal.slug}/videos/`,
+    path,
     origin,
-    image: video?.thumbnail ?? null,
+    image: seo.image,
     type: "video.other",
+    jsonLd: [dealBreadcrumbLd(seo, [{ name: collection.label, path }])],
   });
 };
 

@@ -11,7 +11,8 @@ import { CommunitySection, LatestQuestions } from "../discussions/community-sect
 import { loadProductPageData } from "../product/page-data.server";
 import { PurchaseProvider } from "../product/purchase-context";
 import { loadProductViewer } from "../product/viewer.server";
-import { productJsonLdMeta } from "../seo/product-json-ld";
+import { dealBreadcrumbLd, dealName, dealSeo } from "../seo/deal-seo";
+import { seoMeta } from "../seo/meta";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -41,20 +42,25 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData }) => {
   const deal = loaderData?.deal;
   if (!deal) return [{ title: "Not found | Payonce" }];
-  const story = deal.products[0]?.story;
-  const title = `${story?.meta_title ?? deal.public_name ?? deal.name} | Payonce`;
-  return [
-    { title },
-    { name: "description", content: deal.card_description },
-    { property: "og:title", content: title },
-    { property: "og:type", content: "product" },
-    { property: "og:description", content: deal.card_description },
-    ...(deal.media_url ? [{ property: "og:image", content: deal.media_url }] : []),
-    ...productJsonLdMeta(deal, matches),
-  ];
+  const origin = loaderData.origin;
+  const seo = dealSeo(deal, origin, true);
+  // meta_title is the page's title without the site name (some carry it already).
+  const title = (deal.products[0]?.story?.meta_title ?? dealName(deal)).replace(
+    /\s*\|\s*Payonce$/,
+    "",
+  );
+  return seoMeta({
+    title,
+    description: deal.card_description,
+    path: `/products/${deal.slug}/`,
+    origin,
+    image: seo.image,
+    type: "product",
+    jsonLd: [seo.product, dealBreadcrumbLd(seo)],
+  });
 };
 
 /** Ids the page's own sections hold; blocks asking for one of them get a suffixed id instead. */

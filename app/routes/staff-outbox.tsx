@@ -1,11 +1,9 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { privateMeta } from "../seo/meta";
 import type { Route } from "./+types/staff-outbox";
 import { accountContext, requireUser } from "./accounts/accounts.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Outbox (staff) | Payonce" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Outbox (staff)");
 
 /** Staff only: the e-mails the site has sent or kept (no SMTP configured), with their links. */
 export async function loader({ request, context }: Route.LoaderArgs) {

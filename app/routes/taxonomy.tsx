@@ -2,9 +2,11 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { CollectionPage } from "../collections/collection-page";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
+import { listingSeo } from "../seo/deal-seo";
+import { seoMeta } from "../seo/meta";
 import { CampaignBanner } from "../ui/campaign-banner";
 import { Breadcrumbs, dealCount, EmptyState, ListingResults, pageHref } from "../ui/deal-listing";
-import { pageParam, seoMeta } from "../ui/seo";
+import { pageParam } from "../ui/seo";
 import type { Route } from "./+types/taxonomy";
 
 /**
@@ -47,29 +49,46 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Not found | Payonce" }];
+  const origin = loaderData.origin;
   if (loaderData.kind === "collection") {
     const c = loaderData.collection;
-    const page = c.listing.page;
+    const { page, page_size: size, results } = c.listing;
+    const { image, jsonLd } = listingSeo(
+      origin,
+      c.title,
+      results,
+      [{ name: c.title, path: c.url }],
+      (page - 1) * size,
+    );
     return seoMeta({
       title: page > 1 ? `${c.title}, page ${page}` : c.title,
       description: c.subheader ?? `${c.title}: lifetime software deals on Payonce.`,
       path: page > 1 ? `${c.url}?page=${page}` : c.url,
-      origin: loaderData.origin,
-      image: c.listing.results[0]?.media_url ?? null,
+      origin,
+      image,
+      jsonLd,
     });
   }
-  const { node, listing, origin } = loaderData;
-  const trail = loaderData.node.breadcrumbs
+  const { node, listing } = loaderData;
+  const trail = node.breadcrumbs
     .map((b) => b.name)
     .reverse()
     .join(" · ");
   const page = listing.page;
+  const { image, jsonLd } = listingSeo(
+    origin,
+    `${node.node.name} deals`,
+    listing.results,
+    node.breadcrumbs.map((b) => ({ name: b.name, path: b.url })),
+    (page - 1) * listing.page_size,
+  );
   return seoMeta({
     title: `${node.node.name} deals${page > 1 ? `, page ${page}` : ""}`,
     description: `The best lifetime deals on ${trail.toLowerCase()} software, courses and tools: ${listing.count} deals. Pay once, not monthly.`,
     path: page > 1 ? `${node.node.url}?page=${page}` : node.node.url,
     origin,
-    image: listing.results[0]?.media_url ?? null,
+    image,
+    jsonLd,
   });
 };
 

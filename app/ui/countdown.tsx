@@ -7,6 +7,10 @@ import { useNow } from "./use-now";
 
 const UNIT_LABEL = { days: "days", hours: "hrs", minutes: "min", seconds: "sec" } as const;
 
+/** "1 day" (shown "1 DAY"), "2 days": the clock's unit after its value. */
+export const unitLabel = (unit: keyof typeof UNIT_LABEL, value: string): string =>
+  unit === "days" && value === "1" ? "day" : UNIT_LABEL[unit];
+
 /**
  * The countdown clock (spec 001 section 4): "Starts in" before the start, "Ends in" until the
  * end, "a bit!" with no date to count to, nothing without dates or once ended. Ticks each second
@@ -60,7 +64,7 @@ export function CountdownClock({
             <li key={s.unit} className="flex items-baseline gap-0.5">
               <span className="text-xl font-black">{s.value}</span>
               <span className="text-[11px] font-semibold uppercase opacity-70">
-                {UNIT_LABEL[s.unit]}
+                {unitLabel(s.unit, s.value)}
               </span>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { isPrivatePath } from "../../domain/seo";
 import { Logo } from "./logo";
 
 const COLUMNS: { title: string; links: [string, string][] }[] = [
@@ -52,7 +53,11 @@ export function SiteFooter() {
             <ul className="space-y-2 text-sm">
               {col.links.map(([label, to]) => (
                 <li key={to}>
-                  <Link to={to} className="hover:text-brand-400">
+                  <Link
+                    to={to}
+                    rel={isPrivatePath(to) ? "nofollow" : undefined}
+                    className="hover:text-brand-400"
+                  >
                     {label}
                   </Link>
                 </li>

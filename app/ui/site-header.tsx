@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { SEARCH_PLACEHOLDER } from "../../domain/messages";
+import { authHref } from "../../domain/seo";
 import { CurrencySelector } from "../marketing/currency-selector";
 import type { HeaderUser } from "../root-data";
 import { Logo } from "./logo";
@@ -149,6 +150,7 @@ export function SiteHeader({
           </Link>
           <Link
             to="/cart"
+            rel="nofollow"
             className="relative rounded-full p-2 text-ink hover:bg-stone-100"
             aria-label={
               cartCount ? `Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}` : "Cart"
@@ -169,7 +171,8 @@ export function SiteHeader({
             <AccountMenu user={user} />
           ) : (
             <Link
-              to={`/accounts/login/?next=${encodeURIComponent(next)}`}
+              to={authHref("login", next)}
+              rel="nofollow"
               className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-black"
             >
               Log in

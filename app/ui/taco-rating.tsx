@@ -45,7 +45,8 @@ export function TacoRating({
   // repeated spotlight carousel): useId is unique per instance and stable across hydration.
   const idPrefix = useId().replaceAll(":", "");
   return (
-    <div
+    // A span: ratings sit inside inline content (links, labels) where a div may not go.
+    <span
       role="img"
       className={cx("flex items-center gap-1.5", size === "lg" ? "text-base" : "text-xs")}
       aria-label={`Rated ${ratingLabel(rating)} out of 5${count != null ? ` from ${count} reviews` : ""}`}
@@ -60,6 +61,6 @@ export function TacoRating({
           <span className="font-semibold text-ink">{ratingLabel(rating)}</span> ({count})
         </span>
       ) : null}
-    </div>
+    </span>
   );
 }

@@ -33,10 +33,12 @@ import { createGrowthService } from "./marketing/experiments";
 import { createShortLinkService } from "./marketing/short-links";
 import { createCatalogService } from "./storefront/catalog";
 import { createPagesService } from "./storefront/modular-pages";
+import { createOgImageService } from "./storefront/og-image";
 // Product page buying: the Plus deal's ids for the Plus shelf.
 import { createPlusOfferService } from "./storefront/plus-offer";
 import { createProductPageService } from "./storefront/product-page";
 import { createSearchService } from "./storefront/search";
+import { createSitemapService } from "./storefront/sitemap";
 
 /**
  * A dependency's outage as one warn line: its message and the error's own message, never a stack
@@ -103,6 +105,7 @@ export function createServices(deps: ServiceDeps) {
     redisKeyPrefix: deps.config.redisKeyPrefix,
     log: logOutage,
   });
+  const pages = createPagesService({ db: deps.db, clock: deps.clock, search });
   return {
     pageEvents,
     pageCache,
@@ -120,9 +123,17 @@ export function createServices(deps: ServiceDeps) {
     loginThrottle,
     accounts,
     catalog: createCatalogService({ db: deps.db, clock: deps.clock }),
-    pages: createPagesService({ db: deps.db, clock: deps.clock, search }),
+    pages,
     outbox,
     media,
+    // Link-preview images (1200x630 JPEG per deal), kept in the media store.
+    ogImages: createOgImageService({ db: deps.db, media }),
+    // The sitemap index and its parts (read by keyset).
+    sitemaps: createSitemapService({
+      db: deps.db,
+      search,
+      collections: async () => (await pages.sitemapEntries()).collections,
+    }),
     discussions: createDiscussionService({
       db: deps.db,
       clock: deps.clock,

@@ -118,7 +118,10 @@ test("the 404 page sends signed-in visitors to the latest deals", async ({ page 
 test("sitemap.xml and robots.txt are served", async ({ request }) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
-  expect(await sitemap.text()).toContain("/products/taskflow/</loc>");
+  // An index of sitemaps by kind (issue 18): the deals' one lists taskflow.
+  const deals = /<loc>([^<]+\/sitemaps\/deals-0\.xml)<\/loc>/.exec(await sitemap.text())?.[1];
+  expect(deals).toBeTruthy();
+  expect(await (await request.get(deals ?? "")).text()).toContain("/products/taskflow/</loc>");
   const robots = await request.get("/robots.txt");
   expect(await robots.text()).toContain("Sitemap: ");
 });

@@ -10,6 +10,7 @@ import { countryFromRequest } from "../../account/data.server";
 import * as Entries from "../../account/entry-list";
 import { headerRecord, noticeFrom } from "../../account/notices";
 import { buttonStyles, Panel } from "../../account/shell";
+import { privateMeta } from "../../seo/meta";
 import { accountContext, requireUser } from "../accounts/accounts.server";
 import type { Route } from "./+types/billing";
 
@@ -19,7 +20,7 @@ const NOTICES = {
   default: "Default billing address updated.",
 };
 
-export const meta: Route.MetaFunction = () => [{ title: "Billing details | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Billing details");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

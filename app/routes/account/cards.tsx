@@ -14,6 +14,7 @@ import { countryFromRequest, TEST_CARDS } from "../../account/data.server";
 import * as Entries from "../../account/entry-list";
 import { headerRecord, noticeFrom } from "../../account/notices";
 import { Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
+import { privateMeta } from "../../seo/meta";
 import { cx } from "../../ui/format";
 import { accountContext, requireUser } from "../accounts/accounts.server";
 import type { Route } from "./+types/cards";
@@ -21,7 +22,7 @@ import type { Route } from "./+types/cards";
 const NOTICES = { added: CARD_ADDED, removed: CARD_REMOVED, default: CARD_DEFAULT_SET };
 const VERB = { create: "add", remove: "remove", default: "update" } as const;
 
-export const meta: Route.MetaFunction = () => [{ title: "Payment methods | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Payment methods");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -1,8 +1,9 @@
+import { privateMeta } from "../../seo/meta";
 import { accountContext } from "../accounts/accounts.server";
 import { AuthCard, ExpiredLink, TextLink } from "../accounts/form-ui";
 import type { Route } from "./+types/email-verify";
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm your email | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Confirm your email");
 
 /** The link of the verification e-mail: a GET that marks the address verified (once). */
 export async function loader({ params, context }: Route.LoaderArgs) {

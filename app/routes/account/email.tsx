@@ -7,6 +7,7 @@ import {
 } from "../../../domain/messages";
 import { EmailSettingsSchema } from "../../../domain/schemas/auth";
 import { fieldErrors } from "../../../domain/schemas/common";
+import { privateMeta } from "../../seo/meta";
 import {
   accountContext,
   formFields,
@@ -34,7 +35,7 @@ const NOTICE_KEY: Record<string, string> = {
   [PRIMARY_EMAIL_SET]: "primary",
 };
 
-export const meta: Route.MetaFunction = () => [{ title: "Email settings | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Email settings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -1,6 +1,7 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { ACCOUNT_SETUP_PASSWORD } from "../../../domain/messages";
 import { SetPasswordSchema } from "../../../domain/schemas/auth";
+import { privateMeta } from "../../seo/meta";
 import {
   accountContext,
   formFields,
@@ -18,7 +19,7 @@ import {
 } from "../accounts/form-ui";
 import type { Route } from "./+types/password-update";
 
-export const meta: Route.MetaFunction = () => [{ title: "Set a password | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Set a password");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -8,13 +8,14 @@ import { brandName } from "../../account/brand";
 import { TEST_CARDS } from "../../account/data.server";
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
+import { privateMeta } from "../../seo/meta";
 import { accountContext, requireUser } from "../accounts/accounts.server";
 import { Alert, formLevelErrors } from "../accounts/form-ui";
 import type { Route } from "./+types/plus";
 
 const NOTICES = { updated: SUBSCRIPTION_UPDATED };
 
-export const meta: Route.MetaFunction = () => [{ title: "Plus membership | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Plus membership");
 
 const dateLabel = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));

@@ -8,6 +8,7 @@ import { accountPost, failure, formId, invalid } from "../../account/actions.ser
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
 import { TransferForm } from "../../account/transfer-form";
+import { privateMeta } from "../../seo/meta";
 import { cx, priceLabel } from "../../ui/format";
 import { Pagination } from "../../ui/pagination";
 import { accountContext, requireUser } from "../accounts/accounts.server";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/products";
 
 const NOTICES = { refunded: REFUND_REQUESTED, transferred: TRANSFER_INITIATED };
 
-export const meta: Route.MetaFunction = () => [{ title: "Your products | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Your products");
 
 const dateLabel = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));

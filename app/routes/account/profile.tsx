@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { privateMeta } from "../../seo/meta";
 import { accountContext, accountSetup, requireUser } from "../accounts/accounts.server";
 import { Alert, AuthCard } from "../accounts/form-ui";
 import type { Route } from "./+types/profile";
@@ -12,7 +13,7 @@ const ACCOUNT_COMMERCE_LINKS = [
   ["/account/plus/", "Plus membership"],
 ] as const;
 
-export const meta: Route.MetaFunction = () => [{ title: "Your account | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Your account");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

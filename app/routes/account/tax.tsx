@@ -10,12 +10,13 @@ import { countryFromRequest } from "../../account/data.server";
 import * as Entries from "../../account/entry-list";
 import { headerRecord, noticeFrom } from "../../account/notices";
 import { buttonStyles, Panel } from "../../account/shell";
+import { privateMeta } from "../../seo/meta";
 import { accountContext, requireUser } from "../accounts/accounts.server";
 import type { Route } from "./+types/tax";
 
 const NOTICES = { saved: TAX_SAVED, deleted: DETAILS_DELETED };
 
-export const meta: Route.MetaFunction = () => [{ title: "Tax information | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Tax information");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -1,5 +1,6 @@
 import { redirect, useNavigation } from "react-router";
 import { LoginSchema } from "../../../domain/schemas/auth";
+import { privateMeta } from "../../seo/meta";
 import type { Route } from "./+types/login";
 import {
   accountContext,
@@ -16,7 +17,7 @@ const NOTICES: Record<string, string> = {
   logged_out: "You have been logged out.",
 };
 
-export const meta: Route.MetaFunction = () => [{ title: "Log in | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Log in");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

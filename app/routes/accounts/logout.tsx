@@ -1,9 +1,10 @@
 import { Form, redirect } from "react-router";
+import { privateMeta } from "../../seo/meta";
 import type { Route } from "./+types/logout";
 import { accountContext, redirectWithCookies } from "./accounts.server";
 import { AuthCard, SubmitButton } from "./form-ui";
 
-export const meta: Route.MetaFunction = () => [{ title: "Log out | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Log out");
 
 export function loader({ context }: Route.LoaderArgs) {
   if (!accountContext(context).session?.user) throw redirect("/");

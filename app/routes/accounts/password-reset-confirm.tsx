@@ -1,5 +1,6 @@
 import { data, redirect, useNavigation } from "react-router";
 import { PasswordResetConfirmSchema } from "../../../domain/schemas/auth";
+import { privateMeta } from "../../seo/meta";
 import type { Route } from "./+types/password-reset-confirm";
 import {
   accountContext,
@@ -17,7 +18,7 @@ import {
   SubmitButton,
 } from "./form-ui";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Choose a new password");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = accountContext(context);

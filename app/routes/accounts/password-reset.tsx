@@ -1,10 +1,11 @@
 import { redirect, useNavigation } from "react-router";
 import { PasswordResetSchema } from "../../../domain/schemas/auth";
+import { privateMeta } from "../../seo/meta";
 import type { Route } from "./+types/password-reset";
 import { accountContext, formFields, invalidForm, RESET_SENT, refused } from "./accounts.server";
 import { AuthCard, AuthForm, EmailField, SubmitButton, TextLink } from "./form-ui";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset your password | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Reset your password");
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1" ? RESET_SENT : null };

@@ -1,6 +1,7 @@
 import { data, redirect, useNavigation } from "react-router";
 import { SignupSchema } from "../../../domain/schemas/auth";
 import { fieldErrors } from "../../../domain/schemas/common";
+import { privateMeta } from "../../seo/meta";
 import type { Route } from "./+types/signup";
 import {
   accountContext,
@@ -21,7 +22,7 @@ import {
 
 const RECAPTCHA_FAILED = "Please confirm you are not a robot.";
 
-export const meta: Route.MetaFunction = () => [{ title: "Create your account | Payonce" }];
+export const meta: Route.MetaFunction = () => privateMeta("Create your account");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNextPath(new URL(request.url).searchParams.get("next"));

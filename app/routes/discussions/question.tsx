@@ -1,6 +1,5 @@
-import { seoDiscussionTitle } from "../../../domain/structured-data";
 import { appContext } from "../../context";
-import { ItemPage, itemJsonLd } from "../../discussions/item-page";
+import { ItemPage, itemMeta } from "../../discussions/item-page";
 import { loadItemPage } from "../../discussions/item-page.server";
 import { threadAction } from "../../discussions/thread-actions.server";
 import type { Route } from "./+types/question";
@@ -11,16 +10,8 @@ export const loader = ({ context, params, request }: Route.LoaderArgs) =>
 export const action = ({ context, params, request }: Route.ActionArgs) =>
   threadAction(context.get(appContext), "question", params.slug, request, params.item);
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Not found | Payonce" }];
-  const ld = itemJsonLd(loaderData);
-  return [
-    {
-      title: `${seoDiscussionTitle(loaderData.item.title)} | ${loaderData.deal.name} questions | Payonce`,
-    },
-    ...(ld ? [{ "script:ld+json": ld as never }] : []),
-  ];
-};
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? itemMeta(loaderData) : [{ title: "Not found | Payonce" }];
 
 export default function Question({ loaderData }: Route.ComponentProps) {
   return <ItemPage data={loaderData} />;

@@ -59,10 +59,11 @@ export async function seedVideoCollections(tx: Tx, time: Timeline): Promise<Map<
         collectionId: rows[i]?.id as number,
         videoId,
         title,
-        // No external assets in the demo: the player shows the poster for a missing file.
+        // Short clips with a poster frame each, committed in server/db/seed/media/
+        // (scripts/make-demo-videos.sh).
         src: `/media/demo/${videoId}.mp4`,
         alt: title,
-        thumbnail: demoImage(`${videoId}-thumb`),
+        thumbnail: `/media/demo/${videoId}.jpg`,
         publishedAt: time.ago(20 - n * 3),
         username,
         position: n,

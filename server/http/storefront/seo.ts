@@ -1,7 +1,10 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
+import { SITEMAP_KINDS, type SitemapKind } from "../../services/storefront/sitemap";
+import { detailResponse } from "../schemas";
 
 const xmlEscape = (s: string) =>
   s.replace(
@@ -9,7 +12,11 @@ const xmlEscape = (s: string) =>
     (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[c]};`,
   );
 
-/** Paths crawlers have no business in: personal pages, staff tools, the API, carts. */
+/**
+ * Paths crawlers have no business in: personal pages (log-in and sign-up, account, cart,
+ * checkout, orders), staff tools, the API. Pages there also say noindex, and links to them
+ * rel="nofollow" (issue 18).
+ */
 const DISALLOWED = [
   "/account/",
   "/accounts/",
@@ -18,52 +25,77 @@ const DISALLOWED = [
   "/api/",
   "/checkout/",
   "/orders/",
+  "/email/",
+  "/s/",
 ];
 
-/** /sitemap.xml (public deals, collections and browse pages) and /robots.txt. */
+const SitemapParams = z.object({ name: z.string().max(100) });
+const PART_NAME = new RegExp(`^(${SITEMAP_KINDS.join("|")})-(\\d{1,10})\\.xml$`);
+
+const iso = (d: Date | null) => (d && !Number.isNaN(d.getTime()) ? d.toISOString() : null);
+
+/**
+ * /sitemap.xml (the index of every part), /sitemaps/{kind}-{after}.xml (up to 50,000 canonical
+ * URLs each, with lastmod) and /robots.txt.
+ */
 export const seoRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (
   app,
   { services, config },
 ) => {
   const origin = config.publicUrl.replace(/\/$/, "");
+  const xml = (reply: FastifyReply, lines: string[]) => {
+    reply
+      .header("content-type", "application/xml; charset=utf-8")
+      .header("cache-control", "public, max-age=3600");
+    return ['<?xml version="1.0" encoding="UTF-8"?>', ...lines, ""].join("\n");
+  };
 
   app.get(
     "/sitemap.xml",
-    { schema: { hide: true, response: { 200: z.string().describe("The sitemap (XML)") } } },
+    { schema: { hide: true, response: { 200: z.string().describe("The sitemap index (XML)") } } },
     async (_request, reply) => {
-      const [entries, tree] = await Promise.all([
-        services.pages.sitemapEntries(),
-        services.search.taxonomyTree(),
+      const parts = await services.sitemaps.index();
+      return xml(reply, [
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...parts.map((p) => {
+          const lastmod = iso(p.lastmod);
+          return `  <sitemap><loc>${xmlEscape(`${origin}/sitemaps/${p.kind}-${p.after}.xml`)}</loc>${
+            lastmod ? `<lastmod>${lastmod}</lastmod>` : ""
+          }</sitemap>`;
+        }),
+        "</sitemapindex>",
       ]);
-      const urls: { path: string; updatedAt?: Date | null }[] = [
-        { path: "/" },
-        { path: "/browse" },
-        ...entries.collections,
-        ...tree.flatMap((g) => [
-          { path: g.url },
-          ...g.categories.flatMap((c) => [
-            { path: c.url },
-            ...c.subcategories.map((s) => ({ path: s.url })),
-          ]),
-        ]),
-        ...entries.deals,
-      ];
-      const body = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
+    },
+  );
+
+  app.get(
+    "/sitemaps/:name",
+    {
+      schema: {
+        hide: true,
+        params: SitemapParams,
+        response: { 200: z.string().describe("A sitemap (XML)"), 404: detailResponse },
+      },
+    },
+    async (request, reply) => {
+      const match = PART_NAME.exec(request.params.name);
+      const kind = match?.[1] as SitemapKind | undefined;
+      const after = Number(match?.[2]);
+      if (!kind || !Number.isSafeInteger(after) || after > 2_147_483_647) {
+        return reply.status(404).send({ detail: "Not found." });
+      }
+      const urls = await services.sitemaps.part(kind, after);
+      if (urls.length === 0 && after !== 0) return reply.status(404).send({ detail: "Not found." });
+      return xml(reply, [
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        ...urls.map(
-          (u) =>
-            `  <url><loc>${xmlEscape(origin + u.path)}</loc>${
-              u.updatedAt ? `<lastmod>${u.updatedAt.toISOString()}</lastmod>` : ""
-            }</url>`,
-        ),
+        ...urls.map((u) => {
+          const lastmod = iso(u.lastmod);
+          return `  <url><loc>${xmlEscape(origin + u.path)}</loc>${
+            lastmod ? `<lastmod>${lastmod}</lastmod>` : ""
+          }</url>`;
+        }),
         "</urlset>",
-        "",
-      ].join("\n");
-      reply
-        .header("content-type", "application/xml; charset=utf-8")
-        .header("cache-control", "public, max-age=3600");
-      return body;
+      ]);
     },
   );
 

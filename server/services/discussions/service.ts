@@ -7,6 +7,7 @@ import { createDealReads } from "./deal-reads";
 import { createListReads } from "./lists";
 import { createModeration } from "./moderation";
 import { createPosting } from "./posting";
+import { createProfileReads } from "./profiles";
 import { createReadQueries } from "./read-queries";
 import { createReviewMedia } from "./review-media";
 import { createReviewsSummaryJob } from "./reviews-summary-job";
@@ -33,6 +34,7 @@ export function createDiscussionService(deps: {
   const votes = createVotes({ db, clock });
   const moderation = createModeration({ db, outbox, read, pageEvents });
   const summary = createReviewsSummaryJob({ db, clock, outbox });
+  const profiles = createProfileReads({ db, clock });
 
   return {
     list: lists.list,
@@ -42,6 +44,7 @@ export function createDiscussionService(deps: {
     listBoth: lists.listBoth,
     founderResponsiveness: dealReads.founderResponsiveness,
     approvedReviewLinks: dealReads.approvedReviewLinks,
+    profile: profiles.profile,
     ...posting,
     ...votes,
     ...moderation,
