@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "../../app/context";
 import { threadAction } from "../../app/discussions/thread-actions.server";
-import { INFO_ORDER, INFO_PAGES } from "../../app/info/content";
+import { INFO_ORDER, INFO_PAGES, infoPageFor } from "../../app/info/content";
 import { loader as infoLoader, meta as infoMeta } from "../../app/routes/info";
 import { loader as profileLoader, meta as profileMeta } from "../../app/routes/profile";
 import { QUESTION_INLINE_MAX } from "../../domain/constants";
@@ -129,6 +129,10 @@ describe("information pages", () => {
       expect(page.sections.length).toBeGreaterThanOrEqual(3);
     }
     expect(INFO_PAGES["community-guidelines"].path).toBe("/community-guidelines/");
+    // A client-side navigation's data request names the same page.
+    expect(infoPageFor("/about/_.data")?.key).toBe("about");
+    expect(infoPageFor("/help.data")?.key).toBe("help");
+    expect(infoPageFor("/nope/")).toBeNull();
   });
 });
 
