@@ -54,6 +54,20 @@ export type CommunityData = {
   }[];
 };
 
+/**
+ * The full review or question list as the product page links to it (spec 001 section 2): with
+ * ref=pdp and the page's query (and rating), opened in a new tab.
+ */
+export function fullListHref(
+  slug: string,
+  kind: "reviews" | "questions",
+  params: { query?: string; sort?: string; filter?: string; taco_rating?: string },
+): string {
+  const q = new URLSearchParams({ ref: "pdp" });
+  for (const [key, value] of Object.entries(params)) if (value) q.set(key, value);
+  return `/products/${slug}/${kind}/?${q}`;
+}
+
 type TabKey = "faqs" | "questions" | "reviews" | "news-updates";
 const TAB_ORDER: TabKey[] = ["faqs", "questions", "reviews", "news-updates"];
 const DEFAULT_TAB: TabKey = "reviews";
@@ -105,7 +119,7 @@ function ListTab({
   const { search, roles } = community;
   const data = community[kind];
   const prompt = kind === "reviews" ? community.reviewPrompt : community.questionPrompt;
-  const href = `/products/${slug}/${kind}/${search ? `?search=${encodeURIComponent(search)}` : ""}`;
+  const href = fullListHref(slug, kind, search ? { query: search } : {});
   return (
     <div className="space-y-4">
       <div className="max-w-md">
@@ -127,12 +141,15 @@ function ListTab({
         </ul>
       )}
       {data.total > 0 ? (
-        <Link
-          to={href}
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener"
           className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
         >
           See all {data.total} {kind} <span aria-hidden="true">→</span>
-        </Link>
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
       ) : null}
     </div>
   );
@@ -155,7 +172,8 @@ function RatingSummary({ deal }: { deal: DealSummary }) {
       </Link>
       <RatingBars
         deal={deal}
-        href={(stars) => `/products/${deal.slug}/reviews/?taco_rating=${stars}`}
+        href={(stars) => fullListHref(deal.slug, "reviews", { taco_rating: String(stars) })}
+        newTab
         className="flex min-w-48 flex-1 flex-col gap-1"
       />
     </div>

@@ -104,7 +104,7 @@ type Suggestion = {
   created: string;
 };
 
-/** Existing questions that match the title being typed (full-text, through the list API). */
+/** Existing questions like the title being typed (any stemmed word; GET .../questions/similar/). */
 function useQuestionSuggestions(dealId: number, text: string, enabled: boolean): Suggestion[] {
   const [items, setItems] = useState<Suggestion[]>([]);
   useEffect(() => {
@@ -116,8 +116,8 @@ function useQuestionSuggestions(dealId: number, text: string, enabled: boolean):
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
       try {
-        const params = new URLSearchParams({ query, items_per_page: "5", sort: "helpful" });
-        const res = await fetch(`/api/v2/deals/${dealId}/questions/?${params}`, {
+        const params = new URLSearchParams({ query });
+        const res = await fetch(`/api/v2/deals/${dealId}/questions/similar/?${params}`, {
           signal: controller.signal,
         });
         if (!res.ok) return;

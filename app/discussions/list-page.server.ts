@@ -49,7 +49,10 @@ function listParams(url: URL, kind: DiscussionKind, moderator: boolean): ListPar
       ? (filterValue as ModerationFilter)
       : "all";
   const page = Math.min(Math.max(1, Math.trunc(Number(q.get("page")) || 1)), 10_000);
-  return { search: (q.get("search") ?? "").trim().slice(0, 200), sort, rating, filter, page };
+  // Spec 000 names the search parameter `search`; spec 001's links from the product page carry
+  // `query` (with ref=pdp): both work.
+  const search = (q.get("search") ?? q.get("query") ?? "").trim().slice(0, 200);
+  return { search, sort, rating, filter, page };
 }
 
 export async function loadListPage(

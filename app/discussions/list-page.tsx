@@ -1,6 +1,6 @@
 /** The review and question list pages (spec 000 sections 2 and 9). */
-import { useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
 import { COMMENT_PAGE_SIZE, MODERATION_FILTERS, RATING_FILTERS } from "../../domain/constants";
 import { showingCount, VIEW_MORE } from "../../domain/messages";
 import { pageCount } from "../../domain/pagination";
@@ -205,12 +205,68 @@ export function listMeta(data: ListPageData) {
   });
 }
 
+/**
+ * "View more" appends the next page's items in place (the list route's loader, through a
+ * fetcher); without JavaScript it is a link to the next page. Reset whenever the page's own data
+ * changes (another page, sort or filter).
+ */
+function useViewMore(data: ListPageData, base: string) {
+  const fetcher = useFetcher<ListPageData>();
+  const [more, setMore] = useState<{ items: ItemView[]; page: number }>({
+    items: [],
+    page: data.params.page,
+  });
+  const handled = useRef<unknown>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the page's data changes
+  useEffect(() => {
+    setMore({ items: [], page: data.params.page });
+  }, [data]);
+  useEffect(() => {
+    const next = fetcher.data;
+    if (fetcher.state !== "idle" || !next || handled.current === next) return;
+    handled.current = next;
+    setMore((m) => {
+      const seen = new Set([...data.items, ...m.items].map((i) => i.id));
+      return {
+        items: [...m.items, ...next.items.filter((i) => !seen.has(i.id))],
+        page: next.params.page,
+      };
+    });
+  }, [fetcher.state, fetcher.data, data.items]);
+  const nextHref = listHref(base, data.params, { page: more.page + 1 });
+  return {
+    items: more.items,
+    lastPage: more.page,
+    loading: fetcher.state !== "idle",
+    nextHref,
+    load: () => fetcher.load(nextHref),
+  };
+}
+
+/**
+ * The list's count. Moderators see every status, so their total can exceed the deal's approved
+ * count shown beside it; their line says how many of the total are approved, one count to read.
+ */
+function countLine(data: ListPageData, shown: number): string {
+  const segment = LIST_SEGMENT[data.kind];
+  const line = showingCount(shown, data.total, segment);
+  const approved = data.kind === "review" ? data.deal.reviewCount : data.deal.questionCount;
+  const unfiltered = !data.params.search && !data.params.rating && data.params.filter === "all";
+  if (data.roles.moderatorTools && unfiltered && data.total !== approved) {
+    return `${line}, ${approved} of them approved`;
+  }
+  return line;
+}
+
 export function ListPage({ data }: { data: ListPageData }) {
-  const { kind, deal, params, items, total, roles, stats } = data;
+  const { kind, deal, params, total, roles, stats } = data;
   const segment = LIST_SEGMENT[kind];
   const base = `/products/${deal.slug}/${segment}/`;
   const [signal, setSignal] = useState({ open: true, stamp: 0 });
   const pages = pageCount(total, COMMENT_PAGE_SIZE);
+  const viewMore = useViewMore(data, base);
+  const items = [...data.items, ...viewMore.items];
+  const pastEnd = total > 0 && params.page > pages;
   const label = kind === "review" ? "Reviews" : "Questions";
   const filtered = Boolean(params.search || params.rating || params.filter !== "all");
   return (
@@ -274,9 +330,24 @@ export function ListPage({ data }: { data: ListPageData }) {
               </div>
             ) : null}
             <p className="text-sm text-ink-soft" aria-live="polite">
-              {showingCount(items.length, total, segment)}
+              {countLine(data, items.length)}
             </p>
-            {items.length === 0 ? (
+            {pastEnd ? (
+              <div className="rounded-3xl border border-dashed border-black/15 p-8 text-center">
+                <p className="text-lg font-bold">This page is past the end of the list</p>
+                <p className="mt-1 text-ink-soft">
+                  There {total === 1 ? "is" : "are"} {total}{" "}
+                  {total === 1 ? segment.slice(0, -1) : segment} on {pages}{" "}
+                  {pages === 1 ? "page" : "pages"}.{" "}
+                  <Link
+                    to={listHref(base, params, { page: pages })}
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
+                    Go to {pages === 1 ? "the first page" : `page ${pages}`}
+                  </Link>
+                </p>
+              </div>
+            ) : items.length === 0 ? (
               <div className="rounded-3xl border border-dashed border-black/15 p-8 text-center">
                 <p className="text-lg font-bold">
                   {filtered ? `No ${segment} match your filters` : `No ${segment} yet`}
@@ -302,18 +373,27 @@ export function ListPage({ data }: { data: ListPageData }) {
                 ))}
               </ul>
             )}
-            {params.page < pages ? (
+            {viewMore.lastPage < pages ? (
               <div className="flex justify-center">
                 <Link
-                  to={listHref(base, params, { page: params.page + 1 })}
+                  to={viewMore.nextHref}
                   className={ghostButton}
+                  aria-disabled={viewMore.loading || undefined}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    if (!viewMore.loading) viewMore.load();
+                  }}
                 >
-                  {VIEW_MORE}
+                  {viewMore.loading ? "Loading…" : VIEW_MORE}
                 </Link>
               </div>
+            ) : items.length > 0 && pages > 1 && !pastEnd ? (
+              <p className="text-center text-sm text-ink-soft">
+                {`That's the last of the ${total} ${segment}.`}
+              </p>
             ) : null}
             <Pagination
-              page={params.page}
+              page={viewMore.lastPage}
               totalPages={pages}
               href={(page) => listHref(base, params, { page })}
             />

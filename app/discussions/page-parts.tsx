@@ -139,11 +139,14 @@ export function RatingBars({
   href,
   full,
   className,
+  newTab = false,
 }: {
   deal: DealSummary;
   href: (stars: number) => string;
   full?: boolean;
   className: string;
+  /** The product page opens the full list in a new tab (spec 001 section 2). */
+  newTab?: boolean;
 }) {
   return (
     <ul className={className}>
@@ -155,6 +158,7 @@ export function RatingBars({
           <li key={stars}>
             <Link
               to={href(stars)}
+              {...(newTab ? { target: "_blank", rel: "noopener" } : {})}
               className={`flex items-center gap-2 ${full ? "text-sm" : "text-xs"} hover:underline`}
               aria-label={`${stars} ${tacos}: ${count} reviews`}
             >

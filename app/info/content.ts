@@ -318,7 +318,8 @@ export const INFO_ORDER: InfoKey[] = ["about", "partners", "help", "community-gu
 
 /** The page a path names (with or without its trailing slash), or null. */
 export function infoPageFor(pathname: string): InfoPageContent | null {
-  const slug = pathname.replace(/^\/+|\/+$/g, "");
+  // A client-side navigation's data request names the page as /about/_.data or /about.data.
+  const slug = pathname.replace(/(\/_)?\.data$/, "").replace(/^\/+|\/+$/g, "");
   const key = INFO_ORDER.find((k) => INFO_PAGES[k].path === `/${slug}/`);
   return key ? INFO_PAGES[key] : null;
 }

@@ -129,7 +129,7 @@ function EntryCard({ entry }: { entry: ProfileEntryView }) {
           {excerpt(entry.comment)}
         </p>
       ) : null}
-      <p className="mt-3 flex flex-wrap items-center gap-x-2 text-xs text-ink-soft">
+      <p className="mt-3 flex flex-wrap items-center gap-x-1 text-xs text-ink-soft">
         <time dateTime={entry.created}>{formatDate(entry.created)}</time>
         {entry.edited ? <span>· edited</span> : null}
         <span>· {plural(entry.upVotes, "person", "people")} found this helpful</span>
@@ -158,14 +158,14 @@ export function ProfilePage({ data }: { data: ProfileView }) {
         <h2 id="activity-heading" className="sr-only">
           {TAB_LABEL[tab]} by {user.name}
         </h2>
-        <nav aria-label="Profile sections" className="flex gap-2">
+        <nav aria-label="Profile sections" className="flex flex-wrap gap-2">
           {TABS.map((key) => (
             <Link
               key={key}
               to={profilePath(user.username, key, 1)}
               aria-current={key === tab ? "page" : undefined}
               className={cx(
-                "inline-flex min-h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold transition",
+                "inline-flex min-h-10 items-center gap-2 rounded-full px-3.5 text-sm font-semibold transition sm:px-4",
                 key === tab
                   ? "bg-ink text-white"
                   : "border border-black/10 bg-white text-ink hover:bg-stone-100",

@@ -7,6 +7,7 @@ import { discussionModerationRoutes } from "./moderation";
 import { discussionPostingRoutes } from "./posting";
 import { perUserLimits } from "./rate-limits";
 import { MULTIPART_LIMITS } from "./request-body";
+import { discussionSuggestionRoutes } from "./suggestions";
 import { discussionVoteRoutes } from "./votes";
 
 // Spec 000 section 7's discussion calls, one file per resource: lists and items (read), posting
@@ -26,4 +27,5 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   await app.register(discussionVoteRoutes, { services, perUser });
   await app.register(discussionModerationRoutes, { services });
   await app.register(reviewMediaRoutes, { services });
+  await app.register(discussionSuggestionRoutes, { services });
 };

@@ -11,6 +11,7 @@ import { createProfileReads } from "./profiles";
 import { createReadQueries } from "./read-queries";
 import { createReviewMedia } from "./review-media";
 import { createReviewsSummaryJob } from "./reviews-summary-job";
+import { createSuggestionReads } from "./suggestions";
 import { createVotes } from "./votes";
 
 /**
@@ -26,7 +27,8 @@ export function createDiscussionService(deps: {
   pageEvents?: PageEvents;
 }) {
   const { db, clock, outbox, pageEvents } = deps;
-  const lists = createListReads({ db, clock, queries: createReadQueries(db) });
+  const queries = createReadQueries(db);
+  const lists = createListReads({ db, clock, queries });
   const dealReads = createDealReads({ db });
   const reviewMedia = createReviewMedia({ db, media: deps.media });
   const read = { get: lists.get };
@@ -35,6 +37,7 @@ export function createDiscussionService(deps: {
   const moderation = createModeration({ db, outbox, read, pageEvents });
   const summary = createReviewsSummaryJob({ db, clock, outbox });
   const profiles = createProfileReads({ db, clock });
+  const suggestions = createSuggestionReads({ db, queries });
 
   return {
     list: lists.list,
@@ -45,6 +48,7 @@ export function createDiscussionService(deps: {
     founderResponsiveness: dealReads.founderResponsiveness,
     approvedReviewLinks: dealReads.approvedReviewLinks,
     profile: profiles.profile,
+    similarQuestions: suggestions.similarQuestions,
     ...posting,
     ...votes,
     ...moderation,
