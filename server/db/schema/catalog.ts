@@ -247,12 +247,20 @@ export const deals = pgTable(
       onDelete: "set null",
     }),
     search: tsvector().generatedAlwaysAs(dealSearch),
+    /**
+     * What the deal search matches: the deal's own words (as `search`), its name's words for
+     * prefix matching, its taxonomy names and search values, its attribute names and values.
+     * Kept by triggers (migration scale_counts) when the deal, its attributes or its taxonomy
+     * change, so a query reads it through its GIN index instead of building it per row.
+     */
+    searchDocument: tsvector(),
     createdAt: createdAt(),
     updatedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("deals_slug_unique").on(t.slug),
     index("deals_search_idx").using("gin", t.search),
+    index("deals_search_document_idx").using("gin", t.searchDocument),
     index("deals_browse_idx").on(
       t.dealStatus,
       t.startDate.desc().nullsLast(),

@@ -67,30 +67,31 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
     or ${deals.browseDealStatus} = 'expired'
     or (${deals.endDate} is not null and ${deals.endDate} <= ${now.toISOString()}::timestamptz))`;
 
-  /** The taxonomy text of the row's group, category and subcategory (names and search values). */
-  const taxonomyText = sql`concat_ws(' ',
-    ${taxonomyGroups.name}, array_to_string(${taxonomyGroups.searchValues}, ' '),
-    ${categories.name}, array_to_string(${categories.searchValues}, ' '),
-    ${subcategories.name}, array_to_string(${subcategories.searchValues}, ' '))`;
-
-  function textMatch(query: string): SQL {
-    const q = tsQuery(query);
-    const pattern = likePattern(query);
-    return sql`(${deals.search} @@ ${q}
-      or to_tsvector('english', ${taxonomyText}) @@ ${q}
-      or exists (select 1 from deal_attribute_values dav
-        join attributes a on a.id = dav.attribute_id
-        where dav.deal_id = "deals"."id"
-          and to_tsvector('english', a.name || ' ' || coalesce(dav.value, '')) @@ ${q})
-      or ${deals.name} ilike ${pattern} or ${deals.publicName} ilike ${pattern})`;
+  /**
+   * The query against the deal's maintained search document (deals.search_document, GIN
+   * indexed): the words as web-search syntax, or every word as the start of a word of the deal's
+   * name ("task" finds TaskFlow). One indexable condition, so the cost follows the matches, not
+   * the catalogue.
+   */
+  function documentQuery(query: string): SQL {
+    const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const prefixes = words.map((w) => `${w}:*A`).join(" & ");
+    return prefixes
+      ? sql`(${tsQuery(query)} || to_tsquery('simple', ${prefixes}))`
+      : tsQuery(query);
   }
 
-  /** Text rank: the deal's own words weigh most, a name containing the text next, taxonomy last. */
+  function textMatch(query: string): SQL {
+    return sql`${deals.searchDocument} @@ ${documentQuery(query)}`;
+  }
+
+  /**
+   * Text rank over the matches only: the deal's name weighs most, its description next, taxonomy
+   * and attributes last (the document's weights), and a name containing the text comes first.
+   */
   function relevance(query: string): SQL {
-    const q = tsQuery(query);
-    return sql`(ts_rank(${deals.search}, ${q})
-      + case when ${deals.name} ilike ${likePattern(query)} then 0.5 else 0 end
-      + case when to_tsvector('english', ${taxonomyText}) @@ ${q} then 0.05 else 0 end)`;
+    return sql`(ts_rank(${deals.searchDocument}, ${documentQuery(query)})
+      + case when ${deals.name} ilike ${likePattern(query)} then 0.5 else 0 end)`;
   }
 
   function whereOf(f: DealFilter, now: Date): SQL {
