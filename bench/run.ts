@@ -12,6 +12,7 @@ import { openDatabase } from "../server/db/client";
 import { DEMO_PASSWORD, seedIfEmpty } from "../server/db/seed";
 import { systemClock } from "../server/providers/clock";
 import { prepareBenchData } from "./prepare";
+import { benchSize, sizeArgument } from "./size";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -321,6 +322,12 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
   }
 }
 
+// `npm run bench -- --size L`: the shopper reads at S and L side by side instead (bench/size.ts).
+const size = sizeArgument(process.argv);
+if (size) {
+  await benchSize(size);
+  process.exit(process.exitCode ?? 0);
+}
 await benchDatabase("pglite", "");
 if (process.env.DATABASE_URL) await benchDatabase("postgres", process.env.DATABASE_URL);
 process.exit(process.exitCode ?? 0);
