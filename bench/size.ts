@@ -2,7 +2,7 @@
 // side by side (issue 20), on PostgreSQL. S is DATABASE_URL as seeded; the grown size is its own
 // database (DATABASE_URL with "_l" or "_m" appended, or BENCH_SIZE_URL), filled once by
 // server/db/seed/scale.ts and reused on later runs. Each row: the median of 30 sequential
-// requests after warm-up, and req/s with 8 connections. Exits non-zero when a shopper read at the
+// requests after warm-up (the two apps taking turns), and req/s with 8 connections. Exits non-zero when a shopper read at the
 // grown size costs more than twice its S median, or the uncached product page takes 50 ms or more.
 // Another app can be measured the same way with BENCH_APP (default dist/main.js).
 import { type ChildProcess, spawn } from "node:child_process";
@@ -82,20 +82,33 @@ async function waitForHealth(base: string) {
   throw new Error("app did not become healthy");
 }
 
-async function measure(url: string): Promise<Measured> {
-  let status = 0;
-  for (let i = 0; i < 5; i++) status = (await fetch(url)).status;
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const started = performance.now();
-    const res = await fetch(url);
-    await res.arrayBuffer();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)] ?? 0;
-  const r = await autocannon({ url, connections: 8, duration: RPS_SECONDS });
-  return { median, rps: r.requests.average, status };
+/**
+ * The median of SAMPLES sequential requests to each URL, the URLs taking turns (S, grown, S, ...)
+ * so a busy machine slows both sides alike; then req/s with 8 connections for each.
+ */
+async function measurePair(urls: [string, string]): Promise<[Measured, Measured]> {
+  const status = [0, 0];
+  for (let i = 0; i < 5; i++)
+    for (const [k, url] of urls.entries()) {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      status[k] = res.status;
+    }
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < SAMPLES; i++)
+    for (const [k, url] of urls.entries()) {
+      const started = performance.now();
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      times[k]?.push(performance.now() - started);
+    }
+  const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+  const rps = async (url: string) =>
+    (await autocannon({ url, connections: 8, duration: RPS_SECONDS })).requests.average;
+  return [
+    { median: median(times[0]), rps: await rps(urls[0]), status: status[0] ?? 0 },
+    { median: median(times[1]), rps: await rps(urls[1]), status: status[1] ?? 0 },
+  ];
 }
 
 async function startApp(databaseUrl: string, port: number): Promise<ChildProcess> {
@@ -159,16 +172,27 @@ async function ensureSized(url: string, size: SizeName): Promise<void> {
   console.log(`${size} generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
-async function measureAll(databaseUrl: string, port: number): Promise<Map<string, Measured>> {
-  const app = await startApp(databaseUrl, port);
-  const base = `http://127.0.0.1:${port}`;
-  const results = new Map<string, Measured>();
+async function measureBoth(
+  smallUrl: string,
+  grownUrl: string,
+): Promise<[Map<string, Measured>, Map<string, Measured>]> {
+  const apps = [await startApp(smallUrl, 3293), await startApp(grownUrl, 3294)];
+  const bases = ["http://127.0.0.1:3293", "http://127.0.0.1:3294"] as const;
+  const small = new Map<string, Measured>();
+  const grown = new Map<string, Measured>();
   try {
-    for (const e of ENDPOINTS) results.set(e.name, await measure(`${base}${await e.path(base)}`));
+    for (const e of ENDPOINTS) {
+      const [a, b] = await measurePair([
+        `${bases[0]}${await e.path(bases[0])}`,
+        `${bases[1]}${await e.path(bases[1])}`,
+      ]);
+      small.set(e.name, a);
+      grown.set(e.name, b);
+    }
   } finally {
-    app.kill("SIGTERM");
+    for (const app of apps) app.kill("SIGTERM");
   }
-  return results;
+  return [small, grown];
 }
 
 export async function benchSize(size: SizeName): Promise<void> {
@@ -176,8 +200,7 @@ export async function benchSize(size: SizeName): Promise<void> {
   if (!small) throw new Error("bench --size needs DATABASE_URL (PostgreSQL, the S database)");
   const grown = process.env.BENCH_SIZE_URL ?? `${small}_${size.toLowerCase()}`;
   await ensureSized(grown, size);
-  const s = await measureAll(small, 3293);
-  const g = await measureAll(grown, 3294);
+  const [s, g] = await measureBoth(small, grown);
   const header = [
     "endpoint",
     "S median ms",

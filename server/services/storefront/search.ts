@@ -1,4 +1,5 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { SEARCH_PAGE_SIZE, type SearchSort } from "../../../domain/search";
 import type { Db } from "../../db/client";
 import { attributes, categories, deals, subcategories, taxonomyGroups } from "../../db/schema";
@@ -151,10 +152,8 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
         order.push(sql`${deals.averageRating} desc`, sql`${deals.reviewCount} desc`);
         break;
       case "popular":
-        order.push(
-          sql`(${deals.quantitySold} + ${deals.reviewCount} * 10 + ${deals.commentCount}) desc`,
-          sql`${deals.averageRating} desc`,
-        );
+        // deals.popularity is quantity_sold + review_count * 10 + comment_count, stored.
+        order.push(sql`${deals.popularity} desc`, sql`${deals.averageRating} desc`);
         break;
     }
     order.push(sql`${deals.id} desc`);
@@ -174,24 +173,65 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
     const page = Math.max(1, options.page ?? 1);
     const where = whereOf(filter, now);
 
-    const rowsQuery = db
-      .select({ deal: dealCoreColumns, plans: activePlanPrices })
-      .from(deals)
-      .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
-      .leftJoin(categories, eq(categories.id, deals.categoryId))
-      .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
-      .where(where)
-      .orderBy(...orderOf(options.sort, filter, now))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
+    const offset = (page - 1) * pageSize;
     const countQuery = db
-      .select({ count: sql<number>`count(*)::int` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        live: sql<number>`(count(*) filter (where not ${isEndedAt(now)}))::int`,
+      })
       .from(deals)
       .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
       .leftJoin(categories, eq(categories.id, deals.categoryId))
       .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
       .where(where);
-    const [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+
+    let rows: { deal: unknown; plans: Parameters<typeof dealCardJson>[1] }[];
+    let total: { count: number; live: number } | undefined;
+    if (options.sort === "popular" && !filter.query && filter.forUserId == null) {
+      // Browse's default order walks deals_popular_idx: deals still for sale, then ended ones,
+      // each segment in index order, so a deep page skips index entries instead of sorting the
+      // catalogue. The count (which the page needs anyway) says where the segments meet.
+      [total] = await countQuery;
+      const live = Number(total?.live ?? 0);
+      const segment = (ended: boolean, skip: number, take: number) =>
+        db
+          .select({
+            deal: dealCoreColumns,
+            plans: activePlanPrices,
+            ended: sql<boolean>`${ended}::boolean`.as("segment_ended"),
+          })
+          .from(deals)
+          .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
+          .leftJoin(categories, eq(categories.id, deals.categoryId))
+          .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
+          .where(and(where, ended ? isEndedAt(now) : sql`not ${isEndedAt(now)}`))
+          .orderBy(
+            sql`${deals.popularity} desc`,
+            sql`${deals.averageRating} desc`,
+            sql`${deals.id} desc`,
+          )
+          .limit(take)
+          .offset(skip);
+      const liveTake = Math.max(0, Math.min(pageSize, live - offset));
+      // One statement: both segments (one of them often empty, limit 0), in their own order.
+      const both = await unionAll(
+        segment(false, Math.min(offset, live), liveTake),
+        segment(true, Math.max(0, offset - live), pageSize - liveTake),
+      );
+      rows = [...both.filter((r) => !r.ended), ...both.filter((r) => r.ended)];
+    } else {
+      const rowsQuery = db
+        .select({ deal: dealCoreColumns, plans: activePlanPrices })
+        .from(deals)
+        .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
+        .leftJoin(categories, eq(categories.id, deals.categoryId))
+        .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
+        .where(where)
+        .orderBy(...orderOf(options.sort, filter, now))
+        .limit(pageSize)
+        .offset(offset);
+      [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+    }
     const count = Number(total?.count ?? 0);
     return {
       count,
