@@ -9,8 +9,10 @@ import { type SQL, sql } from "drizzle-orm";
  * are SQL fragments so every query that needs the fact (session user, comment authors, posting
  * gates, user status) embeds it instead of running a query of its own.
  */
-export const ownsDeal = (userId: SQL, dealId: SQL): SQL<boolean> => sql<boolean>`exists (select 1
-  from deal_owners dow where dow.user_id = ${userId} and dow.deal_id = ${dealId})`;
+// A scalar subquery, not EXISTS: the planner may turn an EXISTS over a list's rows into a join
+// with every owner of the deal; this stays one primary-key probe per row.
+export const ownsDeal = (userId: SQL, dealId: SQL): SQL<boolean> => sql<boolean>`coalesce((select
+  true from deal_owners dow where dow.user_id = ${userId} and dow.deal_id = ${dealId}), false)`;
 
 /** How many distinct deals the user owns (add-ons are not deals). */
 export const dealsOwnedCount = (userId: SQL): SQL<number> => sql<number>`coalesce((select
