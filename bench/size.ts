@@ -176,7 +176,12 @@ async function measureBoth(
   smallUrl: string,
   grownUrl: string,
 ): Promise<[Map<string, Measured>, Map<string, Measured>]> {
-  const apps = [await startApp(smallUrl, 3293), await startApp(grownUrl, 3294)];
+  const first = await startApp(smallUrl, 3293);
+  const second = await startApp(grownUrl, 3294).catch((err) => {
+    first.kill("SIGTERM");
+    throw err;
+  });
+  const apps = [first, second];
   const bases = ["http://127.0.0.1:3293", "http://127.0.0.1:3294"] as const;
   const small = new Map<string, Measured>();
   const grown = new Map<string, Measured>();
