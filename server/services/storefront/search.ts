@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { SEARCH_PAGE_SIZE, type SearchSort } from "../../../domain/search";
 import type { Db } from "../../db/client";
@@ -193,6 +193,11 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
       // catalogue. The count (which the page needs anyway) says where the segments meet.
       [total] = await countQuery;
       const live = Number(total?.live ?? 0);
+      const popularOrder = [
+        sql`${deals.popularity} desc`,
+        sql`${deals.averageRating} desc`,
+        sql`${deals.id} desc`,
+      ];
       const segment = (ended: boolean, skip: number, take: number) =>
         db
           .select({
@@ -204,14 +209,24 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
           .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
           .leftJoin(categories, eq(categories.id, deals.categoryId))
           .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
-          .where(and(where, ended ? isEndedAt(now) : sql`not ${isEndedAt(now)}`))
-          .orderBy(
-            sql`${deals.popularity} desc`,
-            sql`${deals.averageRating} desc`,
-            sql`${deals.id} desc`,
+          .where(
+            inArray(
+              deals.id,
+              // The page's ids first, by a bare index walk: the card columns (plan prices are a
+              // subquery) are then computed for the page's rows only, not for every row skipped.
+              db
+                .select({ id: deals.id })
+                .from(deals)
+                .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
+                .leftJoin(categories, eq(categories.id, deals.categoryId))
+                .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
+                .where(and(where, ended ? isEndedAt(now) : sql`not ${isEndedAt(now)}`))
+                .orderBy(...popularOrder)
+                .limit(take)
+                .offset(skip),
+            ),
           )
-          .limit(take)
-          .offset(skip);
+          .orderBy(...popularOrder);
       const liveTake = Math.max(0, Math.min(pageSize, live - offset));
       // One statement: both segments (one of them often empty, limit 0), in their own order.
       const both = await unionAll(
