@@ -40,8 +40,9 @@ function optional(name: string, file: string, when: () => boolean = () => true):
 }
 
 const sections: Section[] = [
-  { name: "http", run: () => runHttpBench() },
-  optional("lighthouse", "lighthouse.ts"),
+  // `--size` asks for the data-size comparison alone (it runs the table at S and at the size).
+  { name: "http", run: () => runHttpBench(), when: () => options.size === undefined },
+  optional("lighthouse", "lighthouse.ts", () => options.size === undefined),
   optional("size", "size.ts", () => options.size !== undefined),
 ];
 

@@ -99,7 +99,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // Several app processes may start at once against one server: one connection holds an
       // advisory lock while it migrates, the others wait and then find nothing left to do.
       // No statement timeout here: waiting for the lock, or a long migration, is expected.
-      const one = new pg.Client({ ...postgresConfig(options, 1), statement_timeout: 0 });
+      const one = new pg.Client({
+        ...postgresConfig(options, 1),
+        statement_timeout: 0,
+        // Nor a client-side deadline: a migration that rewrites a large table takes its time.
+        query_timeout: undefined,
+      });
       one.on("error", () => {});
       await one.connect();
       try {

@@ -32,6 +32,12 @@ export const users = pgTable(
     requirePasswordReset: text(),
     dateJoined: createdAt(),
     lastLogin: timestamptz(),
+    /**
+     * Distinct deals the account owns (add-ons are not deals): the reviews list's "deals
+     * purchased". Kept by triggers on invoice_items and orders (migration scale_counts), never
+     * written by the app.
+     */
+    dealsPurchased: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),

@@ -247,12 +247,30 @@ export const deals = pgTable(
       onDelete: "set null",
     }),
     search: tsvector().generatedAlwaysAs(dealSearch),
+    /**
+     * What the deal search matches: the deal's own words (as `search`), its name's words for
+     * prefix matching, its taxonomy names and search values, its attribute names and values.
+     * Kept by triggers (migration scale_counts) when the deal, its attributes or its taxonomy
+     * change, so a query reads it through its GIN index instead of building it per row.
+     */
+    searchDocument: tsvector(),
+    /** The "popular" sort's score, stored so browse pages walk an index instead of sorting. */
+    popularity: integer().generatedAlwaysAs(sql`quantity_sold + review_count * 10 + comment_count`),
     createdAt: createdAt(),
     updatedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("deals_slug_unique").on(t.slug),
     index("deals_search_idx").using("gin", t.search),
+    index("deals_search_document_idx").using("gin", t.searchDocument),
+    // Browse in the default order: public deals by popularity, then rating, then newest id.
+    index("deals_popular_idx")
+      .on(
+        t.popularity.desc().nullsFirst(),
+        t.averageRating.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.dealStatus} <> 'Private' and ${t.isDraft} = false`),
     index("deals_browse_idx").on(
       t.dealStatus,
       t.startDate.desc().nullsLast(),

@@ -82,6 +82,16 @@ export const comments = pgTable(
     index("comments_list_latest_reply_idx")
       .on(t.dealId, t.kind, t.lastReplyAt.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(sql`${t.parentId} is null`),
+    // The deal details' top questions and reviews: the first rows of this index, per kind.
+    index("comments_top_idx")
+      .on(
+        t.dealId,
+        t.kind,
+        t.upVotes.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.parentId} is null and ${t.status} = 'approved'`),
     index("comments_parent_created_idx").on(t.parentId, t.createdAt),
     index("comments_root_idx").on(t.rootId),
     index("comments_user_idx").on(t.userId),

@@ -25,6 +25,8 @@ const moderatorAndCounts = (viewerId: number | null) => ({
             and dr.user_id = ${viewerId}::int)`,
   reviewCount: deals.reviewCount,
   questionCount: deals.commentCount,
+  reviewCountByRating: sql<string>`json_build_array(${deals.reviewCount1}, ${deals.reviewCount2},
+    ${deals.reviewCount3}, ${deals.reviewCount4}, ${deals.reviewCount5})::text`,
 });
 
 /**

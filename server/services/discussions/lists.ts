@@ -80,13 +80,34 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
       .orderBy(...orderBy(keys, descending))
       // One row more than the page says whether a next cursor exists.
       .limit(limit + 1);
-    // An anonymous, unfiltered list is exactly what the deal's stored aggregate counts (approved
-    // top-level items, kept exact in every write's transaction): no count(*) over the whole deal.
-    const unfiltered =
-      viewer == null && !search && options.rating === undefined && !options.moderatorFilter;
-    const totalQuery = unfiltered
-      ? Promise.resolve([{ total: deal.approvedCount[kind] }])
-      : db.select({ total: sql<number>`count(*)::int` }).from(comments).where(filters);
+    // Without a text search or a moderator's filter, the total is what the deal's stored
+    // aggregates count (approved top-level items, by rating for reviews, kept exact in every
+    // write's transaction), plus for a signed-in viewer their own pending items (by the author
+    // index): no count(*) over the whole deal.
+    const stored =
+      !deal.moderates && !search && !options.moderatorFilter
+        ? kind === "review" && options.rating !== undefined
+          ? (deal.approvedReviewsByRating[options.rating - 1] ?? 0)
+          : deal.approvedCount[kind]
+        : null;
+    const totalQuery =
+      stored === null
+        ? db.select({ total: sql<number>`count(*)::int` }).from(comments).where(filters)
+        : viewer == null
+          ? Promise.resolve([{ total: stored }])
+          : db
+              .select({ total: sql<number>`(${stored} + count(*))::int` })
+              .from(comments)
+              .where(
+                and(
+                  eq(comments.userId, viewer.id),
+                  ...topLevel(deal, kind),
+                  eq(comments.status, "pending"),
+                  kind === "review" && options.rating !== undefined
+                    ? eq(comments.rating, options.rating)
+                    : undefined,
+                ),
+              );
     const [rows, totals] = await Promise.all([pageQuery, totalQuery]);
 
     const pageRows = rows.slice(0, limit);

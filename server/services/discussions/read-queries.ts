@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/accounts";
 import { deals, media } from "../../db/schema/catalog";
 import { type CommentKind, comments } from "../../db/schema/discussions";
-import { dealsOwnedCount, hasActivePlus, ownsDeal } from "../commerce/ownership-sql";
+import { hasActivePlus, ownsDeal } from "../commerce/ownership-sql";
 import type { SortKey } from "./cursor";
 import { dealRow } from "./deal-key";
 import { isStaffModeratorUser } from "./ids";
@@ -26,6 +26,8 @@ export type DealContext = {
   slug: string;
   /** The deal's stored counts of approved top-level items, by kind. */
   approvedCount: Record<CommentKind, number>;
+  /** The stored counts of approved reviews with 1 to 5 tacos (index 0 is 1 taco). */
+  approvedReviewsByRating: number[];
   partnerIds: number[];
   staff: boolean;
   partner: boolean;
@@ -54,6 +56,7 @@ export function createReadQueries(db: Db) {
       id: row.id,
       slug: row.slug,
       approvedCount: { review: row.reviewCount, question: row.questionCount },
+      approvedReviewsByRating: (JSON.parse(row.reviewCountByRating) as unknown[]).map(Number),
       partnerIds,
       staff,
       partner,
@@ -113,7 +116,8 @@ export function createReadQueries(db: Db) {
       where ue.user_id = users.id and ue."primary" limit 1), false)`,
     // An ISO string, not a Date: a driver may not bind a Date inside a raw sql fragment (postgres.js could not).
     hasPlus: hasActivePlus(sql.raw("users.id"), now),
-    dealsPurchased: dealsOwnedCount(sql.raw("users.id")),
+    // Kept on write (users.deals_purchased): no count over the author's orders per row.
+    dealsPurchased: users.dealsPurchased,
     verifiedPurchaser: ownsDeal(sql.raw("users.id"), sql`${dealId}`),
   });
 

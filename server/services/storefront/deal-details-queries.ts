@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import {
   addonAssociations,
@@ -135,9 +136,13 @@ export function prepareDealDetailQueries(db: Db) {
       .prepare("deal_details_extras"),
   };
 
-  /** The most helpful approved questions and reviews of a deal, both in one statement. */
-  async function topCommentsOf(dealId: number) {
-    const ranked = db
+  /**
+   * The most helpful approved questions and reviews of a deal, both in one statement: each kind is
+   * the first rows of comments_top_idx (a limit over the index, not a rank of every comment of
+   * the deal), so the cost does not grow with the deal's discussion.
+   */
+  const topOfKind = (kind: "question" | "review") =>
+    db
       .select({
         id: comments.id,
         kind: comments.kind,
@@ -148,42 +153,28 @@ export function prepareDealDetailQueries(db: Db) {
         replyCount: comments.replyCount,
         hasFounderReply: comments.hasFounderReply,
         createdAt: comments.createdAt,
-        userId: comments.userId,
-        rank: sql<number>`row_number() over (partition by ${comments.kind}
-          order by ${comments.upVotes} desc, ${comments.createdAt} desc, ${comments.id} desc)`.as(
-          "rank",
-        ),
-      })
-      .from(comments)
-      .where(
-        and(
-          eq(comments.dealId, dealId),
-          sql`${comments.parentId} is null`,
-          eq(comments.status, "approved"),
-        ),
-      )
-      .as("ranked");
-    return db
-      .select({
-        id: ranked.id,
-        kind: ranked.kind,
-        title: ranked.title,
-        comment: ranked.comment,
-        rating: ranked.rating,
-        upVotes: ranked.upVotes,
-        replyCount: ranked.replyCount,
-        hasFounderReply: ranked.hasFounderReply,
-        createdAt: ranked.createdAt,
         firstName: users.firstName,
         lastName: users.lastName,
         username: users.username,
         avatar: users.avatar,
       })
-      .from(ranked)
-      .leftJoin(users, eq(users.id, ranked.userId))
-      .where(lte(ranked.rank, TOP_COMMENTS))
-      .orderBy(asc(ranked.kind), asc(ranked.rank));
-  }
+      .from(comments)
+      .leftJoin(users, eq(users.id, comments.userId))
+      .where(
+        and(
+          eq(comments.dealId, dealIdParam),
+          eq(comments.kind, kind),
+          sql`${comments.parentId} is null`,
+          eq(comments.status, "approved"),
+        ),
+      )
+      .orderBy(desc(comments.upVotes), desc(comments.createdAt), desc(comments.id))
+      .limit(TOP_COMMENTS);
+  const topComments = unionAll(topOfKind("question"), topOfKind("review")).prepare(
+    "deal_details_top_comments",
+  );
+  /** Questions first, then reviews, each most helpful first (union all keeps the branches' order). */
+  const topCommentsOf = (dealId: number) => topComments.execute({ dealId });
 
   return { coreById, coreBySlug, ...detailQueries, topCommentsOf };
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { SEARCH_PAGE_SIZE, type SearchSort } from "../../../domain/search";
 import type { Db } from "../../db/client";
 import { attributes, categories, deals, subcategories, taxonomyGroups } from "../../db/schema";
@@ -67,30 +68,31 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
     or ${deals.browseDealStatus} = 'expired'
     or (${deals.endDate} is not null and ${deals.endDate} <= ${now.toISOString()}::timestamptz))`;
 
-  /** The taxonomy text of the row's group, category and subcategory (names and search values). */
-  const taxonomyText = sql`concat_ws(' ',
-    ${taxonomyGroups.name}, array_to_string(${taxonomyGroups.searchValues}, ' '),
-    ${categories.name}, array_to_string(${categories.searchValues}, ' '),
-    ${subcategories.name}, array_to_string(${subcategories.searchValues}, ' '))`;
-
-  function textMatch(query: string): SQL {
-    const q = tsQuery(query);
-    const pattern = likePattern(query);
-    return sql`(${deals.search} @@ ${q}
-      or to_tsvector('english', ${taxonomyText}) @@ ${q}
-      or exists (select 1 from deal_attribute_values dav
-        join attributes a on a.id = dav.attribute_id
-        where dav.deal_id = "deals"."id"
-          and to_tsvector('english', a.name || ' ' || coalesce(dav.value, '')) @@ ${q})
-      or ${deals.name} ilike ${pattern} or ${deals.publicName} ilike ${pattern})`;
+  /**
+   * The query against the deal's maintained search document (deals.search_document, GIN
+   * indexed): the words as web-search syntax, or every word as the start of a word of the deal's
+   * name ("task" finds TaskFlow). One indexable condition, so the cost follows the matches, not
+   * the catalogue.
+   */
+  function documentQuery(query: string): SQL {
+    const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const prefixes = words.map((w) => `${w}:*A`).join(" & ");
+    return prefixes
+      ? sql`(${tsQuery(query)} || to_tsquery('simple', ${prefixes}))`
+      : tsQuery(query);
   }
 
-  /** Text rank: the deal's own words weigh most, a name containing the text next, taxonomy last. */
+  function textMatch(query: string): SQL {
+    return sql`${deals.searchDocument} @@ ${documentQuery(query)}`;
+  }
+
+  /**
+   * Text rank over the matches only: the deal's name weighs most, its description next, taxonomy
+   * and attributes last (the document's weights), and a name containing the text comes first.
+   */
   function relevance(query: string): SQL {
-    const q = tsQuery(query);
-    return sql`(ts_rank(${deals.search}, ${q})
-      + case when ${deals.name} ilike ${likePattern(query)} then 0.5 else 0 end
-      + case when to_tsvector('english', ${taxonomyText}) @@ ${q} then 0.05 else 0 end)`;
+    return sql`(ts_rank(${deals.searchDocument}, ${documentQuery(query)})
+      + case when ${deals.name} ilike ${likePattern(query)} then 0.5 else 0 end)`;
   }
 
   function whereOf(f: DealFilter, now: Date): SQL {
@@ -150,10 +152,8 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
         order.push(sql`${deals.averageRating} desc`, sql`${deals.reviewCount} desc`);
         break;
       case "popular":
-        order.push(
-          sql`(${deals.quantitySold} + ${deals.reviewCount} * 10 + ${deals.commentCount}) desc`,
-          sql`${deals.averageRating} desc`,
-        );
+        // deals.popularity is quantity_sold + review_count * 10 + comment_count, stored.
+        order.push(sql`${deals.popularity} desc`, sql`${deals.averageRating} desc`);
         break;
     }
     order.push(sql`${deals.id} desc`);
@@ -173,24 +173,80 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
     const page = Math.max(1, options.page ?? 1);
     const where = whereOf(filter, now);
 
-    const rowsQuery = db
-      .select({ deal: dealCoreColumns, plans: activePlanPrices })
-      .from(deals)
-      .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
-      .leftJoin(categories, eq(categories.id, deals.categoryId))
-      .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
-      .where(where)
-      .orderBy(...orderOf(options.sort, filter, now))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
+    const offset = (page - 1) * pageSize;
     const countQuery = db
-      .select({ count: sql<number>`count(*)::int` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        live: sql<number>`(count(*) filter (where not ${isEndedAt(now)}))::int`,
+      })
       .from(deals)
       .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
       .leftJoin(categories, eq(categories.id, deals.categoryId))
       .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
       .where(where);
-    const [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+
+    let rows: { deal: unknown; plans: Parameters<typeof dealCardJson>[1] }[];
+    let total: { count: number; live: number } | undefined;
+    if (options.sort === "popular" && !filter.query && filter.forUserId == null) {
+      // Browse's default order walks deals_popular_idx: deals still for sale, then ended ones,
+      // each segment in index order, so a deep page skips index entries instead of sorting the
+      // catalogue. The count (which the page needs anyway) says where the segments meet.
+      [total] = await countQuery;
+      const live = Number(total?.live ?? 0);
+      const popularOrder = [
+        sql`${deals.popularity} desc`,
+        sql`${deals.averageRating} desc`,
+        sql`${deals.id} desc`,
+      ];
+      const segment = (ended: boolean, skip: number, take: number) =>
+        db
+          .select({
+            deal: dealCoreColumns,
+            plans: activePlanPrices,
+            ended: sql<boolean>`${ended}::boolean`.as("segment_ended"),
+          })
+          .from(deals)
+          .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
+          .leftJoin(categories, eq(categories.id, deals.categoryId))
+          .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
+          .where(
+            inArray(
+              deals.id,
+              // The page's ids first, by a bare index walk: the card columns (plan prices are a
+              // subquery) are then computed for the page's rows only, not for every row skipped.
+              db
+                .select({ id: deals.id })
+                .from(deals)
+                .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
+                .leftJoin(categories, eq(categories.id, deals.categoryId))
+                .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
+                .where(and(where, ended ? isEndedAt(now) : sql`not ${isEndedAt(now)}`))
+                .orderBy(...popularOrder)
+                .limit(take)
+                .offset(skip),
+            ),
+          )
+          .orderBy(...popularOrder);
+      const liveTake = Math.max(0, Math.min(pageSize, live - offset));
+      // One statement: both segments (one of them often empty, limit 0), in their own order.
+      const both = await unionAll(
+        segment(false, Math.min(offset, live), liveTake),
+        segment(true, Math.max(0, offset - live), pageSize - liveTake),
+      );
+      rows = [...both.filter((r) => !r.ended), ...both.filter((r) => r.ended)];
+    } else {
+      const rowsQuery = db
+        .select({ deal: dealCoreColumns, plans: activePlanPrices })
+        .from(deals)
+        .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
+        .leftJoin(categories, eq(categories.id, deals.categoryId))
+        .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
+        .where(where)
+        .orderBy(...orderOf(options.sort, filter, now))
+        .limit(pageSize)
+        .offset(offset);
+      [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+    }
     const count = Number(total?.count ?? 0);
     return {
       count,

@@ -1,0 +1,262 @@
+// `npm run bench -- --size L` (or M): the shopper reads at the demo size (S) and at a grown size
+// side by side (issue 20), on PostgreSQL. S is DATABASE_URL as seeded; the grown size is its own
+// database (DATABASE_URL with "_l" or "_m" appended, or BENCH_SIZE_URL), filled once by
+// server/db/seed/scale.ts and reused on later runs. Each row: the median of 30 sequential
+// requests after warm-up (the two apps taking turns), and req/s with 8 connections. Exits non-zero when a shopper read at the
+// grown size costs more than twice its S median, or the uncached product page takes 50 ms or more.
+// Another app can be measured the same way with BENCH_APP (default dist/main.js).
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
+const RPS_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+
+/** The generator's arguments per size (the issue's table). */
+export const SIZES = {
+  M: { deals: 2000, comments: 260_000, taskflow: 50_000, orders: 160_000 },
+  L: { deals: 20_000, comments: 2_350_000, taskflow: 200_000, orders: 1_600_000 },
+} as const;
+export type SizeName = keyof typeof SIZES;
+
+type Endpoint = {
+  name: string;
+  /** Built from the running app (cursors are found by walking the list). */
+  path: (base: string) => Promise<string>;
+  /** A shopper read: held to 2x of S. */
+  flat: boolean;
+};
+
+const reviewsPath = "/api/v2/deals/taskflow/reviews/";
+
+/** The cursor of the 51st page of taskflow's reviews (20 a page), found by following 50 cursors. */
+async function fiftyFirstPage(base: string): Promise<string> {
+  let url = reviewsPath;
+  for (let i = 0; i < 50; i++) {
+    const body = (await (await fetch(`${base}${url}`)).json()) as { search_after: string | null };
+    if (!body.search_after) break;
+    url = `${reviewsPath}?search_after=${encodeURIComponent(body.search_after)}`;
+  }
+  return url;
+}
+
+/** Page 1,000 of browse, or the last page when there are fewer. */
+async function deepBrowse(base: string): Promise<string> {
+  const body = (await (await fetch(`${base}/api/v2/deals/`)).json()) as { total_pages: number };
+  return `/api/v2/deals/?page=${Math.min(1000, body.total_pages)}`;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    name: "GET /api/v2/deals/taskflow/details/",
+    path: async () => "/api/v2/deals/taskflow/details/",
+    flat: true,
+  },
+  // A query parameter the page cache does not know makes it render (X-Cache: BYPASS).
+  {
+    name: "product page, not cached",
+    path: async () => "/products/taskflow/?bench=1",
+    flat: true,
+  },
+  { name: "reviews API page 1 (taskflow)", path: async () => reviewsPath, flat: true },
+  { name: "reviews API, 51st page by cursor", path: fiftyFirstPage, flat: true },
+  { name: 'search API "task"', path: async () => "/api/v2/deals/?query=task", flat: true },
+  { name: 'search API "ai"', path: async () => "/api/v2/deals/?query=ai", flat: true },
+  { name: "browse page 1", path: async () => "/api/v2/deals/", flat: true },
+  { name: "browse page 1,000 (or last)", path: deepBrowse, flat: true },
+  { name: "home (cached)", path: async () => "/", flat: true },
+  { name: "product page (cached)", path: async () => "/products/taskflow/", flat: true },
+];
+
+type Measured = { median: number; rps: number; status: number };
+
+async function waitForHealth(base: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("app did not become healthy");
+}
+
+/**
+ * The median of SAMPLES sequential requests to each URL, the URLs taking turns (S, grown, S, ...)
+ * so a busy machine slows both sides alike; then req/s with 8 connections for each.
+ */
+async function measurePair(urls: [string, string]): Promise<[Measured, Measured]> {
+  const status = [0, 0];
+  for (let i = 0; i < 5; i++)
+    for (const [k, url] of urls.entries()) {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      status[k] = res.status;
+    }
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < SAMPLES; i++)
+    for (const [k, url] of urls.entries()) {
+      const started = performance.now();
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      times[k]?.push(performance.now() - started);
+    }
+  const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+  const rps = async (url: string) =>
+    (await autocannon({ url, connections: 8, duration: RPS_SECONDS })).requests.average;
+  return [
+    { median: median(times[0]), rps: await rps(urls[0]), status: status[0] ?? 0 },
+    { median: median(times[1]), rps: await rps(urls[1]), status: status[1] ?? 0 },
+  ];
+}
+
+async function startApp(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const entry = path.resolve(root, process.env.BENCH_APP ?? "dist/main.js");
+  const app = spawn(process.execPath, [entry], {
+    cwd: path.resolve(path.dirname(entry), ".."),
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(root, ".cache", `bench-size-${port}`),
+      LOG_LEVEL: "warn",
+      DATABASE_URL: databaseUrl,
+    },
+  });
+  await waitForHealth(`http://127.0.0.1:${port}`);
+  return app;
+}
+
+async function dealCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query("select count(*)::int as n from deals");
+    return Number(r.rows[0]?.n ?? 0);
+  } catch {
+    return 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates and seeds the grown database when it is missing or not yet grown. */
+async function ensureSized(url: string, size: SizeName): Promise<void> {
+  const target = SIZES[size];
+  const name = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
+  if (exists.rowCount === 0) await client.query(`create database "${name}"`);
+  await client.end();
+  if ((await dealCount(url)) >= target.deals) return;
+  console.log(`growing ${name} to ${size} (server/db/seed/scale.ts)...`);
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "server/db/seed/scale.ts",
+        ...Object.entries(target).flatMap(([k, v]) => [`--${k}`, String(v)]),
+      ],
+      { cwd: root, stdio: "inherit", env: { ...process.env, DATABASE_URL: url } },
+    );
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed:scale ${code}`))));
+  });
+  console.log(`${size} generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function measureBoth(
+  smallUrl: string,
+  grownUrl: string,
+): Promise<[Map<string, Measured>, Map<string, Measured>]> {
+  const first = await startApp(smallUrl, 3293);
+  const second = await startApp(grownUrl, 3294).catch((err) => {
+    first.kill("SIGTERM");
+    throw err;
+  });
+  const apps = [first, second];
+  const bases = ["http://127.0.0.1:3293", "http://127.0.0.1:3294"] as const;
+  const small = new Map<string, Measured>();
+  const grown = new Map<string, Measured>();
+  try {
+    for (const e of ENDPOINTS) {
+      const [a, b] = await measurePair([
+        `${bases[0]}${await e.path(bases[0])}`,
+        `${bases[1]}${await e.path(bases[1])}`,
+      ]);
+      small.set(e.name, a);
+      grown.set(e.name, b);
+    }
+  } finally {
+    for (const app of apps) app.kill("SIGTERM");
+  }
+  return [small, grown];
+}
+
+export async function benchSize(size: SizeName): Promise<void> {
+  const small = process.env.DATABASE_URL;
+  if (!small) throw new Error("bench --size needs DATABASE_URL (PostgreSQL, the S database)");
+  const grown = process.env.BENCH_SIZE_URL ?? `${small}_${size.toLowerCase()}`;
+  await ensureSized(grown, size);
+  const [s, g] = await measureBoth(small, grown);
+  const header = [
+    "endpoint",
+    "S median ms",
+    "S req/s",
+    `${size} median ms`,
+    `${size} req/s`,
+    `${size}/S`,
+  ];
+  const lines = ENDPOINTS.map((e) => {
+    const a = s.get(e.name);
+    const b = g.get(e.name);
+    const ratio = a && b ? b.median / a.median : Number.NaN;
+    const over =
+      e.flat && (ratio > 2 || (e.name === "product page, not cached" && (b?.median ?? 0) >= 50));
+    if (over || a?.status !== 200 || b?.status !== 200) process.exitCode = 1;
+    return [
+      e.name,
+      a ? a.median.toFixed(1) : "-",
+      a ? a.rps.toFixed(1) : "-",
+      b ? b.median.toFixed(1) : "-",
+      b ? b.rps.toFixed(1) : "-",
+      `${ratio.toFixed(2)}${over ? " OVER" : ""}${a?.status !== 200 || b?.status !== 200 ? ` (HTTP ${a?.status}/${b?.status})` : ""}`,
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));
+  const fmt = (cols: string[]) => cols.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
+  console.log(
+    `\nshopper reads at S and ${size} (median of ${SAMPLES} sequential; req/s with 8 connections)`,
+  );
+  console.log(fmt(header));
+  for (const l of lines) console.log(fmt(l));
+}
+
+/** `--size M|L` from the command line, or null. */
+export function sizeArgument(argv: string[]): SizeName | null {
+  const i = argv.indexOf("--size");
+  const value = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith("--size="))?.slice(7);
+  if (value === undefined) return null;
+  const upper = value.toUpperCase();
+  if (upper !== "M" && upper !== "L") throw new Error("--size must be M or L");
+  return upper;
+}
+
+if (process.argv[1]?.endsWith("size.ts")) {
+  const size = sizeArgument(process.argv) ?? "L";
+  await benchSize(size);
+  process.exit(process.exitCode ?? 0);
+}
+
+/** The `size` section of `npm run bench` (bench/run.ts): `--size M` or `--size L`. */
+export async function run(options: { args: string[] }): Promise<void> {
+  const size = sizeArgument(["", "", ...options.args]);
+  if (size) await benchSize(size);
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "deals" ADD COLUMN "popularity" integer GENERATED ALWAYS AS (quantity_sold + review_count * 10 + comment_count) STORED;--> statement-breakpoint
+CREATE INDEX "deals_popular_idx" ON "deals" USING btree ("popularity" DESC NULLS FIRST,"average_rating" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "deals"."deal_status" <> 'Private' and "deals"."is_draft" = false;
