@@ -398,7 +398,8 @@ export function CommentCard({
 
         {repliesCount > 0 ? (
           <section
-            aria-label={`${item.replyCount} ${item.replyCount === 1 ? replyNoun : `${replyNoun}s`}`}
+            // Named after its item: several reply sections on a list must be distinct landmarks.
+            aria-label={`${replyNoun === "answer" ? "Answers" : "Replies"} to “${item.title || item.user?.name || "this post"}”`}
           >
             <button
               type="button"

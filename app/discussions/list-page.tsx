@@ -97,7 +97,13 @@ function Controls({ data, base }: { data: ListPageData; base: string }) {
   const submit = () => formRef.current?.requestSubmit();
   return (
     <div className="space-y-3">
-      <Form method="get" action={base} role="search" className="flex gap-2">
+      <Form
+        method="get"
+        action={base}
+        role="search"
+        aria-label={`Search ${LIST_SEGMENT[kind]}`}
+        className="flex gap-2"
+      >
         <SearchField label={<>Search {LIST_SEGMENT[kind]}</>} defaultValue={params.search} />
         {params.sort !== "newest" ? <input type="hidden" name="sort" value={params.sort} /> : null}
         {params.rating ? <input type="hidden" name="taco_rating" value={params.rating} /> : null}
@@ -198,7 +204,7 @@ export function ListPage({ data }: { data: ListPageData }) {
           ) : null}
           <div className="min-w-0 space-y-4">
             {data.reviewsSummary ? (
-              <ReviewsSummaryPanel summary={data.reviewsSummary} listHref={base} />
+              <ReviewsSummaryPanel summary={data.reviewsSummary} listHref={base} headingLevel={2} />
             ) : null}
             <Controls data={data} base={base} />
             {stats ? (

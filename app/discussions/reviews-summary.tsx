@@ -19,11 +19,15 @@ const reviewsSay = (count: number) => `${count} ${count === 1 ? "review says" : 
 export function ReviewsSummaryPanel({
   summary,
   listHref,
+  headingLevel = 3,
 }: {
   summary: ReviewsSummaryView;
   /** The full reviews list, for the backing reviews not linked one by one. */
   listHref: string;
+  /** Its heading's level: 2 where it sits right under the page's h1 (the reviews list). */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = `h${headingLevel}` as const;
   const basedOn = summary.generatedAt
     ? `${summary.label} · ${formatDate(summary.generatedAt)}`
     : summary.label;
@@ -33,7 +37,7 @@ export function ReviewsSummaryPanel({
       className="rounded-2xl border border-black/5 bg-white p-4 shadow-card sm:p-5"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h3 className="font-bold">What reviewers say</h3>
+        <Heading className="font-bold">What reviewers say</Heading>
         <p className="text-xs text-ink-soft">{basedOn}</p>
       </div>
       {summary.statements.length === 0 ? (

@@ -19,8 +19,8 @@ import {
   addonSelection,
   addonsTotal,
   isNonRefundableAddon,
+  moveToStop,
   rangeStops,
-  snapToStop,
 } from "../../domain/addons";
 import { ADDONS_ADD_FAILED, NON_REFUNDABLE_DEAL } from "../../domain/messages";
 import { toMajor } from "../../domain/money";
@@ -97,13 +97,14 @@ function RangeCell({ feature, cell, selection, choose }: CellProps) {
         max={max}
         step={1}
         value={[value]}
-        onValueChange={([next]) => choose(feature, cell, snapToStop(next ?? min, stops))}
-        aria-label={`${feature.feature} (${unit})`}
+        onValueChange={([next]) => choose(feature, cell, moveToStop(value, next ?? min, stops))}
       >
         <Slider.Track className="relative h-1.5 grow rounded-full bg-stone-200">
           <Slider.Range className="absolute h-full rounded-full bg-ink" />
         </Slider.Track>
+        {/* The name goes on the thumb: it is the element with role="slider". */}
         <Slider.Thumb
+          aria-label={`${feature.feature} (${unit})`}
           aria-valuetext={`${value} ${unit}`}
           className="block h-5 w-5 rounded-full border-2 border-ink bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         />
@@ -254,7 +255,7 @@ export function AddonSelector({
   return (
     <section aria-label="Add-ons" className={cx("rounded-2xl bg-white px-4 py-1", className)}>
       <div className="flex items-baseline justify-between pt-3">
-        <h3 className="text-sm font-black tracking-wide uppercase">Add-ons</h3>
+        <h2 className="text-sm font-black tracking-wide uppercase">Add-ons</h2>
         {chosen.length > 0 ? (
           <p className="text-sm font-semibold" data-testid="addons-total">
             +{label(toMajor(addonsTotal(chosen)))}

@@ -59,6 +59,8 @@ export function ListingResults({
   if (listing.results.length === 0) return <>{empty}</>;
   return (
     <>
+      {/* The cards' names are h3s: this h2 keeps the outline in order under the page's h1. */}
+      <h2 className="sr-only">Deals</h2>
       <DealGrid deals={listing.results} now={now} />
       <Pagination page={listing.page} totalPages={listing.total_pages} href={href} />
     </>
