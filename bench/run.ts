@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../server/db/client";
 import { DEMO_PASSWORD, seedIfEmpty } from "../server/db/seed";
 import { systemClock } from "../server/providers/clock";
+import { printLighthouse } from "./lighthouse";
 import { prepareBenchData } from "./prepare";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -272,6 +273,8 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl: string) {
       deal: { id: number; plans: { id: number; tier: number }[] };
     };
     if (kind === "pglite") await printBudgets(base);
+    // Lighthouse phone scores (issue 15), before the load runs heat the machine.
+    if (kind === "pglite") await printLighthouse(base);
     const baselineProc = await startProcess(
       ["bench/baseline-server.mjs"],
       { PORT: "3290" },

@@ -115,7 +115,9 @@ function useBuyKey(onBuy: () => void, enabled: boolean) {
 
 /**
  * "Press B anytime to buy", until dismissed (remembered in local storage), with "Turn off" for
- * the shortcut itself. Shown only while the shortcut is on.
+ * the shortcut itself. Shown only while the shortcut is on, inside the desktop buy-now bar: a
+ * floating pill covered the gallery's controls on the left and the purchase panel's Buy now on
+ * the right.
  */
 function KeyboardHint({ onTurnOff }: { onTurnOff: () => void }) {
   const [show, setShow] = useState(false);
@@ -124,10 +126,11 @@ function KeyboardHint({ onTurnOff }: { onTurnOff: () => void }) {
   return (
     <div
       data-testid="buy-hint"
-      className="fixed right-5 bottom-5 z-30 hidden items-center gap-2 rounded-full bg-ink py-2 pr-2 pl-4 text-sm font-semibold text-white shadow-card-hover md:flex"
+      className="ml-auto hidden shrink-0 items-center gap-2 rounded-full bg-ink py-1.5 pr-1.5 pl-3 text-sm font-semibold text-white md:flex"
     >
       <kbd className="rounded-md bg-white/15 px-2 py-0.5 font-mono text-xs font-black">B</kbd>
-      <span className="mr-1">{PRESS_B_TO_BUY}</span>
+      {/* Tablets show the key and the switches; the full sentence needs a wide bar. */}
+      <span className="mr-1 hidden lg:inline">{PRESS_B_TO_BUY}</span>
       <button
         type="button"
         onClick={onTurnOff}
@@ -230,6 +233,7 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
             <img src={deal.product_logo} alt="" className="h-9 w-9 rounded-lg" />
           ) : null}
           <p className="min-w-0 truncate font-black">{name}</p>
+          {buyKey.on ? <KeyboardHint onTurnOff={buyKey.turnOff} /> : null}
           {plan ? (
             <p className="ml-auto truncate text-sm text-ink-soft">
               {plan.public_name} ·{" "}
@@ -279,7 +283,6 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
       {several ? (
         <PlanSheet deal={deal} viewer={viewer} open={sheetOpen} onOpenChange={setSheetOpen} />
       ) : null}
-      {buyKey.on ? <KeyboardHint onTurnOff={buyKey.turnOff} /> : null}
     </>
   );
 }
