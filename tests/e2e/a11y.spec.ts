@@ -72,6 +72,9 @@ export const PAGES: PageRow[] = [
   { name: "404 (one segment)", path: "/no-such-group/", status: 404 },
 ];
 
+// axe reads every node of a page (contrast on long home pages): far more than a click test.
+test.describe.configure({ timeout: 120_000 });
+
 type Values = Record<string, string>;
 let values: Values | undefined;
 
