@@ -398,8 +398,14 @@ export function CommentCard({
 
         {repliesCount > 0 ? (
           <section
-            // Named after its item: several reply sections on a list must be distinct landmarks.
-            aria-label={`${replyNoun === "answer" ? "Answers" : "Replies"} to “${item.title || item.user?.name || "this post"}”`}
+            // Named after its item and author: several reply sections on a list must be
+            // distinct landmarks, and seeded titles repeat (one review per member and deal).
+            aria-label={[
+              `${replyNoun === "answer" ? "Answers" : "Replies"} to “${item.title || "this post"}”`,
+              item.user ? `by ${item.user.name || item.user.username}` : "",
+            ]
+              .join(" ")
+              .trim()}
           >
             <button
               type="button"
