@@ -80,13 +80,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        {/* First tab stop (WCAG 2.4.1): past the header's links straight to the page's content. */}
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to main content
+        </a>
         <DisplayCurrencyContext.Provider value={data?.growth.display ?? null}>
           <SiteHeader
             user={data?.user ?? null}
             currency={data?.growth.currency}
             cartCount={data?.cartCount ?? 0}
           />
-          <div className="flex-1">{children}</div>
+          <div id="main-content" tabIndex={-1} className="flex-1 scroll-mt-20">
+            {children}
+          </div>
         </DisplayCurrencyContext.Provider>
         <ViewItemEvent />
         <SiteFooter />
@@ -109,7 +118,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <p className="text-6xl font-black text-brand-500">{status}</p>
+      <p className="text-6xl font-black text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-bold">Whoops! Something went wrong on our end.</h1>
       <p className="mt-2 text-ink-soft">Please try again in a moment.</p>
       <a href="/" className="mt-8 inline-block rounded-full bg-brand-400 px-5 py-2.5 font-semibold">

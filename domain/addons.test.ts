@@ -8,6 +8,7 @@ import {
   addonsTotal,
   isNonRefundableAddon,
   isRangeConfigValid,
+  moveToStop,
   offeredAddonQuantity,
   rangeStops,
   snapToStop,
@@ -155,6 +156,18 @@ describe("linear range snapping", () => {
     expect(snapToStop(36, stops)).toBe(50);
     expect(snapToStop(999, stops)).toBe(50);
     expect(snapToStop(-3, stops)).toBe(0);
+  });
+  it("moves an arrow key's one-unit step on to the next stop in its direction", () => {
+    const stops = [0, 5, 10, 20, 50];
+    expect(moveToStop(0, 1, stops)).toBe(5);
+    expect(moveToStop(10, 11, stops)).toBe(20);
+    expect(moveToStop(10, 9, stops)).toBe(5);
+    expect(moveToStop(50, 51, stops)).toBe(50);
+    expect(moveToStop(0, -1, stops)).toBe(0);
+    // A drag that lands near another stop snaps there, as before; End and Home reach the ends.
+    expect(moveToStop(0, 18, stops)).toBe(20);
+    expect(moveToStop(5, 50, stops)).toBe(50);
+    expect(moveToStop(20, 0, stops)).toBe(0);
   });
   it("takes whole numbers from 0 only", () => {
     expect(wholeQuantity(2.6)).toBe(3);

@@ -140,6 +140,19 @@ export const snapToStop = (input: number, stops: readonly number[]): number => {
 };
 
 /**
+ * Where a slider moved from `current` to `input` lands: the nearest stop, except that a move which
+ * would snap back onto `current` (an arrow key's one-unit step) goes on to the next stop in its
+ * direction, so the keyboard can reach every stop.
+ */
+export const moveToStop = (current: number, input: number, stops: readonly number[]): number => {
+  const snapped = snapToStop(input, stops);
+  if (snapped !== current || input === current) return snapped;
+  const next =
+    input > current ? stops.find((s) => s > current) : stops.findLast((s) => s < current);
+  return next ?? snapped;
+};
+
+/**
  * One chosen add-on (spec 001 section 3 "Add-on selection": key, name, price, value,
  * primaryPlanId, addonPlanId, parentInvoiceData). price is in cents.
  */

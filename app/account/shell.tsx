@@ -30,7 +30,7 @@ export function AccountShell({
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <div className="md:grid md:grid-cols-[12rem_1fr] md:gap-10">
-        <nav aria-label="Account" className="mb-6">
+        <nav aria-label="Account settings" className="mb-6">
           <ul className="flex flex-wrap gap-1 md:flex-col">
             {SECTIONS.map((s) => (
               <li key={s.to}>

@@ -440,7 +440,14 @@ export function CommentCard({
 
         {repliesCount > 0 ? (
           <section
-            aria-label={`${item.replyCount} ${item.replyCount === 1 ? replyNoun : `${replyNoun}s`}`}
+            // Named after its item and author: several reply sections on a list must be
+            // distinct landmarks, and seeded titles repeat (one review per member and deal).
+            aria-label={[
+              `${replyNoun === "answer" ? "Answers" : "Replies"} to “${item.title || "this post"}”`,
+              item.user ? `by ${item.user.name || item.user.username}` : "",
+            ]
+              .join(" ")
+              .trim()}
           >
             <button
               type="button"

@@ -270,7 +270,13 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
         data={data.responsiveness}
         questionsHref={`/products/${deal.slug}/questions/`}
       />
-      <Form method="get" role="search" preventScrollReset className="flex gap-2">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Search this deal's community"
+        preventScrollReset
+        className="flex gap-2"
+      >
         <SearchField label="Search questions, reviews and FAQs" defaultValue={data.search} />
         <button
           type="submit"

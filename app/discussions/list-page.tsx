@@ -113,7 +113,13 @@ function Controls({ data, base }: { data: ListPageData; base: string }) {
   const submit = () => formRef.current?.requestSubmit();
   return (
     <div className="space-y-3">
-      <Form method="get" action={base} role="search" className="flex gap-2">
+      <Form
+        method="get"
+        action={base}
+        role="search"
+        aria-label={`Search ${LIST_SEGMENT[kind]}`}
+        className="flex gap-2"
+      >
         <SearchField label={<>Search {LIST_SEGMENT[kind]}</>} defaultValue={params.search} />
         {params.sort !== "newest" ? <input type="hidden" name="sort" value={params.sort} /> : null}
         {params.rating ? <input type="hidden" name="taco_rating" value={params.rating} /> : null}

@@ -159,8 +159,9 @@ export function RatingBars({
             <Link
               to={href(stars)}
               {...(newTab ? { target: "_blank", rel: "noopener" } : {})}
-              className={`flex items-center gap-2 ${full ? "text-sm" : "text-xs"} hover:underline`}
-              aria-label={`${stars} ${tacos}: ${count} reviews`}
+              // min-h-6: a 24 px target at least (WCAG 2.5.8).
+              className={`flex min-h-6 items-center gap-2 ${full ? "text-sm" : "text-xs"} hover:underline`}
+              aria-label={`${stars} ${tacos}: ${count} ${count === 1 ? "review" : "reviews"}`}
             >
               {full ? (
                 <span className="w-14 shrink-0 text-ink-soft">

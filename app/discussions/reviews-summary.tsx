@@ -24,7 +24,7 @@ export function ReviewsSummaryPanel({
   summary: ReviewsSummaryView;
   /** The full reviews list, for the backing reviews not linked one by one. */
   listHref: string;
-  /** 3 under the product page's Reviews section, 2 on the reviews page (right under its h1). */
+  /** Its heading's level: 2 where it sits right under the page's h1 (the reviews list). */
   headingLevel?: 2 | 3;
 }) {
   const Heading = `h${headingLevel}` as const;

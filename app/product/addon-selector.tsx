@@ -19,8 +19,8 @@ import {
   addonSelection,
   addonsTotal,
   isNonRefundableAddon,
+  moveToStop,
   rangeStops,
-  snapToStop,
 } from "../../domain/addons";
 import { ADDONS_ADD_FAILED, NON_REFUNDABLE_DEAL } from "../../domain/messages";
 import { toMajor } from "../../domain/money";
@@ -97,7 +97,7 @@ function RangeCell({ feature, cell, selection, choose }: CellProps) {
         max={max}
         step={1}
         value={[value]}
-        onValueChange={([next]) => choose(feature, cell, snapToStop(next ?? min, stops))}
+        onValueChange={([next]) => choose(feature, cell, moveToStop(value, next ?? min, stops))}
       >
         <Slider.Track className="relative h-1.5 grow rounded-full bg-stone-200">
           <Slider.Range className="absolute h-full rounded-full bg-ink" />

@@ -18,6 +18,36 @@ export type BuyBarsProps = { deal: DealDetailsJson; viewer: ProductViewer };
 const PRICING_CARD_SELECTOR = '[data-testid="pricing-card"], [data-testid="purchase-panel"]';
 /** Where the dismissed keyboard hint is remembered (per browser, all deals). */
 const HINT_DISMISSED_KEY = "payonce:buy-hint-dismissed";
+/** Where "turn the B shortcut off" is remembered (per browser, all deals; WCAG 2.1.4). */
+const BUY_KEY_OFF_KEY = "payonce:buy-key-off";
+
+const readFlag = (key: string): boolean => {
+  try {
+    return window.localStorage.getItem(key) === "1";
+  } catch {
+    return false;
+  }
+};
+const writeFlag = (key: string) => {
+  try {
+    window.localStorage.setItem(key, "1");
+  } catch {
+    // Private mode: the choice holds for this page only.
+  }
+};
+
+/** Whether the B shortcut is on: it is unless the shopper turned it off (read after hydration). */
+function useBuyKeySetting(): { on: boolean; turnOff: () => void } {
+  const [on, setOn] = useState(false);
+  useEffect(() => setOn(!readFlag(BUY_KEY_OFF_KEY)), []);
+  return {
+    on,
+    turnOff: () => {
+      setOn(false);
+      writeFlag(BUY_KEY_OFF_KEY);
+    },
+  };
+}
 
 type Scroll = { past: boolean; down: boolean };
 
@@ -63,7 +93,10 @@ const isTyping = (target: EventTarget | null): boolean => {
   );
 };
 
-/** The B key buys (outside text fields and dialogs, without modifier keys). */
+/**
+ * The B key buys: only while focus is not in a text field or a dialog, without modifier keys,
+ * and never once the shopper turned it off (WCAG 2.1.4 character key shortcuts).
+ */
 function useBuyKey(onBuy: () => void, enabled: boolean) {
   const latest = useRef(onBuy);
   latest.current = onBuy;
@@ -80,36 +113,39 @@ function useBuyKey(onBuy: () => void, enabled: boolean) {
   }, [enabled]);
 }
 
-/** "Press B anytime to buy", until dismissed (remembered in local storage). */
-function KeyboardHint() {
+/**
+ * "Press B anytime to buy", until dismissed (remembered in local storage), with "Turn off" for
+ * the shortcut itself. Shown only while the shortcut is on, inside the desktop buy-now bar: a
+ * floating pill covered the gallery's controls on the left and the purchase panel's Buy now on
+ * the right.
+ */
+function KeyboardHint({ onTurnOff }: { onTurnOff: () => void }) {
   const [show, setShow] = useState(false);
-  useEffect(() => {
-    try {
-      setShow(window.localStorage.getItem(HINT_DISMISSED_KEY) !== "1");
-    } catch {
-      setShow(true);
-    }
-  }, []);
+  useEffect(() => setShow(!readFlag(HINT_DISMISSED_KEY)), []);
   if (!show) return null;
   return (
     <div
       data-testid="buy-hint"
-      className="fixed bottom-5 left-5 z-30 hidden items-center gap-3 rounded-full bg-ink py-2 pr-2 pl-4 text-sm font-semibold text-white shadow-card-hover md:flex"
+      className="ml-auto hidden shrink-0 items-center gap-2 rounded-full bg-ink py-1.5 pr-1.5 pl-3 text-sm font-semibold text-white md:flex"
     >
       <kbd className="rounded-md bg-white/15 px-2 py-0.5 font-mono text-xs font-black">B</kbd>
-      {PRESS_B_TO_BUY}
+      {/* Tablets show the key and the switches; the full sentence needs a wide bar. */}
+      <span className="mr-1 hidden lg:inline">{PRESS_B_TO_BUY}</span>
+      <button
+        type="button"
+        onClick={onTurnOff}
+        className="min-h-6 rounded-full px-2 py-0.5 text-xs text-white/80 underline hover:bg-white/10 hover:text-white"
+      >
+        Turn off
+      </button>
       <button
         type="button"
         aria-label="Dismiss hint"
         onClick={() => {
           setShow(false);
-          try {
-            window.localStorage.setItem(HINT_DISMISSED_KEY, "1");
-          } catch {
-            // Private mode: the hint simply comes back next time.
-          }
+          writeFlag(HINT_DISMISSED_KEY);
         }}
-        className="rounded-full px-2 py-0.5 text-white/70 hover:bg-white/10 hover:text-white"
+        className="min-h-6 min-w-6 rounded-full px-2 py-0.5 text-white/80 hover:bg-white/10 hover:text-white"
       >
         ×
       </button>
@@ -171,7 +207,8 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
     stage: { ...deal.stage_details, next_stage_start_date: null },
   });
   const buying = mode === "buy";
-  useBuyKey(() => buy(), buying);
+  const buyKey = useBuyKeySetting();
+  useBuyKey(() => buy(), buying && buyKey.on);
   if (!buying) return null;
   const plan = selectedPlan(deal, state);
   const several = activePlans(deal).length > 1;
@@ -196,6 +233,7 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
             <img src={deal.product_logo} alt="" className="h-9 w-9 rounded-lg" />
           ) : null}
           <p className="min-w-0 truncate font-black">{name}</p>
+          {buyKey.on ? <KeyboardHint onTurnOff={buyKey.turnOff} /> : null}
           {plan ? (
             <p className="ml-auto truncate text-sm text-ink-soft">
               {plan.public_name} ·{" "}
@@ -245,7 +283,6 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
       {several ? (
         <PlanSheet deal={deal} viewer={viewer} open={sheetOpen} onOpenChange={setSheetOpen} />
       ) : null}
-      <KeyboardHint />
     </>
   );
 }

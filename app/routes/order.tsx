@@ -122,12 +122,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             {money(order.total)}
           </dd>
         </div>
-        {order.card ? (
-          <p className="pt-1 text-right text-xs text-ink-soft">
-            <span className="capitalize">{order.card.brand}</span> ending {order.card.last4}
-          </p>
-        ) : null}
       </dl>
+      {order.card ? (
+        <p className="ml-auto max-w-xs pt-1 text-right text-xs text-ink-soft">
+          <span className="capitalize">{order.card.brand}</span> ending {order.card.last4}
+        </p>
+      ) : null}
 
       <div className="mt-10 text-center">
         <Link

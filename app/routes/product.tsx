@@ -69,18 +69,24 @@ const PAGE_SECTION_IDS = [...COMMUNITY_TABS, "community", "main"];
 /**
  * A hash on load scrolls smoothly to its section, 68 px below the top (the sticky header). The
  * community tabs (#faqs, #reviews...) scroll themselves once their tab is chosen. A
- * "scroll-to-price-plan" event scrolls to the pricing section.
+ * "scroll-to-price-plan" event scrolls to the pricing section. With prefers-reduced-motion the
+ * page jumps instead (WCAG 2.3.3): the preference is read at each scroll, so changing it applies.
  */
 function useAnchorScrolling(pricingId: string) {
   useEffect(() => {
     const root = document.documentElement;
     const previous = root.style.scrollBehavior;
-    root.style.scrollBehavior = "smooth";
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const applyBehavior = () => {
+      root.style.scrollBehavior = reduced.matches ? "auto" : "smooth";
+    };
+    applyBehavior();
+    reduced.addEventListener("change", applyBehavior);
     const scrollTo = (id: string) => {
       const el = document.getElementById(id);
       if (!el) return;
       const top = el.getBoundingClientRect().top + window.scrollY - SECTION_NAV_SCROLL_OFFSET_PX;
-      window.scrollTo({ top, behavior: "smooth" });
+      window.scrollTo({ top, behavior: reduced.matches ? "instant" : "smooth" });
     };
     const fromHash = () => {
       const id = decodeURIComponent(window.location.hash.slice(1));
@@ -93,6 +99,7 @@ function useAnchorScrolling(pricingId: string) {
     window.addEventListener("scroll-to-price-plan", toPricing);
     return () => {
       root.style.scrollBehavior = previous;
+      reduced.removeEventListener("change", applyBehavior);
       window.removeEventListener("hashchange", fromHash);
       window.removeEventListener("scroll-to-price-plan", toPricing);
     };

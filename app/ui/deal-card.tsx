@@ -18,12 +18,12 @@ export function dealBanner(
 }
 
 const BANNER_STYLE: Record<string, string> = {
-  coming_soon: "bg-sky-600 text-white",
+  coming_soon: "bg-sky-700 text-white",
   sold_out: "bg-ink text-white",
   last_call: "bg-rose-600 text-white",
   black_friday: "bg-ink text-brand-400",
   ending_soon: "bg-rose-600 text-white",
-  new: "bg-emerald-600 text-white",
+  new: "bg-emerald-700 text-white",
 };
 
 export function PriceRow({ deal, size = "sm" }: { deal: DealCardJson; size?: "sm" | "lg" }) {
@@ -72,6 +72,9 @@ export function DealCard({
     <article
       className={cx(
         "group relative flex flex-col overflow-hidden rounded-2xl border border-black/5 bg-white shadow-card transition hover:-translate-y-0.5 hover:shadow-card-hover",
+        // The whole card is the link's target (its ::after covers it): the focus ring goes
+        // around the card, not the name.
+        "has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ink",
         className,
       )}
     >
@@ -108,7 +111,7 @@ export function DealCard({
           <h3 className="truncate text-base font-semibold text-ink">
             <Link
               to={deal.get_absolute_url}
-              className="after:absolute after:inset-0 focus:outline-none"
+              className="after:absolute after:inset-0 focus-visible:outline-none"
             >
               {deal.public_name || deal.name}
             </Link>

@@ -15,7 +15,7 @@ import { EmailCapture } from "./email-capture";
 export function NotFound({ signedIn }: { signedIn: boolean }) {
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
-      <h1 className="text-8xl font-black tracking-tight text-brand-500 sm:text-9xl">
+      <h1 className="text-8xl font-black tracking-tight text-brand-700 sm:text-9xl">
         {NOT_FOUND_HEADING}
       </h1>
       <p className="mt-4 text-2xl font-bold text-ink sm:text-3xl">{NOT_FOUND_TEXT}</p>

@@ -47,7 +47,13 @@ function CartIcon() {
 
 function SearchForm({ className }: { className?: string }) {
   return (
-    <Form method="get" action="/browse" role="search" className={className}>
+    <Form
+      method="get"
+      action="/browse"
+      role="search"
+      aria-label="Search deals"
+      className={className}
+    >
       <label className="relative block">
         <span className="sr-only">Search deals</span>
         <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-ink-soft">

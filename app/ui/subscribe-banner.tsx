@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { subscribeCopy } from "../../domain/storefront";
 import type { CampaignJson } from "../../server/services/storefront/modular-pages";
 import { EmailCapture } from "./email-capture";
@@ -10,11 +11,15 @@ export function SubscribeBanner({ campaign }: { campaign: CampaignJson | null })
   const copy = subscribeCopy(
     campaign?.type === "percent" ? { type: "percent", value: campaign.value } : null,
   );
+  const headingId = useId();
+  // Named by its heading, the banner is a region landmark: it sits outside <main>.
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <div className="grid items-center gap-6 overflow-hidden rounded-3xl bg-ink px-6 py-8 text-white sm:px-10 sm:py-10 lg:grid-cols-2">
         <div>
-          <h2 className="text-2xl font-black tracking-tight sm:text-3xl">{copy.title}</h2>
+          <h2 id={headingId} className="text-2xl font-black tracking-tight sm:text-3xl">
+            {copy.title}
+          </h2>
           <p className="mt-2 text-white/75">{copy.subtitle}</p>
         </div>
         <div>

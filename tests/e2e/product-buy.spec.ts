@@ -147,6 +147,8 @@ test("taskflow: the B key buys, the hint is dismissible, long feature lists coll
   await expect(tier3.getByRole("listitem")).toHaveCount(5);
 
   if (info.project.name === "desktop") {
+    // The hint sits in the buy-now bar, shown once the page is scrolled past the fold.
+    await page.evaluate(() => window.scrollTo(0, 1200));
     const hint = page.getByTestId("buy-hint");
     await expect(hint).toContainText(PRESS_B_TO_BUY);
     await hint.getByRole("button", { name: "Dismiss hint" }).click();

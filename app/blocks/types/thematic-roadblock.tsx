@@ -28,7 +28,13 @@ export function ThematicRoadblockBlock(props: BlockProps) {
         ) : null}
         {text ? <p className="mt-2 max-w-prose text-white/80">{text}</p> : null}
         {images.length > 0 ? (
-          <div className="mt-5 flex gap-3 overflow-x-auto">
+          // A row that may scroll sideways: focusable so a keyboard can scroll it (WCAG 2.1.1).
+          <section
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs a tab stop.
+            tabIndex={0}
+            aria-label={headline ? `${headline}: images` : "Bundle images"}
+            className="mt-5 flex gap-3 overflow-x-auto rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
+          >
             {images.map((src) => (
               <img
                 key={src}
@@ -38,7 +44,7 @@ export function ThematicRoadblockBlock(props: BlockProps) {
                 className="h-24 w-40 shrink-0 rounded-xl object-cover"
               />
             ))}
-          </div>
+          </section>
         ) : null}
         {bundle ? (
           <BundleButton bundle={bundle} label={cta} />

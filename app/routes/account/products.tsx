@@ -114,7 +114,12 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         </nav>
-        <Form method="get" role="search" className="flex gap-2 sm:max-w-md">
+        <Form
+          method="get"
+          role="search"
+          aria-label="Search your products"
+          className="flex gap-2 sm:max-w-md"
+        >
           {meta.f !== "all" ? <input type="hidden" name="f" value={meta.f} /> : null}
           <label htmlFor="products-q" className="sr-only">
             Search your products

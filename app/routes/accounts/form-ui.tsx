@@ -53,12 +53,9 @@ export function Field({
   const invalid = Boolean(errors?.length);
   return (
     <div className="space-y-1.5">
-      <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-semibold text-ink">
-          {label}
-        </label>
-        {hint}
-      </div>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+      </label>
       <input
         id={id}
         name={name}
@@ -77,6 +74,9 @@ export function Field({
           {errors?.join(" ")}
         </p>
       ) : null}
+      {/* After the input, so the tab order runs field to field (e-mail, password, then "Forgot
+          your password?"), not through the hint between a label and its input. */}
+      {hint ? <div className="flex justify-end">{hint}</div> : null}
     </div>
   );
 }
