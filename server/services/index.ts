@@ -30,6 +30,7 @@ import { createSignupService } from "./marketing/deal-notifications";
 import { createEmailSignupService } from "./marketing/email-capture";
 import { createGrowthService } from "./marketing/experiments";
 import { createShortLinkService } from "./marketing/short-links";
+import { createStaffServices } from "./staff";
 import { createCatalogService } from "./storefront/catalog";
 import { createPagesService } from "./storefront/modular-pages";
 // Product page buying: the Plus deal's ids for the Plus shelf.
@@ -94,6 +95,12 @@ export function createServices(deps: ServiceDeps) {
     campaignExperimentEnabled: deps.config.campaignPricingExperiment,
   });
   const payments = createPaymentGateway(deps.config);
+  const products = createProductService({
+    db: deps.db,
+    clock: deps.clock,
+    outbox,
+    gateway: payments,
+  });
   return {
     pageEvents,
     pageCache: createPageCacheService({
@@ -144,7 +151,7 @@ export function createServices(deps: ServiceDeps) {
     billing: createBillingService({ db: deps.db, clock: deps.clock }),
     cards,
     plus: createPlusService({ db: deps.db, clock: deps.clock, cards, gateway: payments }),
-    products: createProductService({ db: deps.db, clock: deps.clock, outbox, gateway: payments }),
+    products,
     transfers: createTransferService({ db: deps.db, clock: deps.clock, outbox }),
     cart,
     payments,
@@ -160,6 +167,8 @@ export function createServices(deps: ServiceDeps) {
     rewards: createRewardService({ db: deps.db, clock: deps.clock }),
     growth: createGrowthService({ db: deps.db, clock: deps.clock }),
     plusOffer: createPlusOfferService({ db: deps.db }),
+    // Staff back office and partner portal (issue 16).
+    staff: createStaffServices({ db: deps.db, pageEvents, products }),
   };
 }
 

@@ -6,4 +6,5 @@ export * from "./discussions";
 export * from "./marketing";
 export * from "./pages";
 export * from "./relations";
+export * from "./staff";
 export * from "./taxonomy";
