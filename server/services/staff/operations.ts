@@ -40,7 +40,7 @@ const userColumns = {
   isActive: users.isActive,
   dateJoined: users.dateJoined,
   lastLogin: users.lastLogin,
-    // Qualified by hand: drizzle leaves a single-table select's columns unqualified.
+  // Qualified by hand: drizzle leaves a single-table select's columns unqualified.
   verified: sql<boolean>`coalesce((select ue.verified from user_emails ue where ue.user_id = "users"."id" and ue."primary"), false)`,
 };
 type UserRow = { [K in keyof typeof userColumns]: unknown } & {
