@@ -649,3 +649,57 @@ describe("moderation queue", () => {
     expect((await json("GET", "/api/staff/moderation/?kind=poem")).status).toBe(400);
   });
 });
+
+describe("audited discussion writes", () => {
+  it("records a partner's answer and a staff approval made through the discussion calls", async () => {
+    const asker = await app.login("buyer@payonce.test");
+    const asked = await send(
+      "POST",
+      `/api/v2/deals/${taskflow.deal.id}/questions/`,
+      { title: "Audit question", comment: "Does it sync offline?" },
+      asker,
+    );
+    const id = asked.json().id as number;
+    const approved = await send(
+      "POST",
+      `/api/v2/deals/${taskflow.deal.id}/questions/${id}/approve/`,
+      { approved: "approved" },
+      staff,
+    );
+    expect(approved.statusCode).toBe(200);
+    const waiting = await json(
+      "GET",
+      `/api/partners/deals/${taskflow.deal.id}/questions/?needs_reply=1`,
+      undefined,
+      partner,
+    );
+    const listed = waiting.body.items.find((q) => q.id === id);
+    expect(listed).toBeDefined();
+    const replied = await send(
+      "POST",
+      listed!.reply_url as string,
+      { comment: "Yes, it does." },
+      partner,
+    );
+    expect(replied.statusCode).toBe(201);
+    const entries = (await json("GET", "/api/staff/audit/")).body.items;
+    expect(entries.find((e) => e.action === "question.reply")).toMatchObject({
+      who: { email: "partner@payonce.test", role: "partner" },
+      after: { parent_id: id, comment: "Yes, it does." },
+    });
+    expect(
+      entries.find((e) => e.action === "question.moderate" && e.entity_id === id),
+    ).toMatchObject({
+      who: { role: "staff" },
+      before: { status: "pending" },
+      after: { status: "approved" },
+    });
+    const after = await json(
+      "GET",
+      `/api/partners/deals/${taskflow.deal.id}/questions/?needs_reply=1`,
+      undefined,
+      partner,
+    );
+    expect(after.body.items.map((q) => q.id)).not.toContain(id);
+  });
+});

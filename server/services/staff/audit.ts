@@ -6,7 +6,21 @@ import { auditLog } from "../../db/schema";
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Who writes: the signed-in user and the role the write is made under. */
-export type Actor = { id: number; email: string; role: "staff" | "partner" };
+export type Actor = { id: number; email: string; role: "staff" | "partner" | "moderator" };
+
+/**
+ * The role a user acts under on a deal, for the audit log: staff, the deal's partner or user
+ * moderator, or null (a shopper's own writes are not audited).
+ */
+export function dealActorRole(
+  user: { id: number; isStaff: boolean; isStaffModerator: boolean },
+  deal: { partnerIds: number[]; moderatorIds: number[] },
+): Actor["role"] | null {
+  if (user.isStaff || user.isStaffModerator) return "staff";
+  if (deal.partnerIds.includes(user.id)) return "partner";
+  if (deal.moderatorIds.includes(user.id)) return "moderator";
+  return null;
+}
 
 export type AuditWrite = {
   action: string;
