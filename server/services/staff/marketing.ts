@@ -214,28 +214,27 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
         body.start_date !== undefined ? body.start_date : row.startDate,
         body.end_date !== undefined ? body.end_date : row.endDate,
       );
-      await uniqueOr("optin_slug", "A campaign with this slug already exists.", () =>
-        tx
-          .update(campaigns)
-          .set(
-            defined({
-              optinSlug: body.optin_slug,
-              name: body.name,
-              publicName: body.public_name,
-              type: body.type,
-              value,
-              startDate: body.start_date,
-              endDate: body.end_date,
-              dealTiers: body.deal_tiers,
-              discountDisplay: body.discount_display,
-              bannerContent: body.banner_content,
-              bannerColor: body.banner_color,
-              bannerFontColor: body.banner_font_color,
-              isActive: body.is_active,
-            }),
-          )
-          .where(eq(campaigns.id, id)),
-      );
+      const campaignChanges = defined({
+        optinSlug: body.optin_slug,
+        name: body.name,
+        publicName: body.public_name,
+        type: body.type,
+        value,
+        startDate: body.start_date,
+        endDate: body.end_date,
+        dealTiers: body.deal_tiers,
+        discountDisplay: body.discount_display,
+        bannerContent: body.banner_content,
+        bannerColor: body.banner_color,
+        bannerFontColor: body.banner_font_color,
+        isActive: body.is_active,
+      });
+      // An empty PATCH changes nothing (and an UPDATE needs something to set).
+      if (Object.keys(campaignChanges).length) {
+        await uniqueOr("optin_slug", "A campaign with this slug already exists.", () =>
+          tx.update(campaigns).set(campaignChanges).where(eq(campaigns.id, id)),
+        );
+      }
       if (body.deals) await setCampaignDeals(tx, id, body.deals);
       const after = await loadCampaign(tx, id);
       await audit(tx, actor, {
@@ -317,25 +316,22 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
         body.end_date !== undefined ? body.end_date : row.endDate,
       );
       const dealIds = body.deal_ids ? await checkDeals(tx, "deal_ids", body.deal_ids) : undefined;
-      const [updated] = await uniqueOr("code", STAFF_MESSAGES.codeTaken, () =>
-        tx
-          .update(coupons)
-          .set(
-            defined({
-              code: body.code,
-              type: body.type,
-              value,
-              deals: dealIds?.map((deal_id) => ({ deal_id })),
-              maxUses: body.max_uses,
-              singleUse: body.single_use,
-              startDate: body.start_date,
-              endDate: body.end_date,
-              isActive: body.is_active,
-            }),
+      const couponChanges = defined({
+        code: body.code,
+        type: body.type,
+        value,
+        deals: dealIds?.map((deal_id) => ({ deal_id })),
+        maxUses: body.max_uses,
+        singleUse: body.single_use,
+        startDate: body.start_date,
+        endDate: body.end_date,
+        isActive: body.is_active,
+      });
+      const [updated] = Object.keys(couponChanges).length
+        ? await uniqueOr("code", STAFF_MESSAGES.codeTaken, () =>
+            tx.update(coupons).set(couponChanges).where(eq(coupons.id, id)).returning(),
           )
-          .where(eq(coupons.id, id))
-          .returning(),
-      );
+        : [row];
       if (!updated) throw notFound();
       const after = couponJson(updated);
       await audit(tx, actor, {
@@ -398,16 +394,13 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
       if (body.amount !== undefined && row.redeemedAt) {
         throw fieldError("amount", "A redeemed gift card's amount cannot change.");
       }
-      const [updated] = await tx
-        .update(giftCards)
-        .set(
-          defined({
-            amountCents: body.amount !== undefined ? cents(body.amount) : undefined,
-            expiresAt: body.expires_at,
-          }),
-        )
-        .where(eq(giftCards.id, id))
-        .returning();
+      const cardChanges = defined({
+        amountCents: body.amount !== undefined ? cents(body.amount) : undefined,
+        expiresAt: body.expires_at,
+      });
+      const [updated] = Object.keys(cardChanges).length
+        ? await tx.update(giftCards).set(cardChanges).where(eq(giftCards.id, id)).returning()
+        : [row];
       if (!updated) throw notFound();
       const after = giftCardJson(updated);
       await audit(tx, actor, {
