@@ -8,6 +8,7 @@ import {
   ACCORDION_AUTOPLAY_MS,
   ACCORDION_INACTIVITY_PAUSE_MS,
   BENTO_SUB_COLLECTIONS,
+  BLOCK_TYPES,
   BUNDLE_GRID_MAX,
   BUNDLE_ROW_COUNT,
   FEATURES_BLOCK_ANCHOR,
@@ -274,4 +275,74 @@ export function activeSection(tops: readonly { id: string; top: number }[]): str
   let current: string | null = null;
   for (const s of tops) if (s.top - SECTION_NAV_SCROLL_OFFSET_PX <= 1) current = s.id;
   return current;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validating a deal's blocks (the staff block editor, PUT /api/staff/deals/{id}/blocks/)
+// ---------------------------------------------------------------------------------------------
+
+/** The block editor's messages (our wording: the spec shows none). */
+export const BLOCK_MESSAGES = {
+  type: "Choose a known block type.",
+  data: "A block's data must be an object.",
+  anchor: "Use letters, digits, underscores and hyphens only.",
+  date: "Enter a valid date and time.",
+  window: "The end date must be after the start date.",
+  dealSlugs: "List deal slugs as text.",
+  useCasesMax: `Use at most ${USE_CASES_MAX} use cases.`,
+  useCasesMin: `Use at least ${USE_CASES_MIN} use cases, or none.`,
+  useCaseTitle: "Every use case needs a title.",
+} as const;
+
+/**
+ * The problems of one block as it would be stored, keyed by field ("type", "data.anchor_tag_id",
+ * ...); empty when the block is valid. These are the rules the page applies when it renders
+ * (sanitised anchors, time boxes, list limits), refused up front so staff see what they typed
+ * would be changed or hidden.
+ */
+export function blockProblems(
+  block: { type: string; data: BlockData },
+  knownTypes: readonly string[] = BLOCK_TYPES,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!knownTypes.includes(block.type)) problems.type = BLOCK_MESSAGES.type;
+  const data = block.data;
+  const anchor = data.anchor_tag_id;
+  if (anchor !== undefined && anchor !== null && anchor !== "") {
+    if (typeof anchor !== "string" || sanitizeAnchorId(anchor) !== anchor) {
+      problems["data.anchor_tag_id"] = BLOCK_MESSAGES.anchor;
+    }
+  }
+  for (const key of ["start_date", "end_date"] as const) {
+    const v = data[key];
+    if (v !== undefined && v !== null && v !== "" && toTime(v) === null) {
+      problems[`data.${key}`] = BLOCK_MESSAGES.date;
+    }
+  }
+  const s = toTime(data.start_date);
+  const e = toTime(data.end_date);
+  if (s !== null && e !== null && s >= e) problems["data.end_date"] = BLOCK_MESSAGES.window;
+  const slugs = data.deal_slugs;
+  if (slugs !== undefined && (!Array.isArray(slugs) || slugs.some((x) => typeof x !== "string"))) {
+    problems["data.deal_slugs"] = BLOCK_MESSAGES.dealSlugs;
+  }
+  const useCases = data.use_cases;
+  if (useCases !== undefined) {
+    const list = Array.isArray(useCases) ? useCases : null;
+    if (!list) problems["data.use_cases"] = BLOCK_MESSAGES.data;
+    else if (list.length > USE_CASES_MAX) problems["data.use_cases"] = BLOCK_MESSAGES.useCasesMax;
+    else if (list.length > 0 && list.length < USE_CASES_MIN)
+      problems["data.use_cases"] = BLOCK_MESSAGES.useCasesMin;
+    else if (
+      list.some(
+        (u) =>
+          !u ||
+          typeof u !== "object" ||
+          typeof (u as UseCase).title !== "string" ||
+          !(u as UseCase).title.trim(),
+      )
+    )
+      problems["data.use_cases"] = BLOCK_MESSAGES.useCaseTitle;
+  }
+  return problems;
 }

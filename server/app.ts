@@ -37,10 +37,14 @@ import { signupRoutes } from "./http/marketing/deal-notifications";
 import { emailSignupRoutes } from "./http/marketing/email-capture";
 import { growthRoutes } from "./http/marketing/experiments";
 import { shortLinkRoutes } from "./http/marketing/short-links";
+import { partnerRoutes } from "./http/partners/partners";
 import { type PageHandler, reactRouterPlugin } from "./http/react-router";
 import { registerRequestIds, requestIdOf } from "./http/request-ids";
 import { responseSerializer } from "./http/schemas";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { staffCatalogRoutes } from "./http/staff/catalog";
+import { staffDealRoutes } from "./http/staff/deals";
+import { staffOperationRoutes } from "./http/staff/operations";
 import { staffRoutes } from "./http/staff/outbox";
 import { dealRoutes } from "./http/storefront/deals";
 import { mediaRoutes } from "./http/storefront/media";
@@ -166,6 +170,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(userRoutes, { config, services });
   await app.register(accountRoutes, { config, services });
   await app.register(staffRoutes, { services });
+  // Staff back office and partner portal (issue 16).
+  await app.register(staffDealRoutes, { services });
+  await app.register(staffCatalogRoutes, { services });
+  await app.register(staffOperationRoutes, { services });
+  await app.register(partnerRoutes, { services });
   await app.register(discussionRoutes, { services });
   await app.register(dealRoutes, { services });
   await app.register(modularRoutes, { services });

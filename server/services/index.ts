@@ -31,6 +31,7 @@ import { createSignupService } from "./marketing/deal-notifications";
 import { createEmailSignupService } from "./marketing/email-capture";
 import { createGrowthService } from "./marketing/experiments";
 import { createShortLinkService } from "./marketing/short-links";
+import { createStaffServices } from "./staff";
 import { createCatalogService } from "./storefront/catalog";
 import { createPagesService } from "./storefront/modular-pages";
 import { createOgImageService } from "./storefront/og-image";
@@ -106,6 +107,12 @@ export function createServices(deps: ServiceDeps) {
     log: logOutage,
   });
   const pages = createPagesService({ db: deps.db, clock: deps.clock, search });
+  const products = createProductService({
+    db: deps.db,
+    clock: deps.clock,
+    outbox,
+    gateway: payments,
+  });
   return {
     pageEvents,
     pageCache,
@@ -159,7 +166,7 @@ export function createServices(deps: ServiceDeps) {
     billing: createBillingService({ db: deps.db, clock: deps.clock }),
     cards,
     plus: createPlusService({ db: deps.db, clock: deps.clock, cards, gateway: payments }),
-    products: createProductService({ db: deps.db, clock: deps.clock, outbox, gateway: payments }),
+    products,
     transfers: createTransferService({ db: deps.db, clock: deps.clock, outbox }),
     cart,
     payments,
@@ -175,6 +182,8 @@ export function createServices(deps: ServiceDeps) {
     rewards: createRewardService({ db: deps.db, clock: deps.clock }),
     growth: createGrowthService({ db: deps.db, clock: deps.clock }),
     plusOffer: createPlusOfferService({ db: deps.db }),
+    // Staff back office and partner portal (issue 16).
+    staff: createStaffServices({ db: deps.db, pageEvents, products }),
   };
 }
 

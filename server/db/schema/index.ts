@@ -7,4 +7,5 @@ export * from "./marketing";
 export * from "./ownership";
 export * from "./pages";
 export * from "./relations";
+export * from "./staff";
 export * from "./taxonomy";

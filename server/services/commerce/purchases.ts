@@ -181,8 +181,16 @@ export function createProductService(deps: {
    * a refused provider refund rolls everything back. Refunding Plus ends the membership.
    */
   async function refund(user: { id: number; email: string }, invoiceItemId: number) {
+    return db.transaction((tx) => refundInTx(tx, user, invoiceItemId));
+  }
+
+  /**
+   * The refund above inside a caller's transaction (staff refunds of a whole order run it for
+   * each purchase, with the audit entry, in one transaction): the same rules, the same money.
+   */
+  async function refundInTx(tx: Tx, user: { id: number; email: string }, invoiceItemId: number) {
     const now = clock.now();
-    return db.transaction(async (tx) => {
+    {
       const [item] = await tx
         .select({
           id: invoiceItems.id,
@@ -285,7 +293,7 @@ export function createProductService(deps: {
         refunded_items: refunded.map((r) => r.id),
         amount: toMajor(amountCents),
       };
-    });
+    }
   }
 
   /**
@@ -372,7 +380,7 @@ export function createProductService(deps: {
       );
   }
 
-  return { list, csvRows, refund };
+  return { list, csvRows, refund, refundInTx };
 }
 
 export type ProductService = ReturnType<typeof createProductService>;

@@ -7,6 +7,7 @@ import { type CommentKind, type CommentStatus, comments } from "../../db/schema/
 import type { SessionUser } from "../accounts/sessions";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
+import { audit, dealActorRole } from "../staff/audit";
 import { afterTopLevelChange, recomputeThread } from "./aggregates";
 import { isStaffModeratorUser, parseId } from "./ids";
 import type { ApproveValue, DiscussionNode, DiscussionReader } from "./types";
@@ -52,6 +53,21 @@ export function createModeration(deps: {
       const next: CommentStatus = value === null ? "pending" : TARGET[value];
       if (next !== row.status) {
         await tx.update(comments).set({ status: next }).where(eq(comments.id, row.id));
+        // Moderation by staff, partners and moderators is in the audit log (issue 16).
+        const role = dealActorRole(user, facts);
+        if (role) {
+          await audit(
+            tx,
+            { id: user.id, email: user.email, role },
+            {
+              action: `${kind}.moderate`,
+              entity: "comment",
+              entityId: row.id,
+              before: { status: row.status },
+              after: { status: next },
+            },
+          );
+        }
         if (row.rootId != null) await recomputeThread(tx, row.rootId);
         else if (row.status === "approved" || next === "approved") {
           await afterTopLevelChange(tx, outbox, facts, kind);
@@ -75,7 +91,20 @@ export function createModeration(deps: {
     if (!isStaffModeratorUser(user)) throw forbidden(MESSAGES.staffOnly);
     const facts = await dealFacts(db, dealKey, user, false);
     const row = await loadRow(db, facts, kind, commentKey, user);
-    await db.update(comments).set({ resolved }).where(eq(comments.id, row.id));
+    await db.transaction(async (tx) => {
+      await tx.update(comments).set({ resolved }).where(eq(comments.id, row.id));
+      await audit(
+        tx,
+        { id: user.id, email: user.email, role: "staff" },
+        {
+          action: `${kind}.resolve`,
+          entity: "comment",
+          entityId: row.id,
+
+          after: { resolved },
+        },
+      );
+    });
     return changedNode(read, kind, facts, row.id, row.rootId, user);
   }
 

@@ -7,6 +7,7 @@ import type { Clock } from "../../providers/clock";
 import type { SessionUser } from "../accounts/sessions";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
+import { audit, dealActorRole } from "../staff/audit";
 import { afterTopLevelChange, recomputeThread } from "./aggregates";
 import { isStaffModeratorUser } from "./ids";
 import {
@@ -176,6 +177,20 @@ export function createPosting(deps: {
         .returning({ id: comments.id });
       if (!row) throw new Error("insert returned nothing");
       await recomputeThread(tx, rootId);
+      // A partner's (or staff's) answer is theirs to account for: in the audit log (issue 16).
+      const role = dealActorRole(user, facts);
+      if (role) {
+        await audit(
+          tx,
+          { id: user.id, email: user.email, role },
+          {
+            action: `${kind}.reply`,
+            entity: "comment",
+            entityId: row.id,
+            after: { deal_id: facts.id, parent_id: parent.id, comment: input.comment, status },
+          },
+        );
+      }
       return { id: row.id, rootId, dealId: facts.id };
     });
     await deps.pageEvents?.dealChanged(result.dealId);

@@ -87,20 +87,21 @@ export function createProductPageService(deps: { db: Db; clock: Clock }) {
   ) as SQL;
 
   // The template's blocks with their videos aggregated in the same statement.
-  const blocksQuery = db
-    .select({
-      id: staticComponents.id,
-      type: staticComponents.modularComponentType,
-      data: staticComponents.jsonData,
-      videoLabel: videoCollections.label,
-      videos: sql<VideoRow[] | null>`(
+  const blockColumns = {
+    id: staticComponents.id,
+    type: staticComponents.modularComponentType,
+    data: staticComponents.jsonData,
+    videoLabel: videoCollections.label,
+    videos: sql<VideoRow[] | null>`(
         select json_agg(json_build_object(
           'video_id', v.video_id, 'title', v.title, 'src', v.src, 'alt', v.alt,
           'thumbnail', v.thumbnail, 'published_at', v.published_at, 'username', v.username
         ) order by v.position, v.id)
         from videos v where v.collection_id = ${staticComponents.videoCollectionId}
       )`,
-    })
+  };
+  const blocksQuery = db
+    .select(blockColumns)
     .from(modularPageItems)
     .innerJoin(modularPages, eq(modularPages.id, modularPageItems.pageId))
     .innerJoin(staticComponents, eq(staticComponents.id, modularPageItems.staticComponentId))
@@ -108,6 +109,18 @@ export function createProductPageService(deps: { db: Db; clock: Clock }) {
     .where(and(eq(modularPages.slug, PRODUCT_PAGE_SLUG), itemVisible))
     .orderBy(asc(modularPageItems.position), asc(modularPageItems.id))
     .prepare("product_page_blocks");
+
+  // A deal whose blocks staff built in the block editor has a page of its own (modular_pages
+  // .deal_id): its blocks replace the template's. One row with a null id = an empty own page.
+  const dealBlocksQuery = db
+    .select({ ...blockColumns, id: sql<number | null>`${staticComponents.id}` })
+    .from(modularPages)
+    .leftJoin(modularPageItems, and(eq(modularPageItems.pageId, modularPages.id), itemVisible))
+    .leftJoin(staticComponents, eq(staticComponents.id, modularPageItems.staticComponentId))
+    .leftJoin(videoCollections, eq(videoCollections.id, staticComponents.videoCollectionId))
+    .where(eq(modularPages.dealId, dealId))
+    .orderBy(asc(modularPageItems.position), asc(modularPageItems.id))
+    .prepare("product_page_deal_blocks");
 
   // Every zone collection with its deals but the page's own; the first collection of a zone wins
   // (as GET /api/smartcollections/zone/{zone}/ answers). A zone with no other deal has no rows.
@@ -148,13 +161,22 @@ export function createProductPageService(deps: { db: Db; clock: Clock }) {
     options: { now?: Date } = {},
   ): Promise<ProductPageJson> {
     const at = options.now ?? clock.now();
-    const [blockRows, zoneRows, testimonialRows, badgeRows] = await Promise.all([
+    const [templateRows, ownRows, zoneRows, testimonialRows, badgeRows] = await Promise.all([
       blocksQuery.execute({ now: at.toISOString() }),
+      dealBlocksQuery.execute({ now: at.toISOString(), dealId: deal.id }),
       zonesQuery.execute({ dealId: deal.id }),
       testimonialsQuery.execute({ dealId: deal.id }),
       badgesQuery.execute({ dealId: deal.id }),
     ]);
 
+    const blockRows =
+      ownRows.length > 0
+        ? ownRows.flatMap((b) =>
+            b.id == null || b.type == null
+              ? []
+              : [{ ...b, id: b.id, type: b.type, data: b.data ?? {} }],
+          )
+        : templateRows;
     const blocks = blockRows
       .filter((b) => blockAppliesTo(b.data ?? {}, deal.slug, at))
       .map(

@@ -1,0 +1,428 @@
+/**
+ * Staff: campaigns, coupons and gift cards. A discount's `value` is a whole percent (type
+ * percent) or money in major units (type fixed), stored as the schema stores it (percent or
+ * cents). Campaign changes reprice every page (banners, prices): all pages are invalidated.
+ */
+import { count, desc, eq, ilike, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { fieldError, notFound } from "../../../domain/errors";
+import type {
+  CampaignCreateSchema,
+  CampaignPatchSchema,
+  CouponCreateSchema,
+  CouponPatchSchema,
+  GiftCardCreateSchema,
+  GiftCardPatchSchema,
+  StaffListQuery,
+} from "../../../domain/schemas/staff";
+import { STAFF_MESSAGES, STAFF_PAGE_SIZE, tablePage, windowValid } from "../../../domain/staff";
+import type { Db } from "../../db/client";
+import { campaignDeals, campaigns, coupons, deals, giftCards } from "../../db/schema";
+import type { PageEvents } from "../cache/page-events";
+import { type Actor, audit, type Tx } from "./audit";
+import { escapeLike } from "./pages";
+import { cents, defined, iso, major, uniqueOr } from "./shared";
+
+const PERCENT_MESSAGE = "A percent is a whole number from 0 to 100.";
+
+/** The stored value of a discount, or the field's message. */
+function storedValue(type: "percent" | "fixed", value: number): number {
+  if (type === "percent") {
+    if (!Number.isInteger(value) || value < 0 || value > 100)
+      throw fieldError("value", PERCENT_MESSAGE);
+    return value;
+  }
+  return cents(value);
+}
+const shownValue = (type: string, value: number) => (type === "percent" ? value : major(value));
+
+type CampaignRow = typeof campaigns.$inferSelect;
+function campaignJson(c: CampaignRow, dealIds: number[]) {
+  return {
+    id: c.id,
+    optin_slug: c.optinSlug,
+    name: c.name,
+    public_name: c.publicName,
+    type: c.type,
+    value: shownValue(c.type, c.value),
+    start_date: iso(c.startDate),
+    end_date: iso(c.endDate),
+    deal_tiers: c.dealTiers,
+    deals: dealIds,
+    discount_display: c.discountDisplay,
+    banner_content: c.bannerContent,
+    banner_color: c.bannerColor,
+    banner_font_color: c.bannerFontColor,
+    is_active: c.isActive,
+  };
+}
+
+type CouponRow = typeof coupons.$inferSelect;
+function couponJson(c: CouponRow) {
+  return {
+    id: c.id,
+    code: c.code,
+    type: c.type,
+    value: shownValue(c.type, c.value),
+    deal_ids: c.deals.flatMap((d) => (d.deal_id ? [d.deal_id] : [])),
+    max_uses: c.maxUses,
+    used_count: c.usedCount,
+    single_use: c.singleUse,
+    start_date: iso(c.startDate),
+    end_date: iso(c.endDate),
+    is_active: c.isActive,
+  };
+}
+
+type GiftCardRow = typeof giftCards.$inferSelect;
+function giftCardJson(g: GiftCardRow) {
+  return {
+    id: g.id,
+    code: g.code,
+    amount: major(g.amountCents),
+    redeemed_by: g.redeemedByUserId,
+    redeemed_at: iso(g.redeemedAt),
+    expires_at: iso(g.expiresAt),
+    created: iso(g.createdAt),
+  };
+}
+
+export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEvents }) {
+  const { db, pageEvents } = deps;
+
+  async function checkDeals(tx: Tx, field: string, ids: number[]) {
+    const wanted = [...new Set(ids)];
+    if (!wanted.length) return wanted;
+    const found = await tx.select({ id: deals.id }).from(deals).where(inArray(deals.id, wanted));
+    if (found.length !== wanted.length) throw fieldError(field, STAFF_MESSAGES.unknownDeal);
+    return wanted;
+  }
+
+  function checkWindow(start: Date | null | undefined, end: Date | null | undefined) {
+    if (!windowValid(start, end)) throw fieldError("end_date", STAFF_MESSAGES.endBeforeStart);
+  }
+
+  // --- Campaigns -------------------------------------------------------------------------------
+
+  async function campaignDealIds(tx: Tx | Db, ids: number[]) {
+    const map = new Map<number, number[]>();
+    if (!ids.length) return map;
+    const rows = await tx
+      .select()
+      .from(campaignDeals)
+      .where(inArray(campaignDeals.campaignId, ids));
+    for (const r of rows)
+      map.set(
+        r.campaignId,
+        [...(map.get(r.campaignId) ?? []), r.dealId].sort((a, b) => a - b),
+      );
+    return map;
+  }
+
+  async function listCampaigns(q: z.infer<typeof StaffListQuery>) {
+    const cond = q.query ? ilike(campaigns.name, `%${escapeLike(q.query)}%`) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(campaigns)
+        .where(cond)
+        .orderBy(desc(campaigns.id))
+        .limit(STAFF_PAGE_SIZE)
+        .offset((q.page - 1) * STAFF_PAGE_SIZE),
+      db.select({ n: count() }).from(campaigns).where(cond),
+    ]);
+    const ids = await campaignDealIds(
+      db,
+      rows.map((r) => r.id),
+    );
+    return tablePage(
+      rows.map((r) => campaignJson(r, ids.get(r.id) ?? [])),
+      Number(total?.n ?? 0),
+      q.page,
+    );
+  }
+
+  async function loadCampaign(tx: Tx | Db, id: number) {
+    const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id));
+    if (!row) throw notFound();
+    return campaignJson(row, (await campaignDealIds(tx, [id])).get(id) ?? []);
+  }
+
+  async function setCampaignDeals(tx: Tx, id: number, ids: number[]) {
+    const wanted = await checkDeals(tx, "deals", ids);
+    await tx.delete(campaignDeals).where(eq(campaignDeals.campaignId, id));
+    if (wanted.length)
+      await tx.insert(campaignDeals).values(wanted.map((dealId) => ({ campaignId: id, dealId })));
+  }
+
+  async function createCampaign(actor: Actor, body: z.infer<typeof CampaignCreateSchema>) {
+    checkWindow(body.start_date, body.end_date);
+    const value = storedValue(body.type, body.value);
+    const result = await db.transaction(async (tx) => {
+      const [row] = await uniqueOr("optin_slug", "A campaign with this slug already exists.", () =>
+        tx
+          .insert(campaigns)
+          .values({
+            optinSlug: body.optin_slug,
+            name: body.name,
+            publicName: body.public_name,
+            type: body.type,
+            value,
+            startDate: body.start_date,
+            endDate: body.end_date,
+            dealTiers: body.deal_tiers,
+            discountDisplay: body.discount_display ?? null,
+            bannerContent: body.banner_content ?? null,
+            bannerColor: body.banner_color ?? null,
+            bannerFontColor: body.banner_font_color ?? null,
+            isActive: body.is_active,
+          })
+          .returning(),
+      );
+      if (!row) throw notFound();
+      await setCampaignDeals(tx, row.id, body.deals);
+      const after = await loadCampaign(tx, row.id);
+      await audit(tx, actor, {
+        action: "campaign.create",
+        entity: "campaign",
+        entityId: row.id,
+        after,
+      });
+      return after;
+    });
+    await pageEvents.allPagesChanged();
+    return result;
+  }
+
+  async function patchCampaign(
+    actor: Actor,
+    id: number,
+    body: z.infer<typeof CampaignPatchSchema>,
+  ) {
+    const result = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
+      if (!row) throw notFound();
+      const before = await loadCampaign(tx, id);
+      const type = body.type ?? row.type;
+      const value =
+        body.value !== undefined
+          ? storedValue(type, body.value)
+          : body.type
+            ? storedValue(type, shownValue(row.type, row.value))
+            : undefined;
+      checkWindow(
+        body.start_date !== undefined ? body.start_date : row.startDate,
+        body.end_date !== undefined ? body.end_date : row.endDate,
+      );
+      const campaignChanges = defined({
+        optinSlug: body.optin_slug,
+        name: body.name,
+        publicName: body.public_name,
+        type: body.type,
+        value,
+        startDate: body.start_date,
+        endDate: body.end_date,
+        dealTiers: body.deal_tiers,
+        discountDisplay: body.discount_display,
+        bannerContent: body.banner_content,
+        bannerColor: body.banner_color,
+        bannerFontColor: body.banner_font_color,
+        isActive: body.is_active,
+      });
+      // An empty PATCH changes nothing (and an UPDATE needs something to set).
+      if (Object.keys(campaignChanges).length) {
+        await uniqueOr("optin_slug", "A campaign with this slug already exists.", () =>
+          tx.update(campaigns).set(campaignChanges).where(eq(campaigns.id, id)),
+        );
+      }
+      if (body.deals) await setCampaignDeals(tx, id, body.deals);
+      const after = await loadCampaign(tx, id);
+      await audit(tx, actor, {
+        action: "campaign.update",
+        entity: "campaign",
+        entityId: id,
+        before,
+        after,
+      });
+      return after;
+    });
+    await pageEvents.allPagesChanged();
+    return result;
+  }
+
+  // --- Coupons ---------------------------------------------------------------------------------
+
+  async function listCoupons(q: z.infer<typeof StaffListQuery>) {
+    const cond = q.query ? ilike(coupons.code, `%${escapeLike(q.query)}%`) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(coupons)
+        .where(cond)
+        .orderBy(desc(coupons.id))
+        .limit(STAFF_PAGE_SIZE)
+        .offset((q.page - 1) * STAFF_PAGE_SIZE),
+      db.select({ n: count() }).from(coupons).where(cond),
+    ]);
+    return tablePage(rows.map(couponJson), Number(total?.n ?? 0), q.page);
+  }
+
+  async function createCoupon(actor: Actor, body: z.infer<typeof CouponCreateSchema>) {
+    checkWindow(body.start_date, body.end_date);
+    const value = storedValue(body.type, body.value);
+    return db.transaction(async (tx) => {
+      const dealIds = await checkDeals(tx, "deal_ids", body.deal_ids);
+      const [row] = await uniqueOr("code", STAFF_MESSAGES.codeTaken, () =>
+        tx
+          .insert(coupons)
+          .values({
+            code: body.code,
+            type: body.type,
+            value,
+            deals: dealIds.map((deal_id) => ({ deal_id })),
+            maxUses: body.max_uses,
+            singleUse: body.single_use,
+            startDate: body.start_date,
+            endDate: body.end_date,
+            isActive: body.is_active,
+          })
+          .returning(),
+      );
+      if (!row) throw notFound();
+      const after = couponJson(row);
+      await audit(tx, actor, {
+        action: "coupon.create",
+        entity: "coupon",
+        entityId: row.id,
+        after,
+      });
+      return after;
+    });
+  }
+
+  async function patchCoupon(actor: Actor, id: number, body: z.infer<typeof CouponPatchSchema>) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
+      if (!row) throw notFound();
+      const type = body.type ?? row.type;
+      const value =
+        body.value !== undefined
+          ? storedValue(type, body.value)
+          : body.type
+            ? storedValue(type, shownValue(row.type, row.value))
+            : undefined;
+      checkWindow(
+        body.start_date !== undefined ? body.start_date : row.startDate,
+        body.end_date !== undefined ? body.end_date : row.endDate,
+      );
+      const dealIds = body.deal_ids ? await checkDeals(tx, "deal_ids", body.deal_ids) : undefined;
+      const couponChanges = defined({
+        code: body.code,
+        type: body.type,
+        value,
+        deals: dealIds?.map((deal_id) => ({ deal_id })),
+        maxUses: body.max_uses,
+        singleUse: body.single_use,
+        startDate: body.start_date,
+        endDate: body.end_date,
+        isActive: body.is_active,
+      });
+      const [updated] = Object.keys(couponChanges).length
+        ? await uniqueOr("code", STAFF_MESSAGES.codeTaken, () =>
+            tx.update(coupons).set(couponChanges).where(eq(coupons.id, id)).returning(),
+          )
+        : [row];
+      if (!updated) throw notFound();
+      const after = couponJson(updated);
+      await audit(tx, actor, {
+        action: "coupon.update",
+        entity: "coupon",
+        entityId: id,
+        before: couponJson(row),
+        after,
+      });
+      return after;
+    });
+  }
+
+  // --- Gift cards ------------------------------------------------------------------------------
+
+  async function listGiftCards(q: z.infer<typeof StaffListQuery>) {
+    const cond = q.query ? ilike(giftCards.code, `%${escapeLike(q.query)}%`) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(giftCards)
+        .where(cond)
+        .orderBy(desc(giftCards.id))
+        .limit(STAFF_PAGE_SIZE)
+        .offset((q.page - 1) * STAFF_PAGE_SIZE),
+      db.select({ n: count() }).from(giftCards).where(cond),
+    ]);
+    return tablePage(rows.map(giftCardJson), Number(total?.n ?? 0), q.page);
+  }
+
+  async function createGiftCard(actor: Actor, body: z.infer<typeof GiftCardCreateSchema>) {
+    return db.transaction(async (tx) => {
+      const [row] = await uniqueOr("code", STAFF_MESSAGES.codeTaken, () =>
+        tx
+          .insert(giftCards)
+          .values({ code: body.code, amountCents: cents(body.amount), expiresAt: body.expires_at })
+          .returning(),
+      );
+      if (!row) throw notFound();
+      const after = giftCardJson(row);
+      await audit(tx, actor, {
+        action: "giftcard.create",
+        entity: "giftcard",
+        entityId: row.id,
+        after,
+      });
+      return after;
+    });
+  }
+
+  /** Amount and expiry; a redeemed card's amount is history and stays. */
+  async function patchGiftCard(
+    actor: Actor,
+    id: number,
+    body: z.infer<typeof GiftCardPatchSchema>,
+  ) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
+      if (!row) throw notFound();
+      if (body.amount !== undefined && row.redeemedAt) {
+        throw fieldError("amount", "A redeemed gift card's amount cannot change.");
+      }
+      const cardChanges = defined({
+        amountCents: body.amount !== undefined ? cents(body.amount) : undefined,
+        expiresAt: body.expires_at,
+      });
+      const [updated] = Object.keys(cardChanges).length
+        ? await tx.update(giftCards).set(cardChanges).where(eq(giftCards.id, id)).returning()
+        : [row];
+      if (!updated) throw notFound();
+      const after = giftCardJson(updated);
+      await audit(tx, actor, {
+        action: "giftcard.update",
+        entity: "giftcard",
+        entityId: id,
+        before: giftCardJson(row),
+        after,
+      });
+      return after;
+    });
+  }
+
+  return {
+    listCampaigns,
+    createCampaign,
+    patchCampaign,
+    listCoupons,
+    createCoupon,
+    patchCoupon,
+    listGiftCards,
+    createGiftCard,
+    patchGiftCard,
+  };
+}

@@ -1,0 +1,359 @@
+/**
+ * Staff: users (staff flag, comment blacklist, verified, blocked login), orders with refunds, and
+ * the moderation queue across deals. Refunds go through the buyer's refund (commerce/purchases:
+ * same window, same arithmetic, same e-mail), one transaction with the audit entry.
+ */
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { conflict, fieldError, notFound } from "../../../domain/errors";
+import type {
+  ModerationQuery,
+  StaffListQuery,
+  UserPatchSchema,
+} from "../../../domain/schemas/staff";
+import { STAFF_MESSAGES, STAFF_PAGE_SIZE, tablePage } from "../../../domain/staff";
+import type { Db } from "../../db/client";
+import {
+  comments,
+  deals,
+  invoiceItems,
+  orders,
+  plans,
+  sessions,
+  userEmails,
+  users,
+} from "../../db/schema";
+import type { ProductService } from "../commerce/purchases";
+import { type Actor, audit, type Tx } from "./audit";
+import { escapeLike } from "./pages";
+import { defined, iso, major } from "./shared";
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isStaff: users.isStaff,
+  isStaffModerator: users.isStaffModerator,
+  commentBlacklist: users.commentBlacklist,
+  isActive: users.isActive,
+  dateJoined: users.dateJoined,
+  lastLogin: users.lastLogin,
+  // Qualified by hand: drizzle leaves a single-table select's columns unqualified.
+  verified: sql<boolean>`coalesce((select ue.verified from user_emails ue where ue.user_id = "users"."id" and ue."primary"), false)`,
+};
+type UserRow = { [K in keyof typeof userColumns]: unknown } & {
+  id: number;
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  isStaff: boolean;
+  isStaffModerator: boolean;
+  commentBlacklist: boolean;
+  isActive: boolean;
+  dateJoined: Date;
+  lastLogin: Date | null;
+  verified: boolean;
+};
+
+function userJson(u: UserRow) {
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    is_staff: u.isStaff,
+    is_staff_moderator: u.isStaffModerator,
+    comment_blacklist: u.commentBlacklist,
+    verified: Boolean(u.verified),
+    login_blocked: !u.isActive,
+    date_joined: iso(u.dateJoined),
+    last_login: iso(u.lastLogin),
+  };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+function orderJson(o: OrderRow, buyer: { id: number; email: string } | null) {
+  return {
+    id: o.id,
+    buyer,
+    status: o.status,
+    subtotal: major(o.subtotalCents),
+    discount: major(o.discountCents),
+    credit: major(o.creditCents),
+    total: major(o.totalCents),
+    currency: o.currency,
+    payment_provider: o.paymentProvider,
+    created: iso(o.createdAt),
+    paid_at: iso(o.paidAt),
+  };
+}
+
+export function createStaffOperationsService(deps: { db: Db; products: ProductService }) {
+  const { db, products } = deps;
+
+  // --- Users ---------------------------------------------------------------------------------
+
+  async function listUsers(q: z.infer<typeof StaffListQuery>) {
+    const like = `%${escapeLike(q.query)}%`;
+    const id = /^\d{1,9}$/.test(q.query) ? Number(q.query) : null;
+    const cond = q.query
+      ? (or(
+          ilike(users.email, like),
+          ilike(users.username, like),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+          ...(id ? [eq(users.id, id)] : []),
+        ) as SQL)
+      : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(userColumns)
+        .from(users)
+        .where(cond)
+        .orderBy(desc(users.id))
+        .limit(STAFF_PAGE_SIZE)
+        .offset((q.page - 1) * STAFF_PAGE_SIZE),
+      db.select({ n: count() }).from(users).where(cond),
+    ]);
+    return tablePage(
+      rows.map((r) => userJson(r as UserRow)),
+      Number(total?.n ?? 0),
+      q.page,
+    );
+  }
+
+  async function loadUser(tx: Tx | Db, id: number) {
+    const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id));
+    if (!row) throw notFound();
+    return userJson(row as UserRow);
+  }
+
+  async function patchUser(actor: Actor, id: number, body: z.infer<typeof UserPatchSchema>) {
+    // Staff cannot lock themselves out of the back office by mistake.
+    if (id === actor.id && (body.is_staff === false || body.login_blocked === true)) {
+      throw fieldError(
+        body.is_staff === false ? "is_staff" : "login_blocked",
+        STAFF_MESSAGES.ownStaffFlag,
+      );
+    }
+    return db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, id))
+        .for("update");
+      if (!locked) throw notFound();
+      const before = await loadUser(tx, id);
+      const changes = defined({
+        isStaff: body.is_staff,
+        // The blacklist and the whitelist exclude each other (as the moderation call keeps them).
+        commentBlacklist: body.comment_blacklist,
+        commentWhitelist: body.comment_blacklist ? false : undefined,
+        isActive: body.login_blocked === undefined ? undefined : !body.login_blocked,
+      });
+      if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, id));
+      if (body.verified !== undefined) {
+        await tx
+          .update(userEmails)
+          .set({ verified: body.verified, verifiedAt: body.verified ? new Date() : null })
+          .where(and(eq(userEmails.userId, id), eq(userEmails.primary, true)));
+      }
+      // A blocked account is signed out everywhere at once.
+      if (body.login_blocked) await tx.delete(sessions).where(eq(sessions.userId, id));
+      const after = await loadUser(tx, id);
+      await audit(tx, actor, {
+        action: "user.update",
+        entity: "user",
+        entityId: id,
+        before,
+        after,
+      });
+      return after;
+    });
+  }
+
+  // --- Orders --------------------------------------------------------------------------------
+
+  async function listOrders(q: z.infer<typeof StaffListQuery>) {
+    const id = /^\d{1,9}$/.test(q.query) ? Number(q.query) : null;
+    const cond = q.query
+      ? (or(
+          ilike(users.email, `%${escapeLike(q.query)}%`),
+          ...(id ? [eq(orders.id, id)] : []),
+        ) as SQL)
+      : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ order: orders, email: users.email })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(cond)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(STAFF_PAGE_SIZE)
+        .offset((q.page - 1) * STAFF_PAGE_SIZE),
+      db
+        .select({ n: count() })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(cond),
+    ]);
+    return tablePage(
+      rows.map((r) =>
+        orderJson(
+          r.order,
+          r.order.userId && r.email ? { id: r.order.userId, email: r.email } : null,
+        ),
+      ),
+      Number(total?.n ?? 0),
+      q.page,
+    );
+  }
+
+  async function getOrder(id: number, tx: Tx | Db = db) {
+    const [row] = await tx
+      .select({ order: orders, email: users.email })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, id));
+    if (!row) throw notFound();
+    const lines = await tx
+      .select({
+        id: invoiceItems.id,
+        dealId: invoiceItems.dealId,
+        dealName: deals.publicName,
+        planId: invoiceItems.planId,
+        planName: plans.publicName,
+        priceCents: invoiceItems.priceCents,
+        discountCents: invoiceItems.discountCents,
+        quantity: invoiceItems.quantity,
+        ownerId: invoiceItems.userId,
+        parentId: invoiceItems.parentInvoiceItemId,
+        refundedAt: invoiceItems.refundedAt,
+      })
+      .from(invoiceItems)
+      .innerJoin(deals, eq(deals.id, invoiceItems.dealId))
+      .leftJoin(plans, eq(plans.id, invoiceItems.planId))
+      .where(eq(invoiceItems.orderId, id))
+      .orderBy(asc(invoiceItems.id));
+    return {
+      ...orderJson(
+        row.order,
+        row.order.userId && row.email ? { id: row.order.userId, email: row.email } : null,
+      ),
+      items: lines.map((l) => ({
+        id: l.id,
+        deal_id: l.dealId,
+        deal_name: l.dealName,
+        plan_id: l.planId,
+        plan_name: l.planName,
+        price: major(l.priceCents),
+        discount: major(l.discountCents),
+        quantity: l.quantity,
+        owner_id: l.ownerId,
+        parent_id: l.parentId,
+        refunded_at: iso(l.refundedAt),
+      })),
+    };
+  }
+
+  /**
+   * Refunds what is left of a paid order, each purchase through the buyer's refund rules (its
+   * window, its arithmetic, its e-mail to the current owner). All or nothing: one refusal rolls
+   * back the whole order. The order row is locked first, so two refunds at once refund once.
+   */
+  async function refundOrder(actor: Actor, id: number) {
+    return db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+      if (!order) throw notFound();
+      if (order.status === "refunded") throw conflict(STAFF_MESSAGES.alreadyRefunded);
+      if (order.status !== "paid") throw fieldError("non_field_errors", STAFF_MESSAGES.notPaid);
+      const before = await getOrder(id, tx);
+      const lines = await tx
+        .select({ id: invoiceItems.id, ownerId: invoiceItems.userId, email: users.email })
+        .from(invoiceItems)
+        .innerJoin(users, eq(users.id, invoiceItems.userId))
+        .where(and(eq(invoiceItems.orderId, id), isNull(invoiceItems.refundedAt)))
+        .orderBy(asc(invoiceItems.id));
+      if (lines.length === 0) throw conflict(STAFF_MESSAGES.alreadyRefunded);
+      let amount = 0;
+      const refunded: number[] = [];
+      for (const line of lines) {
+        // An add-on refunded with its plan a moment ago is skipped, not refunded twice.
+        if (refunded.includes(line.id)) continue;
+        const result = await products.refundInTx(
+          tx,
+          { id: line.ownerId as number, email: line.email },
+          line.id,
+        );
+        amount += Math.round(result.amount * 100);
+        refunded.push(...result.refunded_items);
+      }
+      const after = await getOrder(id, tx);
+      await audit(tx, actor, {
+        action: "order.refund",
+        entity: "order",
+        entityId: id,
+        before,
+        after,
+      });
+      return { detail: "Refunded.", refunded_items: refunded, amount: major(amount), order: after };
+    });
+  }
+
+  // --- Moderation queue ----------------------------------------------------------------------
+
+  /** Items waiting across every deal, oldest first; acted on through the discussion calls. */
+  async function moderationQueue(q: z.infer<typeof ModerationQuery>) {
+    const conds: SQL[] = [eq(comments.status, q.status)];
+    if (q.kind) conds.push(eq(comments.kind, q.kind));
+    const cond = and(...conds);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          c: comments,
+          dealSlug: deals.slug,
+          dealName: deals.publicName,
+          username: users.username,
+        })
+        .from(comments)
+        .innerJoin(deals, eq(deals.id, comments.dealId))
+        .leftJoin(users, eq(users.id, comments.userId))
+        .where(cond)
+        .orderBy(asc(comments.createdAt), asc(comments.id))
+        .limit(STAFF_PAGE_SIZE)
+        .offset((q.page - 1) * STAFF_PAGE_SIZE),
+      db.select({ n: count() }).from(comments).where(cond),
+    ]);
+    return tablePage(
+      rows.map(({ c, dealSlug, dealName, username }) => {
+        const base = `/api/v2/deals/${c.dealId}/${c.kind === "review" ? "reviews" : "questions"}/${c.id}`;
+        return {
+          id: c.id,
+          kind: c.kind,
+          status: c.status,
+          deal: { id: c.dealId, slug: dealSlug, name: dealName },
+          user: c.userId ? { id: c.userId, username } : null,
+          title: c.title,
+          comment: c.comment,
+          rating: c.rating,
+          is_reply: c.parentId != null,
+          parent_id: c.parentId,
+          resolved: c.resolved,
+          created: iso(c.createdAt),
+          actions: {
+            approve: `${base}/approve/`,
+            resolve: `${base}/resolve/`,
+            reply: `${base}/reply/`,
+          },
+        };
+      }),
+      Number(total?.n ?? 0),
+      q.page,
+    );
+  }
+
+  return { listUsers, patchUser, listOrders, getOrder, refundOrder, moderationQueue };
+}
