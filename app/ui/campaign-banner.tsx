@@ -1,3 +1,4 @@
+import { readableTextColor } from "../../domain/contrast";
 import type { CampaignJson } from "../../server/services/storefront/modular-pages";
 import { CountdownClock } from "./countdown";
 
@@ -9,9 +10,11 @@ export function CampaignBanner({ campaign, now }: { campaign: CampaignJson | nul
   if (!campaign) return null;
   const config = campaign.campaign_config;
   const text = config.banner_content ?? campaign.public_name;
+  const background = config.banner_color ?? "#1d1d2c";
+  // The data's font colour when it reads on the data's background (WCAG AA), else ink or white.
   const style = {
-    backgroundColor: config.banner_color ?? "#1d1d2c",
-    color: config.banner_font_color ?? "#ffffff",
+    backgroundColor: background,
+    color: readableTextColor(background, config.banner_font_color ?? "#ffffff"),
   };
   const body = (
     <>
