@@ -65,6 +65,9 @@ function Avatar({ user }: { user: AuthorView | null }) {
   );
 }
 
+/** "reply" -> "replies", "answer" -> "answers". */
+const pluralNoun = (noun: string) => (noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`);
+
 export function AuthorLine({
   user,
   created,
@@ -398,7 +401,7 @@ export function CommentCard({
 
         {repliesCount > 0 ? (
           <section
-            aria-label={`${item.replyCount} ${item.replyCount === 1 ? replyNoun : `${replyNoun}s`}`}
+            aria-label={`${item.replyCount} ${item.replyCount === 1 ? replyNoun : pluralNoun(replyNoun)}`}
           >
             <button
               type="button"
@@ -407,7 +410,7 @@ export function CommentCard({
               onClick={() => setRepliesOpen(!repliesOpen)}
             >
               {repliesOpen ? "Hide" : "Show"} {item.replyCount}{" "}
-              {item.replyCount === 1 ? replyNoun : `${replyNoun}s`}
+              {item.replyCount === 1 ? replyNoun : pluralNoun(replyNoun)}
             </button>
             {repliesOpen ? (
               <ul className="mt-3 space-y-3">

@@ -255,7 +255,7 @@ export function DealTimer({
     >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="text-xs font-bold tracking-widest text-white/75 uppercase">
-          {dealTimerHeading(deal.dates.timer_reason)}
+          {dealTimerHeading(deal.dates.timer_reason, deal.stage_details.current_stage)}
         </p>
         {mounted ? (
           <p role="timer" aria-live="off" className="flex items-baseline gap-1.5 tabular-nums">

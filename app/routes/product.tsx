@@ -2,6 +2,7 @@ import { useEffect, useMemo } from "react";
 import { data, Link } from "react-router";
 import { assignAnchorIds } from "../../domain/blocks";
 import { COMMUNITY_TABS, SECTION_NAV_SCROLL_OFFSET_PX } from "../../domain/constants";
+import { seoTitle } from "../../domain/storefront";
 import { ProductHeader } from "../blocks/product-header";
 import { ProductBlocks, ProductFooter, PurchaseColumn } from "../blocks/product-layout";
 import { sanitizeBlocks } from "../blocks/sanitize.server";
@@ -50,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const deal = loaderData?.deal;
   if (!deal) return [{ title: "Not found | Payonce" }];
   const story = deal.products[0]?.story;
-  const title = `${story?.meta_title ?? deal.public_name ?? deal.name} | Payonce`;
+  const title = seoTitle(story?.meta_title ?? deal.public_name ?? deal.name);
   return [
     { title },
     { name: "description", content: deal.card_description },

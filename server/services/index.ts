@@ -116,7 +116,12 @@ export function createServices(deps: ServiceDeps) {
     loginThrottle,
     accounts,
     catalog: createCatalogService({ db: deps.db, clock: deps.clock }),
-    pages: createPagesService({ db: deps.db, clock: deps.clock, search }),
+    pages: createPagesService({
+      db: deps.db,
+      clock: deps.clock,
+      search,
+      campaignPricing: deps.config.campaignPricingExperiment,
+    }),
     outbox,
     media,
     discussions: createDiscussionService({
