@@ -104,9 +104,9 @@ export function PurchasePanel({ deal, viewer }: PurchasePanelProps) {
             <input type="hidden" name="plan" value={groupPlans[0].id} />
           ) : null}
           <PlanSelector deal={deal} fieldName="plan" />
-          {groupPlans.length > 1 ? (
-            // Every plan's price, CSS showing the checked one (app.css), so the price follows
-            // the choice before and without JavaScript.
+          {groupPlans.length > 1 && !hydrated ? (
+            // Before and without JavaScript: every plan's price, CSS showing the checked one
+            // (app.css). Hydrated, only the selected plan's price is rendered.
             <div>
               {groupPlans.map((p, index) => (
                 <div key={p.id} data-plan-price={index}>
