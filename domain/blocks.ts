@@ -268,6 +268,23 @@ export function blockAppliesTo(data: BlockData, dealSlug: string, now: Date): bo
 export const sectionNavShown = (scrollY: number) => scrollY > SECTION_NAV_HEADER_HIDE_PX;
 
 /**
+ * Which sticky layer a phone shows at the top (one at a time): the site header near the top of
+ * the page and whenever the shopper scrolls up; past 200 px scrolling down the header slides away
+ * and the page's section tabs (where it has them) take its place. An unchanged position keeps the
+ * current layer.
+ */
+export function phoneTopLayer(
+  scrollY: number,
+  previousY: number,
+  current: "header" | "sections",
+): "header" | "sections" {
+  if (!sectionNavShown(scrollY)) return "header";
+  if (scrollY > previousY) return "sections";
+  if (scrollY < previousY) return "header";
+  return current;
+}
+
+/**
  * The current section: the last one whose top has reached the scroll offset (68 px), or null
  * above the first. `tops` are the sections' distances from the top of the window, in page order.
  */

@@ -26,6 +26,7 @@ import {
   offerEnds,
   percentClaimed,
   remaining,
+  STARTS_IN,
 } from "./messages";
 
 export type BannerType = (typeof BANNER_TYPES)[number];
@@ -179,6 +180,11 @@ export const initialSelectedPlanId = <Id extends number | string>(
  * The buy button's text and state. Draft appends " (Draft)" to whatever the text is; a draft is
  * still clickable (staff preview it).
  */
+/** Coming soon and not open early (early access, last call): nothing can be bought yet. */
+export const isComingSoonLocked = (
+  flags: Pick<BuyButtonFlags, "is_coming_soon" | "is_early_access" | "is_last_call">,
+): boolean => flags.is_coming_soon && !flags.is_early_access && !flags.is_last_call;
+
 export const buyButtonState = (
   flags: BuyButtonFlags,
   plans: readonly BuyablePlan[],
@@ -191,7 +197,7 @@ export const buyButtonState = (
     flags.is_draft ? { ...state, text: state.text + DRAFT_SUFFIX } : state;
 
   if (flags.is_ended) return withDraft({ text: BUY_SOLD_OUT, disabled: true });
-  if (flags.is_coming_soon && !flags.is_early_access && !flags.is_last_call) {
+  if (isComingSoonLocked(flags)) {
     return withDraft({ text: BUY_COMING_SOON, disabled: true });
   }
   const text = free ? GET_NOW_FOR_FREE : flags.is_get_now ? GET_NOW : BUY_NOW;
@@ -261,7 +267,12 @@ export const needsPlusShelf = (
  * The spec gives no list of reasons; ours: a reason written as a code (a lowercase slug such as
  * "sold_out") carries no messaging, any other text is the message itself ("Price goes up in").
  */
-export const dealTimerHeading = (timerReason: string | null | undefined): string => {
+export const dealTimerHeading = (
+  timerReason: string | null | undefined,
+  currentStage?: string | null,
+): string => {
+  // A deal that has not started counts down to its start: it does not "end" then.
+  if (currentStage === "coming_soon") return STARTS_IN;
   const reason = timerReason?.trim();
   if (!reason || /^[a-z0-9_-]+$/.test(reason)) return DEAL_ENDS_IN;
   return reason;

@@ -336,3 +336,7 @@ export const GIFT_CARD_ALREADY_REDEEMED = "This gift card has already been redee
 export const ORDER_PAID = "Thank you! Your order is complete.";
 export const CHECKOUT_ITEMS_UNAVAILABLE =
   "Some items in your cart can no longer be bought. Remove them to continue.";
+
+// Shopper experience (issue 15), our wording where the spec is silent
+/** A deal card for a deal paused with no return date: not sold, the page offers the waitlist. */
+export const CARD_UNAVAILABLE = "Not available · join the waitlist";

@@ -77,7 +77,9 @@ export const clockSegments = (c: Countdown): ClockSegment[] => {
 /** Search-engine titles read "{page} | Payonce", cut to the spec's 70 characters (67 + "..."). */
 export const SEO_TITLE_MAX = 70;
 export const seoTitle = (title: string, site = "Payonce"): string => {
-  const full = `${title} | ${site}`;
+  // A title from data may already end with the site's name: never "| Payonce | Payonce".
+  const own = title.replace(new RegExp(`\\s*[|·-]\\s*${site}\\s*$`), "");
+  const full = `${own} | ${site}`;
   return full.length <= SEO_TITLE_MAX ? full : `${full.slice(0, SEO_TITLE_MAX - 3).trimEnd()}...`;
 };
 

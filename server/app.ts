@@ -224,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       reportListingUrl: config.reportListingUrl,
       // Canonical and Open Graph URLs are absolute, on the public origin (never the Host header).
       publicUrl: config.publicUrl.replace(/\/$/, ""),
+      googleSignIn: Boolean(config.googleClientId && config.googleClientSecret),
     };
     const cookies = pageCookies(config);
     await app.register(reactRouterPlugin, {

@@ -1,3 +1,4 @@
+import { readableTextColor } from "../../domain/contrast";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { BlockJson } from "../../server/services/storefront/product-page";
 import { ReportListingLink } from "../marketing/report-listing-link";
@@ -48,7 +49,10 @@ export function ProductHeader({
               className="inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-black uppercase tracking-wide"
               style={{
                 backgroundColor: badge.background_color ?? "#1d1d2c",
-                color: badge.foreground_color ?? "#ffffff",
+                color: readableTextColor(
+                  badge.background_color ?? "#1d1d2c",
+                  badge.foreground_color ?? "#ffffff",
+                ),
               }}
               data-testid="deal-badge"
             >
@@ -66,7 +70,10 @@ export function ProductHeader({
               className="rounded-full px-2.5 py-1 text-xs font-bold"
               style={{
                 backgroundColor: details.bg_color ?? "#fff8e6",
-                color: details.text_color ?? "#1d1d2c",
+                color: readableTextColor(
+                  details.bg_color ?? "#fff8e6",
+                  details.text_color ?? "#1d1d2c",
+                ),
               }}
               data-testid="banner-details"
             >

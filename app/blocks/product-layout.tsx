@@ -50,7 +50,9 @@ export function PurchaseColumn({
     <aside
       id={id}
       aria-label="Buy"
-      className="scroll-mt-[68px] lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+      // The panel fits the window at every desktop size (its own scroll, Buy now pinned to its
+      // bottom), so Buy now is always in view.
+      className="scroll-mt-[68px] lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:max-h-[calc(100vh-9rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain lg:rounded-3xl"
     >
       <PurchasePanel deal={deal} viewer={viewer} />
     </aside>

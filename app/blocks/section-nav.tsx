@@ -41,7 +41,11 @@ export function SectionNav({ sections }: { sections: NavSection[] }) {
       className={cx(
         // From md up the buy bar owns the top of the window; the sections are one scroll away.
         "fixed inset-x-0 top-0 z-30 border-b border-black/5 bg-white/95 backdrop-blur transition-transform duration-200 md:hidden",
-        shown ? "translate-y-0" : "invisible -translate-y-full",
+        // One sticky layer at a time: the tabs show only while the header is away (scrolling
+        // down, app/ui/use-phone-top-layer), never over it.
+        shown
+          ? "invisible -translate-y-full in-data-[phone-top=sections]:visible in-data-[phone-top=sections]:translate-y-0"
+          : "invisible -translate-y-full",
       )}
     >
       <ol className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-2 [scrollbar-width:none] sm:px-6">

@@ -23,7 +23,7 @@ import {
   INVALID_PAYMENT_METHOD_ID,
   PAYMENT_METHOD_REQUIRED,
 } from "../../domain/messages";
-import { UpdateCartItemSchema } from "../../domain/schemas/cart";
+import { AddCartItemSchema, UpdateCartItemSchema } from "../../domain/schemas/cart";
 import { cartActorOf } from "../../server/web/actor";
 import { cartJson, orderJson } from "../../server/web/commerce-presenters";
 import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
@@ -80,6 +80,7 @@ export async function cartAction(context: ContextGetter, request: Request) {
   const intent = String(form.get("intent") ?? "");
   const actor = cartActorOf(session);
   const done = (result: CartActionResult, status = 200) => data(result, { status });
+  if (intent === "add") return addPlanAction(context, form);
   if (!session) return done({ ok: false, message: CART_EMPTY }, 400);
   try {
     switch (intent) {
@@ -162,8 +163,37 @@ export async function loadPlusPage(context: ContextGetter, request: Request) {
   };
 }
 
-/** "Join Plus": adds the Plus deal to the cart (a new visitor gets a session) and goes to /cart. */
-export async function joinPlusAction(context: ContextGetter) {
+/**
+ * The product page's purchase form without JavaScript (intent "add", deal, plan): adds the chosen
+ * plan as the page's Buy now does (the server applies the quantity rule and every refusal: a
+ * Plus-gated plan, an inactive deal) and goes to /cart. A new visitor gets a session first.
+ */
+async function addPlanAction(context: ContextGetter, form: FormData) {
+  const parsed = AddCartItemSchema.safeParse({
+    dealId: form.get("deal") ?? undefined,
+    planId: form.get("plan") ?? undefined,
+  });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? null;
+    return data<CartActionResult>({ ok: false, message }, { status: 400 });
+  }
+  const { session, cookies } = await sessionForCart(context);
+  try {
+    await services(context).cart.addItem(cartActorOf(session), parsed.data);
+  } catch (err) {
+    if (!isDomainError(err)) throw err;
+    return data<CartActionResult>(
+      { ok: false, message: messageOf(err) },
+      { status: statusOf(err), headers: setCookies(cookies) },
+    );
+  }
+  throw redirect("/cart", { headers: setCookies(cookies) });
+}
+
+const services = (context: ContextGetter) => context.get(appContext).services;
+
+/** The visitor's session, starting one (and its cookies) for a first-time visitor. */
+async function sessionForCart(context: ContextGetter) {
   const { services, cookies: pageCookies } = context.get(appContext);
   let { session } = context.get(appContext);
   const cookies: string[] = [];
@@ -172,9 +202,15 @@ export async function joinPlusAction(context: ContextGetter) {
     cookies.push(...pageCookies.signedIn(started));
     session = await services.sessions.load(started.token);
   }
-  const deal = await services.cart.dealIdBySlug(PLUS_DEAL_SLUG);
+  return { session, cookies };
+}
+
+/** "Join Plus": adds the Plus deal to the cart (a new visitor gets a session) and goes to /cart. */
+export async function joinPlusAction(context: ContextGetter) {
+  const { session, cookies } = await sessionForCart(context);
+  const deal = await services(context).cart.dealIdBySlug(PLUS_DEAL_SLUG);
   try {
-    await services.cart.addItem(cartActorOf(session), {
+    await services(context).cart.addItem(cartActorOf(session), {
       dealId: deal ?? undefined,
       dealGroupId: undefined,
     });

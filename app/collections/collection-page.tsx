@@ -1,10 +1,12 @@
 import { Link } from "react-router";
+import { readableTextColor } from "../../domain/contrast";
 import type {
   CampaignJson,
   CollectionPageJson,
 } from "../../server/services/storefront/modular-pages";
 import { CampaignBanner } from "../ui/campaign-banner";
 import { Breadcrumbs, dealCount, EmptyState, ListingResults, pageHref } from "../ui/deal-listing";
+import { cx } from "../ui/format";
 import { SubscribeBanner } from "../ui/subscribe-banner";
 import { Tile } from "./tiles";
 
@@ -23,31 +25,51 @@ export function CollectionPage({
   const { listing } = collection;
   const subs = collection.collection?.sub_collections ?? [];
   const background = collection.collection?.component_background_color;
+  // A data-given background decides the text colour (WCAG AA), every line of the header alike.
+  const color = typeof background === "string" ? readableTextColor(background) : null;
   return (
     <>
       <CampaignBanner campaign={campaign} now={now} />
       <main className="pb-8">
         <header
           className="border-b border-black/5 bg-brand-50"
-          style={typeof background === "string" ? { backgroundColor: background } : undefined}
+          style={
+            typeof background === "string" && color
+              ? { backgroundColor: background, color }
+              : undefined
+          }
+          data-testid="collection-header"
         >
           <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
             <Breadcrumbs
+              inheritColor={color != null}
               crumbs={[
                 { label: "Home", url: "/" },
                 { label: "Collections", url: "/browse" },
                 { label: collection.title, url: collection.url },
               ]}
             />
-            <h1 className="mt-3 text-3xl font-black tracking-tight text-ink sm:text-5xl">
+            <h1
+              className={cx(
+                "mt-3 text-3xl font-black tracking-tight sm:text-5xl",
+                color == null && "text-ink",
+              )}
+            >
               {collection.title}
             </h1>
             {collection.subheader ? (
-              <p className="mt-2 max-w-2xl text-base text-ink-soft sm:text-lg">
+              <p
+                className={cx(
+                  "mt-2 max-w-2xl text-base sm:text-lg",
+                  color == null && "text-ink-soft",
+                )}
+              >
                 {collection.subheader}
               </p>
             ) : null}
-            <p className="mt-3 text-sm font-semibold text-ink-soft">{dealCount(listing.count)}</p>
+            <p className={cx("mt-3 text-sm font-semibold", color == null && "text-ink-soft")}>
+              {dealCount(listing.count)}
+            </p>
           </div>
         </header>
         <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { readableTextColor } from "../../domain/contrast";
 import { limitedQuantityText } from "../../domain/deal-state";
 import { dealBanner, PriceRow } from "../ui/deal-card";
 import { TacoRating } from "../ui/taco-rating";
@@ -32,7 +33,10 @@ export function DealHighlight({ data, now }: CollectionProps) {
                 className="rounded-full px-2.5 py-1 text-xs font-bold"
                 style={{
                   background: deal.badge.background_color ?? "#1d1d2c",
-                  color: deal.badge.foreground_color ?? "#fff",
+                  color: readableTextColor(
+                    deal.badge.background_color ?? "#1d1d2c",
+                    deal.badge.foreground_color ?? "#ffffff",
+                  ),
                 }}
               >
                 {deal.badge.label}

@@ -29,7 +29,7 @@ export function Leaderboard({ data, now }: CollectionProps) {
     <Section>
       <SectionHeading data={data} />
       <ol
-        className="grid gap-3 md:grid-flow-col md:grid-cols-2"
+        className="grid grid-cols-1 gap-3 md:grid-flow-col md:grid-cols-2"
         style={{ gridTemplateRows: `repeat(${half}, auto)` }}
       >
         {deals.map((deal, i) => {
@@ -53,25 +53,29 @@ export function Leaderboard({ data, now }: CollectionProps) {
                 </span>
                 <LazyImage
                   src={deal.media_url}
-                  className="h-12 w-20 shrink-0 rounded-lg object-cover"
+                  className="h-10 w-14 shrink-0 rounded-lg object-cover sm:h-12 sm:w-20"
                 />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold">
-                    {deal.public_name || deal.name}
-                  </span>
-                  {banner.type === "ending_soon" && banner.text ? (
-                    <span className="block truncate text-xs font-semibold text-rose-700">
-                      {banner.text}
+                {/* Phones stack the price under the name and rating; wider screens put it on
+                    the right, so no column is squeezed to a few letters. */}
+                <span className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-3">
+                  <span className="min-w-0 sm:flex-1">
+                    <span className="block truncate font-semibold">
+                      {deal.public_name || deal.name}
                     </span>
-                  ) : (
-                    <TacoRating
-                      rating={deal.deal_review.average_rating}
-                      count={deal.deal_review.review_count}
-                    />
-                  )}
-                </span>
-                <span className="shrink-0 text-right font-bold">
-                  <PriceText text={deal.price_text} major={deal.price} />
+                    {banner.type === "ending_soon" && banner.text ? (
+                      <span className="block truncate text-xs font-semibold text-rose-700">
+                        {banner.text}
+                      </span>
+                    ) : (
+                      <TacoRating
+                        rating={deal.deal_review.average_rating}
+                        count={deal.deal_review.review_count}
+                      />
+                    )}
+                  </span>
+                  <span className="text-sm font-bold sm:shrink-0 sm:text-right sm:text-base">
+                    <PriceText text={deal.price_text} major={deal.price} />
+                  </span>
                 </span>
               </Link>
             </li>

@@ -16,9 +16,10 @@ import {
 import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { PriceText } from "../marketing/display-currency";
 import { Carousel } from "../ui/carousel";
+import { cx } from "../ui/format";
 import { DealRow } from "./deal-row";
 import { Section, SectionHeading } from "./section";
-import { type CollectionProps, displayString } from "./types";
+import { type CollectionProps, displayString, isDark } from "./types";
 
 /** "**bold**" parts of a spotlight headline are highlighted. */
 function Highlighted({ text }: { text: string }) {
@@ -94,24 +95,42 @@ export function SpotlightMarquee({ data }: CollectionProps) {
   const body = displayString(data, "byline") ?? SPOTLIGHT_BODY;
   const cta = displayString(data, "cta_text") ?? SPOTLIGHT_BUTTON;
   const link = displayString(data, "cta_link") ?? "/browse";
+  const background = displayString(data, "background_color");
+  // A light data-given panel gets ink text; the default ink panel keeps white.
+  const light = background != null && !isDark(background);
   return (
     <section className="mx-auto max-w-7xl px-4 pt-4 sm:px-6 sm:pt-6">
       <div
-        className="overflow-hidden rounded-3xl bg-ink py-10 text-white sm:py-14"
-        style={{ backgroundColor: displayString(data, "background_color") ?? undefined }}
+        className={cx(
+          "overflow-hidden rounded-3xl bg-ink py-10 sm:py-14",
+          light ? "text-ink" : "text-white",
+        )}
+        style={{ backgroundColor: background ?? undefined }}
       >
         <div className="mx-auto max-w-3xl px-6 text-center">
           <h1 className="text-4xl font-black leading-[1.05] tracking-tight sm:text-6xl">
             <Highlighted text={headline} />
           </h1>
-          <p className="mx-auto mt-4 max-w-xl text-base text-white/75 sm:text-lg">{body}</p>
+          <p
+            className={cx(
+              "mx-auto mt-4 max-w-xl text-base sm:text-lg",
+              light ? "text-ink-soft" : "text-white/75",
+            )}
+          >
+            {body}
+          </p>
           <Link
             to={link}
             className="mt-7 inline-block rounded-full bg-brand-400 px-7 py-3 text-base font-bold text-ink hover:bg-brand-500"
           >
             {cta}
           </Link>
-          <p className="mt-5 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm text-white/70">
+          <p
+            className={cx(
+              "mt-5 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm",
+              light ? "text-ink-soft" : "text-white/70",
+            )}
+          >
             <span>
               <span className="font-bold text-brand-400">★ 4.8</span> on Google
             </span>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { BENTO_SUB_COLLECTIONS } from "../../domain/constants";
+import { readableTextColor } from "../../domain/contrast";
 import { mosaicCardStatus } from "../../domain/countdown";
 import type { SubCollectionJson } from "../../server/services/storefront/deal-json";
 import { cx } from "../ui/format";
@@ -23,14 +24,17 @@ export function Tile({
   children?: React.ReactNode;
   disabled?: boolean;
 }) {
-  const style = {
-    background: sub.component_background_color ?? TILE_COLOURS[index % TILE_COLOURS.length],
-  };
+  const background =
+    sub.component_background_color ?? TILE_COLOURS[index % TILE_COLOURS.length] ?? "#ffefc2";
+  const image = sub.mosaic_background_image;
+  // Over an image a dark scrim carries white text; on a plain colour the text follows the colour.
+  const text = image ? "#ffffff" : readableTextColor(background);
+  const style = { background };
   const body = (
     <>
-      {sub.mosaic_background_image ? (
+      {image ? (
         <img
-          src={sub.mosaic_background_image}
+          src={image}
           alt=""
           loading="lazy"
           className={cx(
@@ -39,13 +43,15 @@ export function Tile({
           )}
         />
       ) : null}
-      <div className="absolute inset-0 bg-gradient-to-t from-black/55 via-black/10 to-transparent" />
-      <div className="relative mt-auto p-4 text-white">
+      {image ? (
+        <div className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/25 to-transparent" />
+      ) : null}
+      <div className="relative mt-auto p-4" style={{ color: text }}>
         {children}
-        <h3 className="text-lg font-bold leading-tight drop-shadow sm:text-xl">{sub.title}</h3>
-        {sub.subheader ? (
-          <p className="mt-1 line-clamp-2 text-sm text-white/85">{sub.subheader}</p>
-        ) : null}
+        <h3 className={cx("text-lg font-bold leading-tight sm:text-xl", image && "drop-shadow")}>
+          {sub.title}
+        </h3>
+        {sub.subheader ? <p className="mt-1 line-clamp-2 text-sm">{sub.subheader}</p> : null}
       </div>
     </>
   );

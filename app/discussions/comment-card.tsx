@@ -73,6 +73,9 @@ function Avatar({ user }: { user: AuthorView | null }) {
   );
 }
 
+/** "reply" -> "replies", "answer" -> "answers". */
+const pluralNoun = (noun: string) => (noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`);
+
 export function AuthorLine({
   user,
   created,
@@ -456,7 +459,7 @@ export function CommentCard({
               onClick={() => setRepliesOpen(!repliesOpen)}
             >
               {repliesOpen ? "Hide" : "Show"} {item.replyCount}{" "}
-              {item.replyCount === 1 ? replyNoun : `${replyNoun}s`}
+              {item.replyCount === 1 ? replyNoun : pluralNoun(replyNoun)}
             </button>
             {repliesOpen ? (
               <ul className="mt-3 space-y-3">

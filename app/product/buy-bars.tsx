@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState } from "react";
 import { BUY_BAR_THRESHOLD_PX } from "../../domain/constants";
-import { purchaseMode } from "../../domain/deal-state";
+import { isComingSoonLocked, purchaseMode } from "../../domain/deal-state";
 import { PRESS_B_TO_BUY } from "../../domain/messages";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { onDebouncedScroll } from "../ui/debounced-scroll";
@@ -206,7 +206,8 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
     isInfo: deal.is_info,
     stage: { ...deal.stage_details, next_stage_start_date: null },
   });
-  const buying = mode === "buy";
+  // A coming-soon deal shows its disabled button in the panel but no bars and no B key.
+  const buying = mode === "buy" && !isComingSoonLocked(deal.buy_button);
   const buyKey = useBuyKeySetting();
   useBuyKey(() => buy(), buying && buyKey.on);
   if (!buying) return null;

@@ -50,16 +50,24 @@ export function PlanPrice({
   size = "lg",
   showPlus = true,
   showAccess = true,
+  plusMember = false,
+  testId = "plan-price",
 }: {
   plan: Plan;
   size?: "lg" | "md";
   showPlus?: boolean;
   showAccess?: boolean;
+  /** A Plus member sees their own price (the further 10% off), not the upsell. */
+  plusMember?: boolean;
+  /** The price's test id; the purchase form's hidden (unchosen) plan prices have none. */
+  testId?: string;
 }) {
   const price = toCents(plan.price);
   const original = toCents(plan.original_price);
-  const discount = discountLabel(price, original);
   const free = isFreePlan(plan);
+  const member = plusMember && !free;
+  const shown = member ? plusPrice(price) : price;
+  const discount = discountLabel(shown, original);
   const label = usePriceLabel();
   const planPriceLabel = usePlanPriceLabel();
   return (
@@ -68,10 +76,15 @@ export function PlanPrice({
       <div className="mt-0.5 flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span
           className={cx("font-black tracking-tight", size === "lg" ? "text-4xl" : "text-2xl")}
-          data-testid="plan-price"
+          data-testid={testId || undefined}
         >
-          {planPriceLabel(plan)}
+          {member ? label(toMajor(shown)) : planPriceLabel(plan)}
         </span>
+        {member ? (
+          <span className="rounded bg-violet-100 px-1.5 py-0.5 text-xs font-black text-violet-800">
+            Your Plus price
+          </span>
+        ) : null}
         {original > price ? (
           <s className="text-ink-soft">
             <span className="sr-only">Was </span>
@@ -84,7 +97,7 @@ export function PlanPrice({
           </span>
         ) : null}
       </div>
-      {showPlus && !free ? (
+      {showPlus && !free && !member ? (
         <p className="mt-1 text-sm text-violet-800">
           <span className="font-bold">{label(toMajor(plusPrice(price)))}</span> with{" "}
           <span className="rounded bg-violet-100 px-1 text-xs font-black tracking-wider uppercase">
@@ -110,12 +123,15 @@ export function BuyButton({
   planId,
   className,
   size = "lg",
+  submit = false,
 }: {
   deal: DealDetailsJson;
   viewer: ProductViewer;
   planId?: number;
   className?: string;
   size?: "lg" | "md";
+  /** Submits the purchase form it sits in when JavaScript has not run (progressive enhancement). */
+  submit?: boolean;
 }) {
   const { state } = usePurchase(deal);
   const { buy, adding } = useAddToCart(deal, viewer);
@@ -124,11 +140,15 @@ export function BuyButton({
   const button = buyButtonState(deal.buy_button, plans, target);
   return (
     <button
-      type="button"
+      type={submit ? "submit" : "button"}
       data-testid="buy-button"
       disabled={button.disabled}
       aria-busy={adding}
-      onClick={() => buy(planId)}
+      onClick={(event) => {
+        // Hydrated, the page buys itself (add-ons, the Plus shelf); the form is the fallback.
+        event.preventDefault();
+        buy(planId);
+      }}
       className={cx(
         "inline-flex items-center justify-center gap-2 rounded-full bg-brand-400 font-black text-ink shadow-sm transition hover:bg-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-ink-soft",
         size === "lg" ? "px-6 py-3.5 text-lg" : "px-5 py-2.5 text-base",
@@ -235,7 +255,7 @@ export function DealTimer({
     >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="text-xs font-bold tracking-widest text-white/75 uppercase">
-          {dealTimerHeading(deal.dates.timer_reason)}
+          {dealTimerHeading(deal.dates.timer_reason, deal.stage_details.current_stage)}
         </p>
         {mounted ? (
           <p role="timer" aria-live="off" className="flex items-baseline gap-1.5 tabular-nums">

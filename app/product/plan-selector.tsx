@@ -62,10 +62,15 @@ export function AccessToggle({ deal, className }: { deal: DealDetailsJson; class
   );
 }
 
-/** The purchase panel's plan selector: one radio per plan of the current side. */
-export function PlanSelector({ deal }: { deal: DealDetailsJson }) {
+/**
+ * The purchase panel's plan selector: one radio per plan of the current side. `fieldName` names
+ * the radios for the purchase form (posted without JavaScript; data-plan-option lets CSS show the
+ * checked plan's price).
+ */
+export function PlanSelector({ deal, fieldName }: { deal: DealDetailsJson; fieldName?: string }) {
   const { store, state } = usePurchase(deal);
-  const name = useId();
+  const id = useId();
+  const name = fieldName ?? id;
   const planPriceLabel = usePlanPriceLabel();
   const plans = plansInGroup(deal, state.group);
   if (activePlans(deal).length <= 1) return null;
@@ -75,7 +80,7 @@ export function PlanSelector({ deal }: { deal: DealDetailsJson }) {
       <fieldset>
         <legend className="sr-only">Choose a plan</legend>
         <div className="space-y-2">
-          {plans.map((plan) => {
+          {plans.map((plan, index) => {
             const checked = plan.id === state.selectedPlanId;
             return (
               <label
@@ -91,6 +96,7 @@ export function PlanSelector({ deal }: { deal: DealDetailsJson }) {
                   type="radio"
                   name={name}
                   value={plan.id}
+                  data-plan-option={index}
                   checked={checked}
                   onChange={() => store.set({ selectedPlanId: plan.id })}
                   className="h-4 w-4 accent-ink"

@@ -8,7 +8,7 @@ import { dealBannerType } from "../ui/deal-banner";
 import { cx } from "../ui/format";
 import { AddonSelector } from "./addon-selector";
 import { BuyButton, DealTimer, LimitedQuantity, PlanPrice, useMounted } from "./plan-bits";
-import { PlanSelector } from "./plan-selector";
+import { PlanSelector, plansInGroup } from "./plan-selector";
 import { PlusShelf } from "./plus-shelf";
 import { selectedPlan, usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
@@ -70,6 +70,7 @@ export function PurchasePanel({ deal, viewer }: PurchasePanelProps) {
     stage: { ...deal.stage_details, next_stage_start_date: null },
   });
   const plan = selectedPlan(deal, state);
+  const groupPlans = plansInGroup(deal, state.group);
   // Set once React has taken over the panel (its buttons work from then on); tests wait for it.
   const hydrated = useMounted();
   return (
@@ -94,18 +95,44 @@ export function PurchasePanel({ deal, viewer }: PurchasePanelProps) {
           <WaitlistCapture deal={deal} viewer={viewer} />
         </div>
       ) : (
-        <div className="mt-4 space-y-4">
-          <PlanSelector deal={deal} />
-          {plan ? <PlanPrice plan={plan} /> : null}
+        // A real form: without JavaScript the chosen plan posts to the cart page's action; once
+        // hydrated the buy button handles the click itself (add-ons, the Plus shelf).
+        <form method="post" action="/cart" className="mt-4 space-y-4" data-testid="purchase-form">
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="deal" value={deal.id} />
+          {groupPlans.length === 1 && groupPlans[0] ? (
+            <input type="hidden" name="plan" value={groupPlans[0].id} />
+          ) : null}
+          <PlanSelector deal={deal} fieldName="plan" />
+          {groupPlans.length > 1 && !hydrated ? (
+            // Before and without JavaScript: every plan's price, CSS showing the checked one
+            // (app.css). Hydrated, only the selected plan's price is rendered.
+            <div>
+              {groupPlans.map((p, index) => (
+                <div key={p.id} data-plan-price={index}>
+                  <PlanPrice
+                    plan={p}
+                    plusMember={viewer.hasPlus}
+                    testId={p.id === plan?.id ? "plan-price" : ""}
+                  />
+                </div>
+              ))}
+            </div>
+          ) : plan ? (
+            <PlanPrice plan={plan} plusMember={viewer.hasPlus} />
+          ) : null}
           <LimitedQuantity deal={deal} />
           <DealTimer deal={deal} withLimitedQuantity={false} />
           <AddonSelector deal={deal} />
-          <BuyButton deal={deal} viewer={viewer} className="w-full" />
-          <p className="text-center text-sm text-ink-soft" data-testid="refund-text">
-            {refundText(deal.refundable_days)}
-          </p>
+          {/* Stays in view at the bottom of the panel's own scroll on desktop. */}
+          <div className="space-y-2 lg:sticky lg:bottom-0 lg:-mx-1 lg:bg-brand-50 lg:px-1 lg:pt-2 lg:pb-1">
+            <BuyButton deal={deal} viewer={viewer} className="w-full" submit />
+            <p className="text-center text-sm text-ink-soft" data-testid="refund-text">
+              {refundText(deal.refundable_days)}
+            </p>
+          </div>
           <PlusShelf deal={deal} viewer={viewer} />
-        </div>
+        </form>
       )}
     </div>
   );

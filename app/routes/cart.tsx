@@ -43,6 +43,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               {loaderData.checkoutError}
             </p>
           ) : null}
+          {/* A refused add from the product page's form (no JavaScript) lands here. */}
+          {notice && !notice.ok ? (
+            <p role="alert" className="mt-4 text-sm text-red-700">
+              {notice.message}
+            </p>
+          ) : null}
         </div>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_380px]">

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from "react";
 import { data, Link } from "react-router";
 import { assignAnchorIds } from "../../domain/blocks";
 import { COMMUNITY_TABS, SECTION_NAV_SCROLL_OFFSET_PX } from "../../domain/constants";
+import { seoTitle } from "../../domain/storefront";
 import { ProductHeader } from "../blocks/product-header";
 import { ProductBlocks, ProductFooter, PurchaseColumn } from "../blocks/product-layout";
 import { type NavSection, SectionNav } from "../blocks/section-nav";

@@ -1,3 +1,4 @@
+import { readableTextColor } from "../../domain/contrast";
 import type { CampaignJson } from "../../server/services/storefront/modular-pages";
 import { CountdownClock } from "./countdown";
 
@@ -8,14 +9,18 @@ import { CountdownClock } from "./countdown";
 export function CampaignBanner({ campaign, now }: { campaign: CampaignJson | null; now: string }) {
   if (!campaign) return null;
   const config = campaign.campaign_config;
-  const text = config.banner_content ?? campaign.public_name;
+  // Without campaign pricing in the cart the banner names the campaign and claims no discount.
+  const claims = campaign.discount_applies;
+  const text = claims ? (config.banner_content ?? campaign.public_name) : campaign.public_name;
+  const background = config.banner_color ?? "#1d1d2c";
+  // The data's font colour when it reads on the data's background (WCAG AA), else ink or white.
   const style = {
-    backgroundColor: config.banner_color ?? "#1d1d2c",
-    color: config.banner_font_color ?? "#ffffff",
+    backgroundColor: background,
+    color: readableTextColor(background, config.banner_font_color ?? "#ffffff"),
   };
   const body = (
     <>
-      {config.banner_badge ? (
+      {claims && config.banner_badge ? (
         <span className="shrink-0 rounded-full bg-brand-400 px-2.5 py-1 text-[11px] font-black uppercase tracking-wide text-ink">
           {config.banner_badge}
         </span>

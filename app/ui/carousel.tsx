@@ -175,8 +175,11 @@ export function Carousel<T>({
       <div
         ref={mounted ? emblaRef : undefined}
         id={viewportId}
+        // relative: absolutely positioned bits inside the slides (sr-only text) are clipped by
+        // the viewport too, so slides past the edge never widen the page (before hydration and
+        // without JavaScript the viewport is a native scroller).
         className={cx(
-          "pt-1 pb-3",
+          "relative pt-1 pb-3",
           ready
             ? "overflow-hidden"
             : "snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden",

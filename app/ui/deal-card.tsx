@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { bannerText } from "../../domain/deal-state";
+import { bannerText, isInactiveIndefinitely } from "../../domain/deal-state";
+import { CARD_UNAVAILABLE } from "../../domain/messages";
 import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { displayPrice, displayPriceText, useDisplayCurrency } from "../marketing/display-currency";
 import { dealBannerType } from "./deal-banner";
@@ -30,6 +31,14 @@ export function PriceRow({ deal, size = "sm" }: { deal: DealCardJson; size?: "sm
   // The session's display currency (USD unless converted under the currency experiment).
   const display = useDisplayCurrency();
   if (deal.has_ended) return <p className="font-semibold text-ink-soft">Sold out</p>;
+  // Inactive indefinitely: not for sale (the product page offers the waitlist), so no price.
+  if (isInactiveIndefinitely({ ...deal.stage_details, next_stage_start_date: null })) {
+    return (
+      <p className="font-semibold text-ink-soft" data-testid="card-unavailable">
+        {CARD_UNAVAILABLE}
+      </p>
+    );
+  }
   if (deal.price == null) return null;
   const discount = deal.discount_percent > 0 ? `-${deal.discount_percent}%` : null;
   return (

@@ -19,19 +19,32 @@ export function DealGrid({ deals, now }: { deals: DealCardJson[]; now: Date }) {
 
 export type Crumb = { label: string; url: string };
 
-export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+/** `inheritColor`: on a data-given background the crumbs take the header's readable colour. */
+export function Breadcrumbs({
+  crumbs,
+  inheritColor = false,
+}: {
+  crumbs: Crumb[];
+  inheritColor?: boolean;
+}) {
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-ink-soft">
+    <nav aria-label="Breadcrumb" className={inheritColor ? "text-sm" : "text-sm text-ink-soft"}>
       <ol className="flex flex-wrap items-center gap-1.5">
         {crumbs.map((c, i) => (
           <li key={c.url} className="flex items-center gap-1.5">
             {i > 0 ? <span aria-hidden="true">/</span> : null}
             {i === crumbs.length - 1 ? (
-              <span aria-current="page" className="font-semibold text-ink">
+              <span
+                aria-current="page"
+                className={inheritColor ? "font-semibold" : "font-semibold text-ink"}
+              >
                 {c.label}
               </span>
             ) : (
-              <Link to={c.url} className="hover:text-ink hover:underline">
+              <Link
+                to={c.url}
+                className={inheritColor ? "hover:underline" : "hover:text-ink hover:underline"}
+              >
                 {c.label}
               </Link>
             )}

@@ -5,6 +5,7 @@ import { CurrencySelector } from "../marketing/currency-selector";
 import type { HeaderUser } from "../root-data";
 import { Logo } from "./logo";
 import { LogoutForm } from "./logout-form";
+import { usePhoneTopLayer } from "./use-phone-top-layer";
 
 export type { HeaderUser };
 
@@ -131,8 +132,10 @@ export function SiteHeader({
 }) {
   const location = useLocation();
   const next = `${location.pathname}${location.search}`;
+  usePhoneTopLayer();
   return (
-    <header className="sticky top-0 z-20 border-b border-black/5 bg-white/90 backdrop-blur">
+    // Phones: slides away scrolling down (the section tabs take its place), back scrolling up.
+    <header className="sticky top-0 z-20 border-b border-black/5 bg-white/90 backdrop-blur transition-transform duration-200 max-md:in-data-[phone-top=sections]:-translate-y-full">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
         <Logo />
         <nav className="hidden md:block">

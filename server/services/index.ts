@@ -106,7 +106,12 @@ export function createServices(deps: ServiceDeps) {
     redisKeyPrefix: deps.config.redisKeyPrefix,
     log: logOutage,
   });
-  const pages = createPagesService({ db: deps.db, clock: deps.clock, search });
+  const pages = createPagesService({
+    db: deps.db,
+    clock: deps.clock,
+    search,
+    campaignPricing: deps.config.campaignPricingExperiment,
+  });
   const products = createProductService({
     db: deps.db,
     clock: deps.clock,

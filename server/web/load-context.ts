@@ -8,7 +8,12 @@ export type AppLoadContext = {
   services: Services;
   session: SessionState | null;
   /** Client-safe settings (nothing secret goes here: it can end up in HTML). */
-  publicConfig: { reportListingUrl: string; publicUrl: string };
+  publicConfig: {
+    reportListingUrl: string;
+    publicUrl: string;
+    /** Whether "Continue with Google" can work (GOOGLE_CLIENT_ID and _SECRET are set). */
+    googleSignIn?: boolean;
+  };
   /** Set-Cookie values for actions that sign in or out (the same cookies as the API sets). */
   cookies: PageCookies;
   /**

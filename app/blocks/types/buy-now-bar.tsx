@@ -1,4 +1,5 @@
 import { dataString } from "../../../domain/blocks";
+import { buyButtonState, isComingSoonLocked, purchaseMode } from "../../../domain/deal-state";
 import { PriceText } from "../../marketing/display-currency";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
@@ -9,13 +10,19 @@ import { BlockSection } from "../shell";
  */
 export function BuyNowBarBlock(props: BlockProps) {
   const { deal } = props;
+  const plans = deal.plans.filter((p) => p.is_active);
+  // The same rules as the purchase panel: an inactive-indefinitely deal (waitlist), an ended or
+  // informational one, or one not open yet offers nothing to buy.
+  const mode = purchaseMode({
+    isEnded: deal.buy_button.is_ended || deal.has_ended,
+    isInfo: deal.is_info,
+    stage: { ...deal.stage_details, next_stage_start_date: null },
+  });
   const buyable =
-    !deal.has_ended &&
-    !deal.is_info &&
-    deal.has_started &&
-    !deal.buy_button.is_coming_soon &&
-    deal.plans.some((p) => p.is_active);
+    mode === "buy" && deal.has_started && !isComingSoonLocked(deal.buy_button) && plans.length > 0;
   if (!buyable) return null;
+  // "Get now for FREE" for free plans, as the deal's own buy button says.
+  const fallback = buyButtonState(deal.buy_button, plans, deal.default_plan?.id ?? null).text;
   const position = props.block.data.position === "top" ? "top" : "bottom";
   return (
     <BlockSection props={props}>
@@ -35,7 +42,7 @@ export function BuyNowBarBlock(props: BlockProps) {
           href="#pricing"
           className="rounded-full bg-brand-400 px-6 py-2.5 font-bold text-ink hover:bg-brand-500"
         >
-          {dataString(props.block.data, "button_text") ?? "Buy now"}
+          {dataString(props.block.data, "button_text") ?? fallback}
         </a>
       </div>
     </BlockSection>

@@ -1,4 +1,5 @@
 import { dataString } from "../../../domain/blocks";
+import { readableTextColor } from "../../../domain/contrast";
 import type { BlockProps } from "../block-props";
 import { SmartLink, safeHref } from "../parts/links";
 import { BlockSection } from "../shell";
@@ -15,7 +16,11 @@ export function InlineCopyBannerBlock(props: BlockProps) {
     <BlockSection props={props}>
       <p
         className="rounded-2xl bg-ink px-5 py-3 text-center text-sm font-semibold text-white"
-        style={{ ...(bg ? { backgroundColor: bg } : {}), ...(fg ? { color: fg } : {}) }}
+        style={{
+          ...(bg ? { backgroundColor: bg } : {}),
+          // The data's text colour only where it reads on the background (WCAG AA).
+          color: readableTextColor(bg ?? "#1d1d2c", fg ?? "#ffffff"),
+        }}
       >
         {text}
         {href && linkText ? (

@@ -1,5 +1,6 @@
 import { dataString } from "../../../domain/blocks";
 import { MONEY_BACK_GUARANTEE_MIN_DAYS } from "../../../domain/constants";
+import { moneyBackGuarantee } from "../../../domain/messages";
 import { moneyBackPeriod } from "../../../domain/pricing";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
@@ -21,8 +22,8 @@ export function MoneyBackGuaranteeBlock(props: BlockProps) {
         </svg>
         <div>
           <h2 className="text-lg font-bold">
-            {dataString(props.block.data, "title") ??
-              `${moneyBackPeriod(days)} money-back guarantee`}
+            {/* The guarantee's one name, as the purchase panel says it ("60-day ..."). */}
+            {dataString(props.block.data, "title") ?? moneyBackGuarantee(days)}
           </h2>
           <p className="mt-1 text-sm text-ink-soft">
             Try it for {moneyBackPeriod(days)} to make sure it's right for you. If it isn't, get a

@@ -22,10 +22,15 @@ export const meta: Route.MetaFunction = () => privateMeta("Log in");
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const next = safeNextPath(url.searchParams.get("next"));
-  const { session } = accountContext(context);
+  const { session, publicConfig } = accountContext(context);
   // Already signed in: straight on to where the visitor was going.
   if (session?.user) throw redirect(next);
-  return { next, notice: NOTICES[url.searchParams.get("notice") ?? ""] ?? null };
+  return {
+    next,
+    notice: NOTICES[url.searchParams.get("notice") ?? ""] ?? null,
+    // "Continue with Google" only where Google sign-in is configured (else it is a 501 page).
+    google: publicConfig.googleSignIn === true,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -83,14 +88,18 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         />
         <SubmitButton busy={busy}>{busy ? "Logging in…" : "Log in"}</SubmitButton>
       </AuthForm>
-      <Divider>or</Divider>
-      <a
-        href={`/api/users/login/google/?next=${encodeURIComponent(next)}`}
-        className="flex w-full items-center justify-center gap-2 rounded-full border border-black/15 px-5 py-2.5 text-sm font-semibold text-ink transition hover:bg-stone-50"
-      >
-        <GoogleMark />
-        Continue with Google
-      </a>
+      {loaderData.google ? (
+        <>
+          <Divider>or</Divider>
+          <a
+            href={`/api/users/login/google/?next=${encodeURIComponent(next)}`}
+            className="flex w-full items-center justify-center gap-2 rounded-full border border-black/15 px-5 py-2.5 text-sm font-semibold text-ink transition hover:bg-stone-50"
+          >
+            <GoogleMark />
+            Continue with Google
+          </a>
+        </>
+      ) : null}
     </AuthCard>
   );
 }

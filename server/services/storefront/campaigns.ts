@@ -31,10 +31,16 @@ export type CampaignJson = {
   };
   /** Where the banner links: the campaign's smart collection. */
   url: string | null;
+  /**
+   * Whether the cart applies the campaign's discount (CAMPAIGN_PRICING_EXPERIMENT). When false
+   * the banner names the campaign without its discount copy or badge: a banner never promises
+   * what the cart does not give.
+   */
+  discount_applies: boolean;
 };
 
 /** The storefront's campaigns: the live one drives the banner, badges and subscribe offer. */
-export function createCampaignReader(deps: { db: Db; clock: Clock }) {
+export function createCampaignReader(deps: { db: Db; clock: Clock; campaignPricing?: boolean }) {
   const { db, clock } = deps;
 
   /** The live campaign (the most recently started), or null; one statement. */
@@ -75,6 +81,7 @@ export function createCampaignReader(deps: { db: Db; clock: Clock }) {
         allow_asksumo_discount: c.allowAsksumoDiscount,
       },
       url: c.smartCollectionSlug ? `/collections/${c.smartCollectionSlug}/` : null,
+      discount_applies: deps.campaignPricing === true,
     };
   }
 

@@ -48,7 +48,13 @@ const itemVisibleAt = (now: Date): SQL =>
     or(isNull(modularPageItems.endDate), gt(modularPageItems.endDate, now)),
   ) as SQL;
 
-export function createPagesService(deps: { db: Db; clock: Clock; search?: SearchService }) {
+export function createPagesService(deps: {
+  db: Db;
+  clock: Clock;
+  search?: SearchService;
+  /** CAMPAIGN_PRICING_EXPERIMENT: whether the live campaign's discount reaches the cart. */
+  campaignPricing?: boolean;
+}) {
   const { db, clock } = deps;
   const search = deps.search ?? createSearchService({ db, clock });
 
@@ -207,7 +213,7 @@ export function createPagesService(deps: { db: Db; clock: Clock; search?: Search
   return {
     getModularPage,
     ...createCollectionPages({ db, clock, search }),
-    ...createCampaignReader({ db, clock }),
+    ...createCampaignReader({ db, clock, campaignPricing: deps.campaignPricing ?? false }),
     ...createZoneCollections({ db, clock }),
   };
 }

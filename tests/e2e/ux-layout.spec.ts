@@ -1,0 +1,161 @@
+import { AA_NORMAL, contrastRatio } from "../../domain/contrast";
+import { expect, type Page, test } from "./fixtures";
+
+// Layout and looks (issue 15): the desktop purchase panel keeps Buy now in view, data-given
+// colours keep text readable, phones never scroll sideways and show one sticky layer at a time,
+// and the product page sells without JavaScript.
+
+const isPhone = () => test.info().project.name === "phone";
+
+/** The document's width beyond the window (0 when nothing scrolls sideways). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test("desktop: Buy now in the sticky purchase panel stays in the window at 1440x900 and 1366x768", async ({
+  page,
+  gotoHydrated,
+}) => {
+  test.skip(isPhone(), "the sticky panel is the desktop layout");
+  test.slow();
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    await gotoHydrated("/products/taskflow/");
+    const buy = page.getByTestId("purchase-panel").getByTestId("buy-button");
+    for (const y of [0, 700, 2500]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await expect(buy).toBeInViewport({ ratio: 1 });
+    }
+  }
+});
+
+test("the collection header's text reads on the campaign's colour (WCAG AA)", async ({ page }) => {
+  await page.goto("/collections/lifetime-fest/");
+  const header = page.getByTestId("collection-header");
+  const colours = await header.evaluate((el) => {
+    const bg = getComputedStyle(el).backgroundColor;
+    return [...el.querySelectorAll("h1, p, a, span")].map((t) => ({
+      bg,
+      fg: getComputedStyle(t).color,
+    }));
+  });
+  expect(colours.length).toBeGreaterThan(2);
+  for (const { bg, fg } of colours) {
+    expect(contrastRatio(bg, fg) ?? 0).toBeGreaterThanOrEqual(AA_NORMAL);
+  }
+});
+
+test("phones: no page scrolls sideways at 390 px, and the top sellers rows fit", async ({
+  page,
+}) => {
+  test.skip(!isPhone(), "a phone-width check");
+  test.slow();
+  for (const path of [
+    "/?page=10",
+    "/browse/",
+    "/collections/lifetime-fest/",
+    "/products/taskflow/",
+    "/products/pixelforge/",
+    "/cart",
+    "/accounts/login/",
+  ]) {
+    await page.goto(path);
+    expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
+  }
+  await page.goto("/?page=10");
+  const rows = page
+    .getByRole("heading", { name: "Top sellers this week" })
+    .locator("xpath=ancestor::section[1]")
+    .locator("ol > li:visible a");
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const row of await rows.all()) {
+    const box = await row.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  }
+});
+
+test("phone product page: the section tabs replace the header scrolling down, never overlap it", async ({
+  page,
+  gotoHydrated,
+}) => {
+  test.skip(!isPhone(), "the phone's sticky layers");
+  await gotoHydrated("/products/taskflow/");
+  const header = page.locator("header").first();
+  const tabs = page.getByTestId("section-nav");
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  await page.evaluate(() => window.scrollTo(0, 1600));
+  await expect(page.locator("html")).toHaveAttribute("data-phone-top", "sections");
+  await expect(tabs).toBeVisible();
+  await expect(header).not.toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, 1000));
+  await expect(page.locator("html")).toHaveAttribute("data-phone-top", "header");
+  await expect(header).toBeInViewport();
+  await expect(tabs).toBeHidden();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a shopper chooses a plan, sees its price and adds it to the cart from the product page", async ({
+    page,
+  }) => {
+    await page.goto("/products/taskflow/");
+    const form = page.getByTestId("purchase-form");
+    await expect(form).toHaveAttribute("method", "post");
+    const price = form.locator("[data-plan-price]:visible");
+    await expect(price).toHaveCount(1);
+    await form.getByRole("radio", { name: /Tier 3/ }).check();
+    await expect(price).toHaveCount(1);
+    await expect(price.getByText("$177", { exact: true })).toBeVisible();
+    await form.getByTestId("buy-button").click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole("heading", { name: "Your cart" })).toBeVisible();
+    await expect(page.getByText("TaskFlow").first()).toBeVisible();
+    await expect(page.getByText("Tier 3").first()).toBeVisible();
+  });
+
+  test("the product page does not scroll sideways on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/products/taskflow/", "/products/pixelforge/", "/"]) {
+      await page.goto(path);
+      expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test("deals that cannot be bought are not sold as such", async ({ page, gotoHydrated }) => {
+  test.slow();
+  // Inactive indefinitely: no normal card price in Browse, no Buy now in its buy-now bar.
+  await page.goto("/browse/?query=DormantDB");
+  const card = page.locator("article").filter({ hasText: "DormantDB" }).first();
+  await expect(card.getByTestId("card-unavailable")).toBeVisible();
+  await page.goto("/products/dormant-db/");
+  await expect(page.locator("[data-position]")).toHaveCount(0);
+  // A free deal's bar offers it for free.
+  await page.goto("/products/freebie-kit/");
+  const bar = page.locator("[data-position]");
+  if ((await bar.count()) > 0) await expect(bar.getByRole("link")).toHaveText("Get now for FREE");
+  // Coming soon: the timer counts to the start ("Starts in"), and B buys nothing.
+  await gotoHydrated("/products/launchpad-x/");
+  await expect(page.getByText("Deal ends in", { exact: false })).toHaveCount(0);
+  await page.keyboard.press("b");
+  await expect(page).toHaveURL(/\/products\/launchpad-x\/$/);
+  const cart = await (await page.request.get("/api/cart/")).json();
+  expect(cart.cart_items ?? []).toHaveLength(0);
+});
+
+test("no Continue with Google without Google sign-in configured", async ({ page }) => {
+  await page.goto("/accounts/login/");
+  await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
+  await expect(page.getByText("Continue with Google")).toHaveCount(0);
+});
+
+test("a Plus member sees their own price, not the Plus upsell", async ({ page, logIn }) => {
+  await logIn("plus@payonce.test");
+  await page.goto("/products/taskflow/");
+  const panel = page.getByTestId("purchase-panel");
+  await expect(panel.getByText("Your Plus price").first()).toBeVisible();
+  await expect(panel.getByText(/with\s+Plus/)).toHaveCount(0);
+});
