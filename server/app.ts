@@ -41,6 +41,7 @@ import { type PageHandler, reactRouterPlugin } from "./http/react-router";
 import { responseSerializer } from "./http/schemas";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { staffRoutes } from "./http/staff/outbox";
+import { dealAttributeRoutes } from "./http/storefront/deal-attributes";
 import { dealRoutes } from "./http/storefront/deals";
 import { mediaRoutes } from "./http/storefront/media";
 import { modularRoutes } from "./http/storefront/modular-pages";
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(staffRoutes, { services });
   await app.register(discussionRoutes, { services });
   await app.register(dealRoutes, { services });
+  await app.register(dealAttributeRoutes, { services });
   await app.register(modularRoutes, { services });
   await app.register(mediaRoutes);
   await app.register(emailSignupRoutes, { services });

@@ -32,6 +32,7 @@ import { createGrowthService } from "./marketing/experiments";
 import { createShortLinkService } from "./marketing/short-links";
 import { createCatalogService } from "./storefront/catalog";
 import { createPagesService } from "./storefront/modular-pages";
+import { createPersonalAttributesService } from "./storefront/personal-attributes";
 // Product page buying: the Plus deal's ids for the Plus shelf.
 import { createPlusOfferService } from "./storefront/plus-offer";
 import { createProductPageService } from "./storefront/product-page";
@@ -116,6 +117,7 @@ export function createServices(deps: ServiceDeps) {
     loginThrottle,
     accounts,
     catalog: createCatalogService({ db: deps.db, clock: deps.clock }),
+    personalAttributes: createPersonalAttributesService({ db: deps.db }),
     pages: createPagesService({ db: deps.db, clock: deps.clock, search }),
     outbox,
     media,
