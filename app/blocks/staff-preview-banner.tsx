@@ -2,8 +2,11 @@ import { useLocation } from "react-router";
 import { PREVIEW_PARAM } from "../../domain/blocks";
 
 const previewFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
   timeZone: "UTC",
   timeZoneName: "short",
 });

@@ -120,7 +120,7 @@ export function SpotlightMarquee({ data }: CollectionProps) {
           </p>
         </div>
         {data.deals.length > 0 ? (
-          <div className="mt-10 px-4 sm:px-8">
+          <div className="mt-10">
             <Marquee
               items={data.deals}
               itemKey={(deal) => String(deal.id)}
@@ -175,6 +175,8 @@ export function SpotlightCustom({ data, now, signedIn }: CollectionProps) {
                 discount={SPOTLIGHT_CUSTOM_DISCOUNT}
                 component="spotlight_custom"
                 content={data.slug}
+                stacked
+                buttonClassName="bg-ink text-white hover:bg-ink/90"
               />
             </div>
           )}

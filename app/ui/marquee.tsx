@@ -35,7 +35,7 @@ export function Marquee<T>({
       data-marquee-copies={copies}
       data-marquee-duration={durationS}
     >
-      <div className="overflow-hidden motion-reduce:overflow-x-auto">
+      <div className="overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_3%,black_97%,transparent)] motion-reduce:overflow-x-auto">
         <div
           className="marquee-track flex w-max"
           style={{ "--marquee-duration": `${durationS}s` } as React.CSSProperties}
@@ -63,7 +63,7 @@ export function Marquee<T>({
         onClick={() => setPaused((p) => !p)}
         aria-pressed={paused}
         className={cx(
-          "mt-3 ml-auto block rounded-full px-3 py-1 text-xs font-semibold motion-reduce:hidden",
+          "mt-3 mr-4 ml-auto block min-h-8 rounded-full px-3 py-1 text-xs font-semibold motion-reduce:hidden",
           dark ? "bg-white/10 text-white hover:bg-white/20" : "bg-stone-100 hover:bg-stone-200",
         )}
       >

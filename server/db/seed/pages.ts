@@ -534,6 +534,7 @@ const PRODUCT_PAGE_BLOCKS = (
       ],
     },
   ],
+  ...SHOWCASE_BLOCKS(time, deals),
   ["money_back_guarantee", {}],
   ["we_got_your_back", {}],
   ["from_founders_card", { anchor_tag_id: "from-the-founders" }],
@@ -637,7 +638,6 @@ const PRODUCT_PAGE_BLOCKS = (
       campaign_slug: "pdp",
     },
   ],
-  ...SHOWCASE_BLOCKS(time, deals),
   ["buy_now_bar", { position: "bottom" }],
 ];
 

@@ -16,8 +16,14 @@ import { demoImage, get, type Timeline, type Tx } from "./util";
 type BlockRow = [type: string, data: Record<string, unknown>];
 
 /** A deal's first plan price in the currency's major unit (bundle cards show it). */
-const majorPrice = (deals: ReadonlyMap<string, SeededDeal>, slug: string) =>
-  (get(deals, slug, "deal").plans[0]?.priceCents ?? 0) / 100;
+const majorPrice = (
+  deals: ReadonlyMap<string, SeededDeal>,
+  slug: string,
+  which: "price" | "original" = "price",
+) => {
+  const plan = get(deals, slug, "deal").plans[0];
+  return ((which === "price" ? plan?.priceCents : plan?.originalPriceCents) ?? 0) / 100;
+};
 
 /** The sales bundle's coupon (seeded below): 20% off LeadHunter once QuickCRM is in the cart. */
 export const SALES_BUNDLE_COUPON = "SALESSTACK20";
@@ -230,9 +236,10 @@ export const SHOWCASE_BLOCKS = (
       "generic_embed_block",
       {
         deal_slugs: ["ux-masterclass"],
-        title: "Watch a sample lesson",
-        url: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
-        iframe_title: "UX Masterclass sample lesson",
+        title: "A page from lesson 1",
+        // A site path: the demo runs offline, where a third-party player would show an error.
+        url: demoImage("ux-masterclass-lesson-1"),
+        iframe_title: "UX Masterclass, lesson 1 preview",
       },
     ],
     [
@@ -271,6 +278,7 @@ export const SHOWCASE_BLOCKS = (
             image: demoImage("quickcrm"),
             url: "/products/quickcrm/",
             price: majorPrice(deals, "quickcrm"),
+            original_price: majorPrice(deals, "quickcrm", "original"),
           },
           {
             name: "LeadHunter",
@@ -278,6 +286,7 @@ export const SHOWCASE_BLOCKS = (
             image: demoImage("leadhunter"),
             url: "/products/leadhunter/",
             price: majorPrice(deals, "leadhunter"),
+            original_price: majorPrice(deals, "leadhunter", "original"),
           },
         ],
       },
@@ -292,6 +301,7 @@ export const SHOWCASE_BLOCKS = (
         image: demoImage("leadhunter"),
         url: "/products/leadhunter/",
         price: majorPrice(deals, "leadhunter"),
+        original_price: majorPrice(deals, "leadhunter", "original"),
       },
     ],
   ];
