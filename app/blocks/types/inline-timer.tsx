@@ -8,7 +8,8 @@ import { BlockSection } from "../shell";
  * visible timer (no active timer, inactive stage, nothing ahead).
  */
 export function InlineTimerBlock(props: BlockProps) {
-  if (!props.deal.active_timer) return null;
+  // An ended deal has no timer (also in a staff preview past its end, whose clock is the page's).
+  if (!props.deal.active_timer || props.deal.has_ended) return null;
   return (
     <BlockSection props={props}>
       <DealTimer deal={props.deal} />
