@@ -11,6 +11,8 @@ import {
   BLOCK_TYPES,
   BUNDLE_GRID_MAX,
   BUNDLE_ROW_COUNT,
+  COMMUNITY_TABS,
+  DEAL_HIGHLIGHT_MAX_FEATURES,
   FEATURES_BLOCK_ANCHOR,
   FOUNDER_POST_MAX,
   FOUNDER_POSTS_INITIAL,
@@ -19,10 +21,16 @@ import {
   HERO_TITLE_MAX,
   LEADERBOARD_MAX,
   LEADERBOARD_SMALL_SCREEN_VISIBLE_FRACTION,
+  MARQUEE_DURATION_S,
+  MARQUEE_REPEAT,
   PRICING_BLOCK_ANCHOR,
+  READ_MORE_MAX_HEIGHT_DESKTOP_PX,
+  READ_MORE_MAX_HEIGHT_MOBILE_PX,
+  READ_MORE_TOGGLE_TEXT_MAX,
   SECTION_NAV_HEADER_HIDE_PX,
   SECTION_NAV_SCROLL_OFFSET_PX,
   type STAFF_MESSAGE_USER_GROUPS,
+  TESTIMONIAL_MARQUEE_DURATION_S,
   TESTIMONIAL_TEXT_MAX,
   USE_CASE_LINK_TEXT_MAX,
   USE_CASE_TAG_MAX,
@@ -362,4 +370,82 @@ export function blockProblems(
       problems["data.use_cases"] = BLOCK_MESSAGES.useCaseTitle;
   }
   return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Marquees, read-more, input calls to action, deal highlight, video carousel, hash tabs
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A marquee (spec 001 "Block behaviours" and section 9): its items repeated 4 times, one loop
+ * taking 40 s, or 60 s for testimonials.
+ */
+export function marqueeTrack(kind: "default" | "testimonials") {
+  return {
+    copies: MARQUEE_REPEAT,
+    durationS: kind === "testimonials" ? TESTIMONIAL_MARQUEE_DURATION_S : MARQUEE_DURATION_S,
+  };
+}
+
+/** The read-more box's collapsed height: 200 px under 768 px wide, 400 px otherwise. */
+export const readMoreMaxHeight = (viewportWidth: number) =>
+  viewportWidth < 768 ? READ_MORE_MAX_HEIGHT_MOBILE_PX : READ_MORE_MAX_HEIGHT_DESKTOP_PX;
+
+export const READ_MORE_DEFAULT = "Read more";
+export const READ_LESS_DEFAULT = "Read less";
+
+/** A read-more toggle's text (staff may set their own): at most 100 characters. */
+export const readMoreToggleText = (text: unknown, fallback: string) =>
+  truncate(typeof text === "string" && text.trim() ? text : fallback, READ_MORE_TOGGLE_TEXT_MAX);
+
+/**
+ * An input-type call to action (spec 001 section 2): the configured link with the typed text
+ * URL-encoded and appended. Blank input goes to the link as it is.
+ */
+export const inputCtaHref = (link: string, typed: string) =>
+  `${link}${encodeURIComponent(typed.trim())}`;
+
+/**
+ * A deal highlight whose first deal lacks top_5_reviews, social_proof_text, dealfeatures and
+ * plans (a plain deal card) needs the deal's details by slug (spec 001 "Block behaviours").
+ */
+export const highlightNeedsDetails = (deal: Record<string, unknown>): boolean =>
+  ["top_5_reviews", "social_proof_text", "dealfeatures", "plans"].every((k) => deal[k] == null);
+
+/** The deal highlight card's features: the first 4 (core features, else the card features). */
+export function dealHighlightFeatures(features: readonly string[]): string[] {
+  return features
+    .map((f) => f.trim())
+    .filter(Boolean)
+    .slice(0, DEAL_HIGHLIGHT_MAX_FEATURES);
+}
+
+export type CommunityTab = (typeof COMMUNITY_TABS)[number];
+
+/**
+ * The community tab a URL hash opens: the tab's own id, or News & Updates for a founder post
+ * (#founder-post-{n}, spec 001 routes); null for any other hash.
+ */
+export function communityTabForHash(hash: string): CommunityTab | null {
+  const id = hash.replace(/^#/, "");
+  if ((COMMUNITY_TABS as readonly string[]).includes(id)) return id as CommunityTab;
+  if (/^founder-post-\d+$/.test(id)) return "news-updates";
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff preview (spec 001 section 1: "a query parameter that shifts the page's current time")
+// ---------------------------------------------------------------------------------------------
+
+export const PREVIEW_PARAM = "preview_start_date";
+
+/**
+ * The moment a staff preview shows the page at: the preview_start_date parameter as a date, or
+ * null when it is missing, unreadable, or the viewer is not staff (anyone else sees the page as
+ * it is now; the API answers them 403).
+ */
+export function previewMoment(raw: string | null | undefined, isStaff: boolean): Date | null {
+  if (!isStaff || !raw?.trim()) return null;
+  const t = Date.parse(raw.trim());
+  return Number.isNaN(t) ? null : new Date(t);
 }

@@ -16,6 +16,7 @@ import {
   EMAIL_COUPON_ALREADY_USED,
   PLAN_NOT_AVAILABLE,
   PLUS_REQUIRED,
+  referralNotWithCampaign,
 } from "./messages";
 import type { Cents } from "./money";
 import { type Campaign, campaignPrice, plusPrice } from "./pricing";
@@ -176,6 +177,11 @@ export function couponProblem(
     /** The buyer already redeemed this coupon (single-use coupons). */
     alreadyRedeemed: boolean;
     lines: readonly PricedLine[];
+    /**
+     * For a referral coupon (a reward "give" code): the public name of a campaign pricing a line
+     * of this cart that does not allow referral discounts (allow_asksumo_discount off), if any.
+     */
+    referralBlockedBy?: string | null;
   },
 ): string | null {
   if (!coupon.isActive || (coupon.endDate && coupon.endDate <= ctx.now)) return COUPON_EXPIRED;
@@ -190,6 +196,34 @@ export function couponProblem(
   if (coupon.singleUse && ctx.alreadyRedeemed) return EMAIL_COUPON_ALREADY_USED;
   if (coupon.deals.length > 0 && !ctx.lines.some((l) => couponCoversLine(coupon, l))) {
     return COUPON_NOT_FOR_CART;
+  }
+  // Spec 001 section 6: "The referral coupon is applied only when the campaign allows it."
+  if (ctx.referralBlockedBy) return referralNotWithCampaign(ctx.referralBlockedBy);
+  return null;
+}
+
+/**
+ * The campaign that keeps a referral coupon off this cart: the first line whose price a campaign
+ * lowers (experiment on, the plan's tier listed) while that campaign does not allow referral
+ * discounts. Null when no such line: a referral code then applies as any coupon.
+ */
+export function referralBlockingCampaign(
+  lines: readonly {
+    tier: string | number | null;
+    campaign: {
+      deal_tiers: readonly (string | number)[];
+      public_name: string;
+      allow_referral: boolean;
+    } | null;
+  }[],
+  experimentEnabled: boolean,
+): string | null {
+  if (!experimentEnabled) return null;
+  for (const l of lines) {
+    const c = l.campaign;
+    if (c && !c.allow_referral && l.tier != null && c.deal_tiers.includes(l.tier)) {
+      return c.public_name;
+    }
   }
   return null;
 }

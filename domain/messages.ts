@@ -315,6 +315,9 @@ export const COUPON_USED_UP = "This coupon has reached its usage limit.";
 export const COUPON_NOT_FOR_EMAIL = "This coupon belongs to another email address.";
 export const COUPON_NOT_FOR_CART = "It does not apply to any item in your cart.";
 export const COUPON_CODE_REQUIRED = "Enter a coupon code.";
+/** Spec 001 section 6: the referral coupon applies only when the campaign allows it (our words). */
+export const referralNotWithCampaign = (campaign: string) =>
+  `Referral codes can't be combined with the ${campaign} discount.`;
 export const DEAL_OR_GROUP_REQUIRED = "Every deal needs a deal id or a deal group id.";
 export const DEAL_NOT_FOUND = "This deal could not be found.";
 export const PLAN_NOT_AVAILABLE = "This plan is not available.";

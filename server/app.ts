@@ -46,6 +46,7 @@ import { staffCatalogRoutes } from "./http/staff/catalog";
 import { staffDealRoutes } from "./http/staff/deals";
 import { staffOperationRoutes } from "./http/staff/operations";
 import { staffRoutes } from "./http/staff/outbox";
+import { dealAttributeRoutes } from "./http/storefront/deal-attributes";
 import { dealRoutes } from "./http/storefront/deals";
 import { mediaRoutes } from "./http/storefront/media";
 import { modularRoutes } from "./http/storefront/modular-pages";
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(partnerRoutes, { services });
   await app.register(discussionRoutes, { services });
   await app.register(dealRoutes, { services });
+  await app.register(dealAttributeRoutes, { services });
   await app.register(modularRoutes, { services });
   await app.register(mediaRoutes);
   await app.register(ogImageRoutes, { services });

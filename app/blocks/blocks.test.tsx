@@ -156,7 +156,7 @@ describe("block behaviours", () => {
     expect(html).not.toContain("m".repeat(650));
   });
 
-  it("video collection: nothing under 3 videos; 3 or more render as cards", () => {
+  it("video collection: nothing under 3 videos; 3 or more render as carousel panels", () => {
     const two = { label: "Tour", videos: [video(1), video(2)] };
     expect(
       renderBlock("video_collection", {}, { deal: emptyDeal({ video_collection: two } as never) }),
@@ -167,7 +167,8 @@ describe("block behaviours", () => {
       {},
       { deal: emptyDeal({ video_collection: three } as never) },
     );
-    expect(count(html, "<li")).toBe(3);
+    expect(html).toContain('aria-roledescription="carousel"');
+    expect(count(html, 'aria-roledescription="slide"')).toBe(3);
     expect(html).toContain("Tour");
   });
 

@@ -20,6 +20,7 @@ import { HeroGalleryBlock } from "./types/hero-gallery";
 import { HorizontalDividerBlock } from "./types/horizontal-divider";
 import { InlineCopyBannerBlock } from "./types/inline-copy-banner";
 import { InlineNotificationSignupBlock } from "./types/inline-notification-signup";
+import { InlineTimerBlock } from "./types/inline-timer";
 import { InsiderKnowledgeBlock } from "./types/insider-knowledge";
 import { MoneyBackGuaranteeBlock } from "./types/money-back-guarantee";
 import { PressBlock } from "./types/press";
@@ -96,8 +97,8 @@ export const BLOCK_COMPONENTS: Record<BlockType, ComponentType<BlockProps>> = {
   deal_attributes: DealAttributesBlock,
   // A component separator draws the same rule as the horizontal divider.
   component_separator: HorizontalDividerBlock,
-  // The spec's inline_timer is the small form of the countdown.
-  inline_timer: CountdownClockBlock,
+  // The spec's inline_timer is the deal's own timer ("Deal ends in"), not a dated countdown.
+  inline_timer: InlineTimerBlock,
 };
 
 /** One block; an unknown type (a newer template than this code) renders nothing. */

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { repeatToMinimum } from "../../domain/carousel";
 import {
   SPOTLIGHT_AUTOPLAY_MS,
   SPOTLIGHT_CARD_SIZES,
@@ -16,7 +15,9 @@ import {
 import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { PriceText } from "../marketing/display-currency";
 import { Carousel } from "../ui/carousel";
+import { EmailCapture } from "../ui/email-capture";
 import { cx } from "../ui/format";
+import { Marquee } from "../ui/marquee";
 import { DealRow } from "./deal-row";
 import { Section, SectionHeading } from "./section";
 import { type CollectionProps, displayString, isDark } from "./types";
@@ -87,8 +88,8 @@ function SpotlightCard({ deal }: { deal: DealCardJson }) {
 const SPOTLIGHT_CAROUSEL_LABEL = "Featured deals";
 
 /**
- * The spotlight marquee: the store's promise, with deals beneath in a looping carousel (repeated
- * to 10, autoplaying every 5 s, paused on hover, with arrows).
+ * The spotlight marquee: the store's promise, with its deals beneath in a scrolling row (a
+ * marquee: 4 copies, 40 s a loop, paused on hover or focus, with a pause button).
  */
 export function SpotlightMarquee({ data }: CollectionProps) {
   const headline = displayString(data, "header") ?? SPOTLIGHT_HEADLINE;
@@ -139,15 +140,14 @@ export function SpotlightMarquee({ data }: CollectionProps) {
           </p>
         </div>
         {data.deals.length > 0 ? (
-          <div className="mt-10 px-4 sm:px-8">
-            <Carousel
-              items={repeatToMinimum(data.deals, SPOTLIGHT_MIN_ITEMS)}
-              itemKey={(deal, index) => `${deal.id}-${index}`}
+          <div className="mt-10">
+            <Marquee
+              items={data.deals}
+              itemKey={(deal) => String(deal.id)}
               renderItem={(deal) => <SpotlightCard deal={deal} />}
               label={data.title || SPOTLIGHT_CAROUSEL_LABEL}
-              slideClassName="basis-[85%] min-[480px]:basis-[60%] md:basis-[45%] lg:basis-1/3"
-              autoplayMs={SPOTLIGHT_AUTOPLAY_MS}
-              loop
+              itemClassName="w-[min(78vw,387px)] lg:w-[387px]"
+              dark
             />
           </div>
         ) : null}
@@ -156,35 +156,52 @@ export function SpotlightMarquee({ data }: CollectionProps) {
   );
 }
 
-/** Spotlight custom: a callout beside a carousel; signed in it links to recommendations. */
+/** The spotlight custom callout's e-mail offer (the spec's default email-capture offer). */
+const SPOTLIGHT_CUSTOM_DISCOUNT = "10%";
+
+/**
+ * Spotlight custom: a callout beside a carousel of deals. Signed in, it links to the visitor's
+ * recommendations ("View recommended deals", /collections/for-you/ by default); signed out, it
+ * is an e-mail capture for 10% off a first order ("Get 10% Off").
+ */
 export function SpotlightCustom({ data, now, signedIn }: CollectionProps) {
+  const headingId = `spotlight-custom-${data.slug}`;
+  const header = displayString(data, "header");
   return (
     <Section>
-      <div className="grid gap-4 lg:grid-cols-[280px_1fr]">
-        <div className="flex flex-col justify-between gap-4 rounded-3xl bg-brand-400 p-6 text-ink">
+      <div className="grid gap-4 lg:grid-cols-[320px_1fr]">
+        <div
+          className="flex flex-col justify-between gap-4 rounded-3xl bg-brand-400 p-6 text-ink"
+          data-testid="spotlight-custom-callout"
+        >
           <div>
-            <h2 className="text-2xl font-extrabold leading-tight">{data.title}</h2>
+            <h2 id={headingId} className="text-2xl font-extrabold leading-tight">
+              {data.title}
+            </h2>
             {data.subheader ? <p className="mt-2 text-sm text-ink/80">{data.subheader}</p> : null}
           </div>
           {signedIn ? (
             <Link
-              to="/collections/for-you/"
+              to={displayString(data, "cta_link") ?? "/collections/for-you/"}
               className="rounded-full bg-ink px-5 py-2.5 text-center font-semibold text-white"
             >
               {VIEW_RECOMMENDED_DEALS}
             </Link>
           ) : (
-            <Link
-              to="/accounts/login/?next=/"
-              rel="nofollow"
-              className="rounded-full bg-ink px-5 py-2.5 text-center font-semibold text-white"
-            >
-              {GET_10_OFF_TITLE}
-            </Link>
+            <div>
+              {header ? <p className="mb-2 text-sm font-bold">{header}</p> : null}
+              <EmailCapture
+                button={GET_10_OFF_TITLE}
+                discount={SPOTLIGHT_CUSTOM_DISCOUNT}
+                component="spotlight_custom"
+                content={data.slug}
+                stacked
+                buttonClassName="bg-ink text-white hover:bg-ink/90"
+              />
+            </div>
           )}
         </div>
-        <div className="min-w-0">
-          <SectionHeading data={{ ...data, title: "", subheader: null }} />
+        <div className="min-w-0 self-center">
           <DealRow
             deals={data.deals}
             now={now}

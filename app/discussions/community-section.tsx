@@ -6,6 +6,7 @@
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
+import { communityTabForHash } from "../../domain/blocks";
 import { FOUNDER_POST_MAX, FOUNDER_POSTS_INITIAL } from "../../domain/constants";
 import {
   FROM_THE_FOUNDERS,
@@ -215,14 +216,27 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
     "news-updates": null,
   });
   const sectionRef = useRef<HTMLElement>(null);
+  /** A post the hash named (#founder-post-{n}): scrolled to once its tab panel shows. */
+  const [postTarget, setPostTarget] = useState<{ id: string } | null>(null);
+  useEffect(() => {
+    if (!postTarget || tab !== "news-updates") return;
+    setPostTarget(null);
+    document.getElementById(postTarget.id)?.scrollIntoView({ block: "start" });
+  }, [postTarget, tab]);
 
   // The hash picks the tab and scrolls there, on load and whenever it changes.
   useEffect(() => {
     const fromHash = () => {
-      const hash = window.location.hash.slice(1);
-      if (!isTab(hash)) return;
-      setTab(hash);
-      requestAnimationFrame(() => sectionRef.current?.scrollIntoView({ block: "start" }));
+      const hash = decodeURIComponent(window.location.hash.slice(1));
+      // A tab's id, or #founder-post-{n}, which opens News & Updates at that post.
+      const next = communityTabForHash(hash);
+      if (!next) return;
+      setTab(next);
+      if (isTab(hash)) {
+        requestAnimationFrame(() => sectionRef.current?.scrollIntoView({ block: "start" }));
+      } else {
+        setPostTarget({ id: hash });
+      }
     };
     fromHash();
     window.addEventListener("hashchange", fromHash);
@@ -386,7 +400,7 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
               <li
                 key={post.id}
                 id={`founder-post-${i + 1}`}
-                className="rounded-2xl border border-black/5 bg-white p-4 shadow-card"
+                className="scroll-mt-20 rounded-2xl border border-black/5 bg-white p-4 shadow-card"
               >
                 {post.title ? <h3 className="font-bold">{post.title}</h3> : null}
                 <p className="mt-1 text-xs text-ink-soft">

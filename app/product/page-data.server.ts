@@ -14,29 +14,33 @@ type Ctx = Pick<AppLoadContext, "services" | "session">;
  * founder responsiveness. Kept between requests (server/services/cache/deal-data.ts), so a
  * signed-in view runs only its personal statements. Null: no such deal.
  */
-export function loadProductPageData(ctx: Ctx, slug: string) {
-  return ctx.services.dealData.get(slug, "product-page", async () => {
-    const deal = await ctx.services.catalog.getDealDetails(slug);
-    if (!deal) return null;
-    const page = await ctx.services.productPage.getProductPage(deal);
-    const needsCampaign = page.blocks.some(
-      (b) => b.type === "campaign_banner" || b.type === "subscribe_form",
-    );
-    const [campaign, reviewsSummary, responsiveness] = await Promise.all([
-      needsCampaign ? ctx.services.pages.activeCampaign() : null,
-      reviewsSummaryView(ctx, deal),
-      responsivenessView(ctx, deal),
-    ]);
-    return {
-      deal,
-      summary: dealSummary(deal),
-      blocks: sanitizeBlocks(page.blocks),
-      zones: page.zones,
-      testimonials: page.testimonials,
-      badges: page.badges,
-      campaign,
-      reviewsSummary,
-      responsiveness,
-    };
-  });
+export function loadProductPageData(ctx: Ctx, slug: string, previewAt?: Date) {
+  // A staff preview of another moment is read fresh and never kept (it is not what shoppers see).
+  if (previewAt) return readProductPageData(ctx, slug, { now: previewAt });
+  return ctx.services.dealData.get(slug, "product-page", () => readProductPageData(ctx, slug, {}));
+}
+
+async function readProductPageData(ctx: Ctx, slug: string, at: { now?: Date }) {
+  const deal = await ctx.services.catalog.getDealDetails(slug, at);
+  if (!deal) return null;
+  const page = await ctx.services.productPage.getProductPage(deal, at);
+  const needsCampaign = page.blocks.some(
+    (b) => b.type === "campaign_banner" || b.type === "subscribe_form",
+  );
+  const [campaign, reviewsSummary, responsiveness] = await Promise.all([
+    needsCampaign ? ctx.services.pages.activeCampaign() : null,
+    reviewsSummaryView(ctx, deal),
+    responsivenessView(ctx, deal),
+  ]);
+  return {
+    deal,
+    summary: dealSummary(deal),
+    blocks: sanitizeBlocks(page.blocks),
+    zones: page.zones,
+    testimonials: page.testimonials,
+    badges: page.badges,
+    campaign,
+    reviewsSummary,
+    responsiveness,
+  };
 }

@@ -223,7 +223,15 @@ export function DealTimer({
   className,
   withLimitedQuantity = true,
 }: {
-  deal: DealDetailsJson;
+  /** A deal card's fields are enough (the deal highlight shows this timer too). */
+  deal: Pick<
+    DealDetailsJson,
+    | "stage_details"
+    | "dates"
+    | "active_timer"
+    | "percent_claimed"
+    | "quantity_remaining_below_threshold"
+  >;
   className?: string;
   /** Off where the limited-quantity text and meter already show beside the timer. */
   withLimitedQuantity?: boolean;

@@ -1,9 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useRouteLoaderData } from "react-router";
+import { PREVIEW_PARAM } from "../../domain/blocks";
 import { MODULAR_PAGE_SIZE } from "../../domain/constants";
 import { siteJsonLd } from "../../domain/structured-data";
 import type { PageCollectionJson, PageJson } from "../../server/services/storefront/deal-json";
+import { staffPreviewAt } from "../blocks/preview.server";
+import { StaffPreviewBanner } from "../blocks/staff-preview-banner";
 import { PageCollection } from "../collections";
+import { withHighlightDetails } from "../collections/highlight-details.server";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
 import { seoMeta } from "../seo/meta";
@@ -16,19 +20,33 @@ const HOME_PAGE = "home";
 const MAX_PAGES = 10;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, publicConfig } = context.get(appContext);
+  const ctx = context.get(appContext);
+  const { services, publicConfig } = ctx;
   const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const pages = Number.isInteger(pageParam) ? Math.min(Math.max(pageParam, 1), MAX_PAGES) : 1;
+  // Staff may look at the page as it will be at another moment (?preview_start_date=).
+  const previewAt = staffPreviewAt(ctx, request);
   const [page, campaign] = await Promise.all([
     services.pages.getModularPage(HOME_PAGE, {
       offset: 0,
       limit: MODULAR_PAGE_SIZE * pages,
       includeDeals: true,
+      ...(previewAt ? { now: previewAt } : {}),
     }),
     services.pages.activeCampaign(),
   ]);
   if (!page) throw data(null, { status: 404 });
-  return { page, pages, campaign, now: new Date().toISOString(), origin: publicConfig.publicUrl };
+  await withHighlightDetails(page.collections, (slug) =>
+    services.catalog.getDealDetails(slug, previewAt ? { now: previewAt } : {}),
+  );
+  return {
+    page,
+    pages,
+    campaign,
+    now: (previewAt ?? new Date()).toISOString(),
+    preview: previewAt?.toISOString() ?? null,
+    origin: publicConfig.publicUrl,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -90,6 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         offset: String(nextOffset),
         limit: String(MODULAR_PAGE_SIZE),
       });
+      if (loaderData.preview) params.set(PREVIEW_PARAM, loaderData.preview);
       const res = await fetch(`/api/modular/page/${HOME_PAGE}/?${params}`);
       if (!res.ok) throw new Error(String(res.status));
       const next = (await res.json()) as PageJson;
@@ -104,6 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
+      <StaffPreviewBanner at={loaderData.preview} />
       <CampaignBanner campaign={loaderData.campaign} now={loaderData.now} />
       <main className="pb-8">
         {collections.map((collection) => (

@@ -1,11 +1,13 @@
 import { useEffect, useMemo } from "react";
 import { data, Link } from "react-router";
-import { assignAnchorIds } from "../../domain/blocks";
+import { assignAnchorIds, communityTabForHash } from "../../domain/blocks";
 import { COMMUNITY_TABS, SECTION_NAV_SCROLL_OFFSET_PX } from "../../domain/constants";
 import { seoTitle } from "../../domain/storefront";
+import { staffPreviewAt } from "../blocks/preview.server";
 import { ProductHeader } from "../blocks/product-header";
 import { ProductBlocks, ProductFooter, PurchaseColumn } from "../blocks/product-layout";
 import { type NavSection, SectionNav } from "../blocks/section-nav";
+import { StaffPreviewBanner } from "../blocks/staff-preview-banner";
 import { appContext } from "../context";
 import { loadCommunity } from "../discussions/community.server";
 import { CommunitySection, LatestQuestions } from "../discussions/community-section";
@@ -18,9 +20,11 @@ import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
+  // Staff may look at the page as it will be at another moment (?preview_start_date=).
+  const previewAt = staffPreviewAt(ctx, request);
   // The page (deal, blocks, zones, testimonials, badges, campaign, community summary) is the same
   // for every visitor and kept between requests; what is personal is in `viewer` and `community`.
-  const shared = await loadProductPageData(ctx, params.slug);
+  const shared = await loadProductPageData(ctx, params.slug, previewAt ?? undefined);
   if (!shared) throw data(null, { status: 404 });
   const { deal } = shared;
   const [community, viewer] = await Promise.all([
@@ -37,7 +41,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     testimonials: shared.testimonials,
     badges: shared.badges,
     campaign: shared.campaign,
-    now: new Date().toISOString(),
+    now: (previewAt ?? new Date()).toISOString(),
+    preview: previewAt?.toISOString() ?? null,
     reportListingUrl: ctx.publicConfig.reportListingUrl,
     origin: ctx.publicConfig.publicUrl,
   };
@@ -91,7 +96,8 @@ function useAnchorScrolling(pricingId: string) {
     };
     const fromHash = () => {
       const id = decodeURIComponent(window.location.hash.slice(1));
-      if (!id || (COMMUNITY_TABS as readonly string[]).includes(id)) return;
+      // Tabs and founder posts (#founder-post-{n}) are the community section's to scroll to.
+      if (!id || communityTabForHash(id)) return;
       requestAnimationFrame(() => scrollTo(id));
     };
     const toPricing = () => scrollTo(pricingId);
@@ -168,6 +174,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   return (
     // One purchase store for the panel, the pricing card block and the buy bars.
     <PurchaseProvider deal={deal}>
+      <StaffPreviewBanner at={loaderData.preview} />
       <SectionNav sections={sections} />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8" data-layout="two-column">
         <Breadcrumbs deal={deal} />

@@ -30,6 +30,8 @@ export function EmailCapture({
   component,
   content,
   dark = false,
+  stacked = false,
+  buttonClassName,
 }: {
   button: string;
   /** "10%": named in the invalid-address message. */
@@ -37,6 +39,10 @@ export function EmailCapture({
   component: string;
   content?: string;
   dark?: boolean;
+  /** The field above the button at every width (narrow boxes such as a callout). */
+  stacked?: boolean;
+  /** The button's colours, where the default yellow would not stand out. */
+  buttonClassName?: string;
 }) {
   const location = useLocation();
   const query = new URLSearchParams(location.search);
@@ -127,7 +133,7 @@ export function EmailCapture({
         value ? <input key={key} type="hidden" name={key} value={value} /> : null,
       )}
       {content ? <input type="hidden" name="content" value={content} /> : null}
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className={cx("flex flex-col gap-2", !stacked && "sm:flex-row")}>
         <label className="flex-1">
           <span className="sr-only">Email address</span>
           <input
@@ -148,7 +154,10 @@ export function EmailCapture({
         <button
           type="submit"
           disabled={status.kind === "busy" || Boolean(emailError)}
-          className="h-12 shrink-0 rounded-full bg-brand-400 px-6 font-bold text-ink hover:bg-brand-500 disabled:opacity-60"
+          className={cx(
+            "h-12 shrink-0 rounded-full px-6 font-bold disabled:opacity-60",
+            buttonClassName ?? "bg-brand-400 text-ink hover:bg-brand-500",
+          )}
         >
           {button}
         </button>

@@ -35,6 +35,7 @@ import { createStaffServices } from "./staff";
 import { createCatalogService } from "./storefront/catalog";
 import { createPagesService } from "./storefront/modular-pages";
 import { createOgImageService } from "./storefront/og-image";
+import { createPersonalAttributesService } from "./storefront/personal-attributes";
 // Product page buying: the Plus deal's ids for the Plus shelf.
 import { createPlusOfferService } from "./storefront/plus-offer";
 import { createProductPageService } from "./storefront/product-page";
@@ -135,6 +136,7 @@ export function createServices(deps: ServiceDeps) {
     loginThrottle,
     accounts,
     catalog: createCatalogService({ db: deps.db, clock: deps.clock }),
+    personalAttributes: createPersonalAttributesService({ db: deps.db }),
     pages,
     outbox,
     media,

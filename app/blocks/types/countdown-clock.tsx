@@ -13,6 +13,17 @@ function countdownDates(props: BlockProps) {
   return start || end ? { start, end } : null;
 }
 
+/**
+ * The clock's "View all deals" link: json_data.collection_url (a path on this site), else
+ * /collections/{collection_slug}/; none without either.
+ */
+export function countdownCollectionUrl(data: Record<string, unknown>): string | null {
+  const url = dataString(data, "collection_url");
+  if (url && /^\/(?!\/)/.test(url)) return url;
+  const slug = dataString(data, "collection_slug");
+  return slug && /^[a-z0-9-]+$/i.test(slug) ? `/collections/${slug}/` : null;
+}
+
 /** countdown_clock and inline_countdown_clock: "Starts in" / "Ends in" clocks. */
 export function CountdownClockBlock(props: BlockProps) {
   const dates = countdownDates(props);
@@ -25,6 +36,7 @@ export function CountdownClockBlock(props: BlockProps) {
         now={props.page.now}
         label={dataString(props.block.data, "label")}
         invertColors={props.block.data.invert_colors === true}
+        collectionUrl={countdownCollectionUrl(props.block.data)}
         className={props.block.type === "countdown_clock" ? "justify-center py-5" : undefined}
       />
     </BlockSection>

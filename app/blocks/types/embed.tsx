@@ -2,9 +2,12 @@ import { dataNumber, dataString } from "../../../domain/blocks";
 import type { BlockProps } from "../block-props";
 import { BlockSection, blockTitle } from "../shell";
 
-/** Only https pages are framed (a javascript: or data: URL never reaches the iframe). */
+/**
+ * Only https pages and this site's own paths are framed (a javascript: or data: URL never
+ * reaches the iframe; a protocol-relative //host is not a site path).
+ */
 export const embeddableUrl = (url: string | null): string | null =>
-  url && /^https:\/\//i.test(url) ? url : null;
+  url && (/^https:\/\//i.test(url) || /^\/(?!\/)/.test(url)) ? url : null;
 
 /**
  * embed, generic_embed_block and simple_embed_block: a url renders a sandboxed iframe; otherwise

@@ -6,6 +6,7 @@ import { FROM_THE_FOUNDERS, SHOW_MORE } from "../../../domain/messages";
 import type { BlockProps } from "../block-props";
 import { formatDate } from "../parts/format-date";
 import { safeHref } from "../parts/links";
+import { ReadMore } from "../parts/read-more";
 import { BlockSection, blockTitle } from "../shell";
 
 const SOCIAL_LABEL: Record<string, string> = {
@@ -118,9 +119,14 @@ export function FromFoundersCardBlock(props: BlockProps) {
                   : "The founders"}
                 {post.created ? ` · ${formatDate(post.created)}` : ""}
               </p>
-              <p className="mt-2 whitespace-pre-line break-words text-sm">
-                {founderPostText(post.message ?? "")}
-              </p>
+              <ReadMore
+                moreText={props.block.data.read_more_text}
+                lessText={props.block.data.read_less_text}
+              >
+                <p className="mt-2 whitespace-pre-line break-words text-sm">
+                  {founderPostText(post.message ?? "")}
+                </p>
+              </ReadMore>
             </li>
           ))}
         </ol>

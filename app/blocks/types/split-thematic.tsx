@@ -1,9 +1,13 @@
 import { dataString } from "../../../domain/blocks";
 import type { BlockProps } from "../block-props";
+import { InputCta } from "../parts/input-cta";
 import { SmartLink, safeHref } from "../parts/links";
 import { BlockSection } from "../shell";
 
-/** Split thematic: copy on one side, an image on the other. */
+/**
+ * Split thematic: copy on one side, an image on the other. The call to action is a link, or with
+ * cta_type "input" a text box whose text is appended to cta_link (spec 001 section 2).
+ */
 export function SplitThematicBlock(props: BlockProps) {
   const title = dataString(props.block.data, "title");
   const text = dataString(props.block.data, "text");
@@ -17,7 +21,14 @@ export function SplitThematicBlock(props: BlockProps) {
         <div>
           {title ? <h2 className="text-2xl font-black tracking-tight">{title}</h2> : null}
           {text ? <p className="mt-2 text-ink-soft">{text}</p> : null}
-          {href && ctaText ? (
+          {href && ctaText && props.block.data.cta_type === "input" ? (
+            <InputCta
+              link={href}
+              buttonText={ctaText}
+              placeholder={dataString(props.block.data, "input_placeholder")}
+              label={title ?? ctaText}
+            />
+          ) : href && ctaText ? (
             <SmartLink
               href={href}
               className="mt-4 inline-block rounded-full bg-ink px-5 py-2 font-bold text-white"

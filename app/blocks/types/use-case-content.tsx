@@ -3,6 +3,7 @@ import { USE_CASE_CTA_DEFAULT } from "../../../domain/messages";
 import type { BlockProps } from "../block-props";
 import { formatDate } from "../parts/format-date";
 import { safeHref } from "../parts/links";
+import { ReadMore } from "../parts/read-more";
 import { BlockSection } from "../shell";
 
 /**
@@ -36,12 +37,17 @@ export function UseCaseContentBlock(props: BlockProps & { share?: React.ReactNod
             </a>
           </div>
         </header>
-        {sections.map((s) => (
-          <section key={s.heading ?? s.text.slice(0, 20)} className="mt-5">
-            {s.heading ? <h3 className="text-lg font-bold">{s.heading}</h3> : null}
-            <p className="mt-1 leading-relaxed text-ink-soft">{s.text}</p>
-          </section>
-        ))}
+        <ReadMore
+          moreText={props.block.data.read_more_text}
+          lessText={props.block.data.read_less_text}
+        >
+          {sections.map((s) => (
+            <section key={s.heading ?? s.text.slice(0, 20)} className="mt-5">
+              {s.heading ? <h3 className="text-lg font-bold">{s.heading}</h3> : null}
+              <p className="mt-1 leading-relaxed text-ink-soft">{s.text}</p>
+            </section>
+          ))}
+        </ReadMore>
       </article>
     </BlockSection>
   );

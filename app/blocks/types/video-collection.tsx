@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { videoCollectionShown } from "../../../domain/blocks";
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
+import { Carousel } from "../../ui/carousel";
 import { LazyImage } from "../../ui/lazy-image";
 import type { BlockProps } from "../block-props";
 import { blockVideos } from "../parts/block-videos";
@@ -41,8 +42,8 @@ function VideoThumb({ video }: { video: VideoJson }) {
 }
 
 /**
- * Video collection: needs 3 or more videos; 3 panels a row (4 at xl); a video opens in a Radix
- * dialog. Without JavaScript each card links to the /videos page.
+ * Video collection: needs 3 or more videos; a carousel of 3 panels a view (4 at xl); a video
+ * opens in a Radix dialog. Without JavaScript each card links to the /videos page.
  */
 export function VideoCollectionBlock(props: BlockProps) {
   const { label, videos } = blockVideos(props);
@@ -51,28 +52,29 @@ export function VideoCollectionBlock(props: BlockProps) {
   const videosPage = `/products/${props.deal.slug}/videos/`;
   return (
     <BlockSection props={props} title={blockTitle(props, label ?? "Videos")}>
-      <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
-        {videos.map((v) => (
-          <li key={v.video_id ?? v.src}>
-            <a
-              href={`${videosPage}?video=${encodeURIComponent(v.video_id ?? "")}`}
-              onClick={(e) => {
-                e.preventDefault();
-                setOpen(v);
-              }}
-              className="group block"
-            >
-              <VideoThumb video={v} />
-              <span className="mt-2 block text-sm font-semibold group-hover:underline">
-                {v.title}
-              </span>
-              {v.username ? (
-                <span className="block text-xs text-ink-soft">{v.username}</span>
-              ) : null}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <Carousel
+        items={videos}
+        itemKey={(v) => v.video_id ?? v.src}
+        label={label ?? "Videos"}
+        // 3 panels a view, 4 on wide screens (spec 001 section 9); phones show one and a part.
+        slideClassName="basis-[80%] sm:basis-1/2 md:basis-1/3 xl:basis-1/4"
+        renderItem={(v) => (
+          <a
+            href={`${videosPage}?video=${encodeURIComponent(v.video_id ?? "")}`}
+            onClick={(e) => {
+              e.preventDefault();
+              setOpen(v);
+            }}
+            className="group block w-full"
+          >
+            <VideoThumb video={v} />
+            <span className="mt-2 block text-sm font-semibold group-hover:underline">
+              {v.title}
+            </span>
+            {v.username ? <span className="block text-xs text-ink-soft">{v.username}</span> : null}
+          </a>
+        )}
+      />
       <Dialog.Root open={open != null} onOpenChange={(o) => !o && setOpen(null)}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />

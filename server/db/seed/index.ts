@@ -10,6 +10,7 @@ import { seedMarketing } from "./marketing";
 import { seedPages } from "./pages";
 import { seedPlusDeal } from "./plus";
 import { namedOrders, seedPurchases } from "./purchases";
+import { seedShowcase } from "./showcase-blocks";
 import { seedTaskflowContent, seedVideoCollections } from "./taskflow";
 import { seedTaxonomy } from "./taxonomy";
 import { DEMO_PASSWORD, get, Timeline } from "./util";
@@ -50,6 +51,7 @@ export async function seed(db: Db, clock: Clock): Promise<void> {
     await seedDiscussions(tx, discussions, dealIds, accounts.byUsername, time);
     await seedPages(tx, time, dealMap);
     await seedMarketing(tx, time, dealMap);
+    await seedShowcase(tx, time, dealMap);
     // Cart and checkout: the Plus membership deal.
     await seedPlusDeal(tx, time);
   });

@@ -20,6 +20,7 @@ import {
   videos,
 } from "../schema";
 import { DEALS, type SeededDeal } from "./deals";
+import { SHOWCASE_BLOCKS, SHOWCASE_TOP_BLOCKS } from "./showcase-blocks";
 import { demoImage, get, type Timeline, type Tx } from "./util";
 
 /** The live campaign: 15% off participating deals, ends ten days after seeding. */
@@ -445,6 +446,7 @@ const PRODUCT_PAGE_BLOCKS = (
   ["hero_gallery", { anchor_tag_id: "gallery" }],
   ["staff_messaging", { css_class: "pdp-staff-message" }],
   ["campaign_banner", {}],
+  ...SHOWCASE_TOP_BLOCKS(time),
   ["inline_notification_signup", {}],
   ["sold_out_notification_signup", {}],
   ["social_proof_badges", {}],
@@ -532,6 +534,7 @@ const PRODUCT_PAGE_BLOCKS = (
       ],
     },
   ],
+  ...SHOWCASE_BLOCKS(time, deals),
   ["money_back_guarantee", {}],
   ["we_got_your_back", {}],
   ["from_founders_card", { anchor_tag_id: "from-the-founders" }],

@@ -10,7 +10,7 @@ import { assertNotOwnGiveCode } from "./rewards";
 
 export function createCartCoupons(deps: CartDeps, reader: CartReader) {
   const { db, clock } = deps;
-  const { alreadyRedeemed, ensureCart, findCart, view } = reader;
+  const { alreadyRedeemed, ensureCart, findCart, isReferralCoupon, view } = reader;
 
   async function findCoupon(ex: Executor, code: string) {
     const [c] = await ex
@@ -41,6 +41,10 @@ export function createCartCoupons(deps: CartDeps, reader: CartReader) {
         email: couponOwnerEmail(actor),
         alreadyRedeemed: await alreadyRedeemed(tx, c.id, actor),
         lines: current.lines.map(lineKey),
+        referralBlockedBy:
+          current.campaignReferralBlock && (await isReferralCoupon(tx, c.id))
+            ? current.campaignReferralBlock
+            : null,
       },
     );
     if (reason) throw new DomainError("invalid", { [field]: [couponNotApplied(reason)] });

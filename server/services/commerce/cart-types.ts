@@ -67,6 +67,8 @@ export type CartView = {
   creditBalanceCents: number;
   coupon: (CouponFacts & { id: number }) | null;
   couponProblem: string | null;
+  /** The campaign keeping referral coupons off this cart (domain/cart referralBlockingCampaign). */
+  campaignReferralBlock: string | null;
   subtotalCents: number;
   couponDiscountCents: number;
   creditAppliedCents: number;

@@ -6,6 +6,7 @@ import {
   couponProblem,
   linePrice,
   paymentKind,
+  referralBlockingCampaign,
   saleProblem,
 } from "../../../domain/cart";
 import { PLUS_DEAL_SLUG } from "../../../domain/constants";
@@ -21,6 +22,8 @@ import {
   deals,
   orders,
   plans,
+  rewardCampaigns,
+  rewardCoupons,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import {
@@ -155,7 +158,13 @@ export function createCartReader(deps: CartDeps) {
     const dealIds = [...new Set(rows.map((r) => r.deal.id))];
     const campaignByDeal = new Map<
       number,
-      { type: "percent" | "fixed"; value: number; deal_tiers: number[] }
+      {
+        type: "percent" | "fixed";
+        value: number;
+        deal_tiers: number[];
+        public_name: string;
+        allow_referral: boolean;
+      }
     >();
     if (deps.campaignExperimentEnabled && dealIds.length) {
       const found = await ex
@@ -164,6 +173,9 @@ export function createCartReader(deps: CartDeps) {
           type: campaigns.type,
           value: campaigns.value,
           dealTiers: campaigns.dealTiers,
+          publicName: campaigns.publicName,
+          name: campaigns.name,
+          allowReferral: campaigns.allowAsksumoDiscount,
         })
         .from(campaignDeals)
         .innerJoin(campaigns, eq(campaigns.id, campaignDeals.campaignId))
@@ -178,7 +190,13 @@ export function createCartReader(deps: CartDeps) {
         .orderBy(asc(campaigns.id));
       for (const c of found) {
         if (!campaignByDeal.has(c.dealId)) {
-          campaignByDeal.set(c.dealId, { type: c.type, value: c.value, deal_tiers: c.dealTiers });
+          campaignByDeal.set(c.dealId, {
+            type: c.type,
+            value: c.value,
+            deal_tiers: c.dealTiers,
+            public_name: c.publicName ?? c.name,
+            allow_referral: c.allowReferral,
+          });
         }
       }
     }
@@ -240,6 +258,13 @@ export function createCartReader(deps: CartDeps) {
       };
     });
 
+    const campaignReferralBlock = referralBlockingCampaign(
+      rows.map((r) => ({
+        tier: r.item.primaryPlanId != null ? null : r.plan.tier,
+        campaign: campaignByDeal.get(r.deal.id) ?? null,
+      })),
+      deps.campaignExperimentEnabled,
+    );
     const balance = await creditBalance(ex, actor.user?.id ?? null);
     let coupon: CartView["coupon"] = null;
     let problem: string | null = null;
@@ -252,6 +277,10 @@ export function createCartReader(deps: CartDeps) {
           email: couponOwnerEmail(actor),
           alreadyRedeemed: await alreadyRedeemed(ex, c.id, actor),
           lines: lines.map(lineKey),
+          referralBlockedBy:
+            campaignReferralBlock && (await isReferralCoupon(ex, c.id))
+              ? campaignReferralBlock
+              : null,
         });
       }
     }
@@ -270,12 +299,24 @@ export function createCartReader(deps: CartDeps) {
       creditBalanceCents: balance,
       coupon,
       couponProblem: problem,
+      campaignReferralBlock,
       ...totals,
       plusDiscountCents,
       hasPlusDeal,
       plusMember,
       paymentKind: paymentKind(totals, lines.length, useCredit),
     };
+  }
+
+  /** A referral coupon: the code a "give" reward campaign handed a member for friends. */
+  async function isReferralCoupon(ex: Executor, couponId: number): Promise<boolean> {
+    const [row] = await ex
+      .select({ id: rewardCoupons.id })
+      .from(rewardCoupons)
+      .innerJoin(rewardCampaigns, eq(rewardCampaigns.id, rewardCoupons.rewardCampaignId))
+      .where(and(eq(rewardCoupons.couponId, couponId), eq(rewardCampaigns.rewardType, "give")))
+      .limit(1);
+    return Boolean(row);
   }
 
   async function alreadyRedeemed(ex: Executor, couponId: number, actor: CartActor) {
@@ -314,7 +355,17 @@ export function createCartReader(deps: CartDeps) {
     return row?.n ?? 0;
   }
 
-  return { ownerWhere, findCart, ensureCart, creditBalance, view, alreadyRedeemed, get, count };
+  return {
+    ownerWhere,
+    findCart,
+    ensureCart,
+    creditBalance,
+    view,
+    alreadyRedeemed,
+    isReferralCoupon,
+    get,
+    count,
+  };
 }
 
 export type CartReader = ReturnType<typeof createCartReader>;

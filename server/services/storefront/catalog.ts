@@ -35,7 +35,8 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
    * One statement finds the deal; six more, independent of each other and of the number of plans,
    * features or posts, load its parts in parallel (7 in all).
    */
-  async function getDealDetails(slugOrId: string) {
+  /** `now` shifts the deal's time-dependent fields (a staff preview); the clock's by default. */
+  async function getDealDetails(slugOrId: string, options: { now?: Date } = {}) {
     const key = slugOrId.trim();
     const [core] = isNumericId(key)
       ? await queries.coreById.execute({ id: Number(key) })
@@ -52,7 +53,7 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
     ]);
     return dealDetailsJson(
       { core, planRows, featureRows, addonRows, productRows, extras, topComments },
-      clock.now(),
+      options.now ?? clock.now(),
     );
   }
 
