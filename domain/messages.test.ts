@@ -205,6 +205,7 @@ describe("messages", () => {
       CARD_DECLINED: "Your card was declined. No payment was taken.",
       CARD_NEEDS_AUTHENTICATION:
         "This card needs authentication (3D Secure). Please use another card or confirm the payment with your bank.",
+      CARD_UNAVAILABLE: "Not available · join the waitlist",
       PAYMENT_FAILED: "The payment could not be completed. No payment was taken.",
       PLUS_ALREADY_MEMBER: "You are already a Plus member.",
       GIFT_CARD_ALREADY_REDEEMED: "This gift card has already been redeemed.",
@@ -242,6 +243,9 @@ describe("messages", () => {
     expect(messages.percentClaimed(80)).toBe("80% claimed");
     expect(messages.startingAt("$49")).toBe("Starting at $49");
     expect(messages.planTextCountUnit(3, "YEAR")).toBe("3 YEAR DEAL");
+    expect(messages.referralNotWithCampaign("Black Friday")).toBe(
+      "Referral codes can't be combined with the Black Friday discount.",
+    );
     expect(messages.refundWithinDays(1)).toBe("Refund within 1 day");
     expect(messages.refundWithinDays(30)).toBe("Refund within 30 days");
     expect(messages.moneyBackGuarantee(60)).toBe("60-day money-back guarantee");
@@ -298,6 +302,7 @@ describe("messages", () => {
         "planTextCountUnit",
         "planXOfN",
         "redeemWithinDays",
+        "referralNotWithCampaign",
         "refundWithinDays",
         "remaining",
         "shareAndGet",
