@@ -95,6 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // error stays on the client: its next query fails and the pool discards it on release.
     pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePostgres({ client: pool, schema, casing: "snake_case", logger: queries });
+    let closing: Promise<void> | undefined;
     const migrate = async () => {
       // Several app processes may start at once against one server: one connection holds an
       // advisory lock while it migrates, the others wait and then find nothing left to do.
@@ -123,8 +124,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       queries,
       migrate,
       // pool.end() waits for every checked-out client: a leaked one must not hold up shutdown.
+      // Closing twice (a shutdown after the pool was already ended) is not an error.
       close: () =>
-        Promise.race([pool.end(), new Promise<void>((done) => setTimeout(done, 2_000).unref())]),
+        (closing ??= Promise.race([
+          pool.end(),
+          new Promise<void>((done) => setTimeout(done, 2_000).unref()),
+        ])),
     };
   }
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });

@@ -27,12 +27,15 @@ export async function openTestDatabase(): Promise<Database> {
     const name = `${runDatabasePrefix()}_t_${randomBytes(6).toString("hex")}`;
     await adminSql(url, `create database "${name}" template "${postgresTemplateName(key)}"`);
     const database = await openDatabase({ kind: "postgres", url: withDatabase(url, name), max: 4 });
+    let dropped: Promise<void> | undefined;
     return {
       ...database,
-      close: async () => {
-        await database.close();
-        await adminSql(url, `drop database if exists "${name}" with (force)`);
-      },
+      // Once, however often it is called (a test may close the database under the app).
+      close: () =>
+        (dropped ??= (async () => {
+          await database.close();
+          await adminSql(url, `drop database if exists "${name}" with (force)`);
+        })()),
     };
   }
   const tarball = readFileSync(pgliteTemplateFile(key));
