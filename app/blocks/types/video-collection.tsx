@@ -55,7 +55,8 @@ export function VideoCollectionBlock(props: BlockProps) {
       <Carousel
         items={videos}
         itemKey={(v) => v.video_id ?? v.src}
-        label={label ?? "Videos"}
+        // Not the section's own name: two regions named alike are one landmark too many.
+        label={`${label ?? "Videos"} carousel`}
         // 3 panels a view, 4 on wide screens (spec 001 section 9); phones show one and a part.
         slideClassName="basis-[80%] sm:basis-1/2 md:basis-1/3 xl:basis-1/4"
         renderItem={(v) => (
