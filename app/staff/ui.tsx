@@ -28,7 +28,7 @@ export function StaffShell({ title, children }: { title: string; children: React
               <li key={to}>
                 <NavLink
                   to={to}
-                  end
+                  end={to === "/staff/"}
                   className={({ isActive }) =>
                     cx(
                       "inline-block rounded-full px-3 py-1.5 font-semibold",
@@ -68,7 +68,13 @@ export function DataTable({
   count: number;
 }) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-2xl border border-black/5 bg-white shadow-card">
+    // Focusable and named: a table wider than a phone scrolls sideways by keyboard too.
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must take focus (axe)
+      tabIndex={0}
+      className="mt-4 overflow-x-auto rounded-2xl border border-black/5 bg-white shadow-card"
+    >
       <table className="w-full text-left text-sm">
         <caption className="px-4 pt-3 text-left text-sm font-semibold text-ink-soft">
           {caption}
@@ -94,7 +100,7 @@ export function DataTable({
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
