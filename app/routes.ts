@@ -40,6 +40,8 @@ export default [
   route("staff/moderation", "routes/staff/moderation.tsx"),
   route("staff/orders", "routes/staff/orders.tsx"),
   route("staff/audit", "routes/staff/audit.tsx"),
+  route("staff/users", "routes/staff/users.tsx"),
+  route("staff/coupons", "routes/staff/coupons.tsx"),
   // Partners of a deal get their portal here; everyone else the public "Sell on Payonce" page.
   route("partners", "routes/partners/portal.tsx"),
   // Product page buying: the Plus deal's ids for the Plus shelf (JSON resource route).

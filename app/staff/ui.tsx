@@ -13,6 +13,8 @@ const SECTIONS: Array<[string, string]> = [
   ["/staff/deals/", "Deals"],
   ["/staff/moderation/", "Moderation"],
   ["/staff/orders/", "Orders"],
+  ["/staff/users/", "Users"],
+  ["/staff/coupons/", "Coupons"],
   ["/staff/audit/", "Audit log"],
   ["/staff/outbox/", "Outbox"],
 ];

@@ -10,6 +10,8 @@ const ABOUT: Record<string, string> = {
   "/staff/deals/": "List, create and edit deals and their plans; publish and unpublish.",
   "/staff/moderation/": "Reviews, questions and replies waiting across every deal.",
   "/staff/orders/": "Find an order and refund it.",
+  "/staff/users/": "Find a user; staff flag, verification, comment blacklist, login block.",
+  "/staff/coupons/": "Coupons and gift cards: list and create.",
   "/staff/audit/": "Who changed what, when, before and after.",
   "/staff/outbox/": "The e-mails the site has sent or kept.",
 };
