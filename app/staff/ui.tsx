@@ -277,12 +277,15 @@ export function useWrite() {
 /** A destructive action asks first (Radix dialog: focus trapped, Escape cancels). */
 export function Confirm({
   trigger,
+  triggerLabel,
   title,
   description,
   confirm,
   onConfirm,
 }: {
   trigger: string;
+  /** A fuller accessible name when many rows have the same trigger text. */
+  triggerLabel?: string;
   title: string;
   description: string;
   confirm: string;
@@ -291,7 +294,9 @@ export function Confirm({
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={buttonStyles.danger}>{trigger}</Dialog.Trigger>
+      <Dialog.Trigger className={buttonStyles.danger} aria-label={triggerLabel}>
+        {trigger}
+      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-card-hover">

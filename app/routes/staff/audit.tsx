@@ -15,10 +15,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Before and after as compact JSON (only what changed is kept by the service). */
-function Json({ value }: { value: unknown }) {
+function Json({ value, label }: { value: unknown; label: string }) {
   if (value == null) return <span className="text-ink-soft">—</span>;
   return (
-    <pre className="max-h-40 max-w-xs overflow-auto whitespace-pre-wrap break-all text-xs">
+    // Wrapped in full rather than scrolled inside the cell: no nested scroll region to reach.
+    <pre
+      aria-hidden={false}
+      title={label}
+      className="max-w-xs whitespace-pre-wrap break-all text-xs"
+    >
       {JSON.stringify(value, null, 1)}
     </pre>
   );
@@ -48,10 +53,10 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
               {r.entity} #{r.entity_id}
             </td>
             <td className={cell}>
-              <Json value={r.before} />
+              <Json value={r.before} label={`Before, entry ${r.id}`} />
             </td>
             <td className={cell}>
-              <Json value={r.after} />
+              <Json value={r.after} label={`After, entry ${r.id}`} />
             </td>
           </tr>
         ))}

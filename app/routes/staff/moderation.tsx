@@ -44,6 +44,7 @@ function Actions({ item }: { item: Item }) {
       {item.status !== "declined" ? (
         <Confirm
           trigger="Decline"
+          triggerLabel={`Decline ${label}`}
           title="Decline this post?"
           description={`"${label}" will be hidden from the deal's page.`}
           confirm="Decline"

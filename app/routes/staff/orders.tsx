@@ -30,6 +30,7 @@ function Refund({ order }: { order: Order }) {
   return (
     <Confirm
       trigger="Refund"
+      triggerLabel={`Refund order #${order.id}`}
       title={`Refund order #${order.id}?`}
       description={`What is left of ${money(order.total, order.currency)} goes back to ${order.buyer?.email ?? "the buyer"}, who gets an e-mail. This cannot be undone.`}
       confirm="Refund order"
