@@ -90,6 +90,23 @@ test("the partner sees taskflow with its figures in the portal", async ({
   ]) {
     await expect(deal.getByText(label, { exact: true })).toBeVisible();
   }
+  // The figures are the API's own for the partner's deal.
+  const api = await page.context().request.get("/api/partners/deals/");
+  expect(api.status()).toBe(200);
+  const body = (await api.json()) as {
+    items: Array<{ slug: string; units_sold: number; revenue: number; question_count: number }>;
+  };
+  const taskflow = body.items.find((d) => d.slug === "taskflow");
+  expect(taskflow).toBeDefined();
+  const figure = (label: string) =>
+    deal.getByText(label, { exact: true }).locator("xpath=following-sibling::dd");
+  await expect(figure("Units sold")).toHaveText(String(taskflow?.units_sold));
+  await expect(figure("Revenue")).toHaveText(
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
+      taskflow?.revenue ?? -1,
+    ),
+  );
+  await expect(figure("Questions")).toHaveText(String(taskflow?.question_count));
   await expect(
     page.getByRole("heading", { name: "Questions waiting for your reply" }),
   ).toBeVisible();
