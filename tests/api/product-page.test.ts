@@ -22,11 +22,13 @@ async function dealOf(slug: string) {
 }
 
 describe("product page data", () => {
-  it("loads blocks, zones, testimonials and badges in 4 statements", async () => {
+  it("loads blocks, zones, testimonials and badges in 5 statements", async () => {
     const deal = await dealOf("taskflow");
     app.database.queries.reset();
     const page = await app.services.productPage.getProductPage(deal);
-    expect(app.database.queries.count).toBe(4);
+    // The shared template's blocks, the deal's own blocks (staff block editor), zones,
+    // testimonials and badges: prepared, side by side, and kept between requests (deal-data).
+    expect(app.database.queries.count).toBe(5);
 
     const types = page.blocks.map((b) => b.type);
     expect(types[0]).toBe("hero_gallery");
