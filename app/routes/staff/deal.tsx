@@ -16,6 +16,7 @@ import {
   StaffShell,
   useWrite,
 } from "../../staff/ui";
+import { isDomainError, statusOf } from "../accounts/accounts.server";
 import type { Route } from "./+types/deal";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -25,7 +26,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services } = staffContext(context, request);
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  return { deal: await services.staff.deals.get(id) };
+  try {
+    return { deal: await services.staff.deals.get(id) };
+  } catch (err) {
+    // An unknown deal is the store's 404 page, not a 500.
+    if (isDomainError(err) && statusOf(err) === 404) throw data(null, { status: 404 });
+    throw err;
+  }
 }
 
 type Deal = Route.ComponentProps["loaderData"]["deal"];
