@@ -37,6 +37,8 @@ export default defineConfig({
       // Server-side sweeps (page actions fuzz; crawler, validators, sitemap, link previews): the
       // desktop project covers them once.
       testIgnore: /(page-fuzz|seo)\.spec\.ts/,
+      // Desktop-only flows (the staff back office); their file's other tests run here too.
+      grepInvert: /@desktop-only/,
     },
   ],
   webServer: {

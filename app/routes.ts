@@ -33,6 +33,17 @@ export default [
   route("account/plus", "routes/account/plus.tsx"),
   route("account/products", "routes/account/products.tsx"),
   route("staff/outbox", "routes/staff-outbox.tsx"),
+  // Staff back office and partner portal (issue 16): pages over the /api/staff/ calls.
+  route("staff", "routes/staff/dashboard.tsx"),
+  route("staff/deals", "routes/staff/deals.tsx"),
+  route("staff/deals/:id", "routes/staff/deal.tsx"),
+  route("staff/moderation", "routes/staff/moderation.tsx"),
+  route("staff/orders", "routes/staff/orders.tsx"),
+  route("staff/audit", "routes/staff/audit.tsx"),
+  route("staff/users", "routes/staff/users.tsx"),
+  route("staff/coupons", "routes/staff/coupons.tsx"),
+  // Partners of a deal get their portal here; everyone else the public "Sell on Payonce" page.
+  route("partners", "routes/partners/portal.tsx"),
   // Product page buying: the Plus deal's ids for the Plus shelf (JSON resource route).
   route("plus/offer", "product/plus-offer.route.ts"),
   // Growth: the coupon e-mail's unsubscribe link.
@@ -47,7 +58,7 @@ export default [
   // A member's public profile (spec 000 section 2); every author name links here.
   route("profile/:username", "routes/profile.tsx"),
   // Community guidelines (spec 000 section 2) and the footer's company pages.
-  ...["community-guidelines", "about", "partners", "help", "legal"].map((path) =>
+  ...["community-guidelines", "about", "help", "legal"].map((path) =>
     route(path, "routes/info.tsx", { id: `info-${path}` }),
   ),
   route("browse", "routes/browse.tsx"),

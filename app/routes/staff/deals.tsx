@@ -1,0 +1,153 @@
+import { Form, Link, useLocation, useNavigate } from "react-router";
+import { DEAL_STATUSES, LISTING_TYPES } from "../../../domain/constants";
+import { StaffDealsQuery } from "../../../domain/schemas/staff";
+import { privateMeta } from "../../seo/meta";
+import { listQuery, staffContext } from "../../staff/access.server";
+import {
+  buttonStyles,
+  cell,
+  DataTable,
+  Field,
+  FormErrors,
+  formValues,
+  Pager,
+  SelectField,
+  StaffShell,
+  useWrite,
+} from "../../staff/ui";
+import type { Route } from "./+types/deals";
+
+export const meta: Route.MetaFunction = () => privateMeta("Deals (staff)");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = staffContext(context, request);
+  const q = listQuery(StaffDealsQuery, request);
+  return { q, list: await services.staff.deals.list(q) };
+}
+
+type DealRow = { id: number; slug: string; name: string; public_name: string; is_draft: boolean };
+
+const CREATE_FIELDS = ["name", "slug", "public_name", "card_description", "listing_type"];
+
+function CreateDeal() {
+  const { run, errors, busy } = useWrite();
+  const navigate = useNavigate();
+  return (
+    <section aria-labelledby="new-deal" className="mt-8 rounded-2xl bg-white p-5 shadow-card">
+      <h2 id="new-deal" className="text-lg font-bold">
+        New deal
+      </h2>
+      <p className="text-sm text-ink-soft">Created as a draft: nobody sees it until published.</p>
+      <form
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const v = formValues(e.currentTarget);
+          const body = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== ""));
+          const result = await run<{ id: number }>(
+            "POST",
+            "/api/staff/deals/",
+            body,
+            "Deal created.",
+          );
+          if (result.ok) navigate(`/staff/deals/${result.data.id}/`);
+        }}
+      >
+        <Field label="Internal name" name="name" errors={errors} required />
+        <Field label="Public name" name="public_name" errors={errors} required />
+        <Field
+          label="Slug"
+          name="slug"
+          errors={errors}
+          required
+          hint="Lower-case letters, digits and hyphens: the deal's /products/{slug}/ address."
+        />
+        <SelectField
+          label="Listing type"
+          name="listing_type"
+          errors={errors}
+          options={[["", "None"], ...LISTING_TYPES.map((t): [string, string] => [t, t])]}
+        />
+        <div className="sm:col-span-2">
+          <Field label="Card description" name="card_description" errors={errors} />
+        </div>
+        <div className="sm:col-span-2">
+          <FormErrors errors={errors} known={CREATE_FIELDS} />
+        </div>
+        <div>
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            Create draft deal
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export default function StaffDeals({ loaderData }: Route.ComponentProps) {
+  const { q, list } = loaderData;
+  const { search } = useLocation();
+  const items = list.items as DealRow[];
+  return (
+    <StaffShell title="Deals">
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
+        <div>
+          <label htmlFor="deal-query" className="block text-sm font-semibold">
+            Search
+          </label>
+          <input
+            id="deal-query"
+            name="query"
+            type="search"
+            defaultValue={q.query}
+            className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
+          />
+        </div>
+        <div>
+          <label htmlFor="deal-status" className="block text-sm font-semibold">
+            Status
+          </label>
+          <select
+            id="deal-status"
+            name="status"
+            defaultValue={q.status}
+            className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
+          >
+            <option value="">Any</option>
+            <option value="draft">Draft</option>
+            <option value="published">Published</option>
+            {DEAL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonStyles.secondary}>
+          Filter
+        </button>
+      </Form>
+      <DataTable
+        caption="Deals, newest first"
+        headers={["Deal", "Slug", "State", "Plans"]}
+        count={items.length}
+        empty="No deal matches."
+      >
+        {items.map((d) => (
+          <tr key={d.id}>
+            <th scope="row" className={`${cell} font-semibold`}>
+              <Link to={`/staff/deals/${d.id}/`} className="text-brand-700 underline">
+                {d.public_name || d.name}
+              </Link>
+            </th>
+            <td className={cell}>{d.slug}</td>
+            <td className={cell}>{d.is_draft ? "Draft" : "Published"}</td>
+            <td className={cell}>{String((d as { plan_count?: number }).plan_count ?? "—")}</td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pager list={list} search={search} />
+      <CreateDeal />
+    </StaffShell>
+  );
+}

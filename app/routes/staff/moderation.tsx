@@ -1,0 +1,131 @@
+import { Form, useLocation } from "react-router";
+import { ModerationQuery } from "../../../domain/schemas/staff";
+import { privateMeta } from "../../seo/meta";
+import { listQuery, staffContext } from "../../staff/access.server";
+import { when } from "../../staff/api";
+import {
+  buttonStyles,
+  Confirm,
+  cell,
+  DataTable,
+  Pager,
+  StaffShell,
+  useWrite,
+} from "../../staff/ui";
+import type { Route } from "./+types/moderation";
+
+export const meta: Route.MetaFunction = () => privateMeta("Moderation (staff)");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = staffContext(context, request);
+  const q = listQuery(ModerationQuery, request);
+  return { q, list: await services.staff.operations.moderationQueue(q) };
+}
+
+type Item = Route.ComponentProps["loaderData"]["list"]["items"][number];
+
+/** Approve or decline through the item's own approve call (its URL comes with the item). */
+function Actions({ item }: { item: Item }) {
+  const { run, busy } = useWrite();
+  const label = item.title || item.comment.slice(0, 40);
+  return (
+    <div className="flex flex-wrap gap-2">
+      {item.status !== "approved" ? (
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          disabled={busy}
+          aria-label={`Approve ${label}`}
+          onClick={() => run("POST", item.actions.approve, { approved: "approved" }, "Approved.")}
+        >
+          Approve
+        </button>
+      ) : null}
+      {item.status !== "declined" ? (
+        <Confirm
+          trigger="Decline"
+          triggerLabel={`Decline ${label}`}
+          title="Decline this post?"
+          description={`"${label}" will be hidden from the deal's page.`}
+          confirm="Decline"
+          onConfirm={async () => {
+            await run("POST", item.actions.approve, { approved: "denied" }, "Declined.");
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export default function StaffModeration({ loaderData }: Route.ComponentProps) {
+  const { q, list } = loaderData;
+  const { search } = useLocation();
+  return (
+    <StaffShell title="Moderation queue">
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="mod-status" className="block text-sm font-semibold">
+            Status
+          </label>
+          <select
+            id="mod-status"
+            name="status"
+            defaultValue={q.status}
+            className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
+          >
+            <option value="pending">Pending</option>
+            <option value="approved">Approved</option>
+            <option value="declined">Declined</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="mod-kind" className="block text-sm font-semibold">
+            Kind
+          </label>
+          <select
+            id="mod-kind"
+            name="kind"
+            defaultValue={q.kind}
+            className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
+          >
+            <option value="">Any</option>
+            <option value="review">Reviews</option>
+            <option value="question">Questions</option>
+          </select>
+        </div>
+        <button type="submit" className={buttonStyles.secondary}>
+          Filter
+        </button>
+      </Form>
+      <DataTable
+        caption="Oldest first, across every deal"
+        headers={["Post", "Deal", "Author", "Posted", "Actions"]}
+        count={list.items.length}
+        empty="Nothing waiting."
+      >
+        {list.items.map((item) => (
+          <tr key={item.id}>
+            <th scope="row" className={`${cell} max-w-md font-normal`}>
+              <span className="font-semibold">
+                {item.is_reply ? "Reply" : item.kind === "review" ? "Review" : "Question"}
+                {item.title ? `: ${item.title}` : ""}
+              </span>
+              <p className="mt-1 line-clamp-3 text-ink-soft">{item.comment}</p>
+            </th>
+            <td className={cell}>
+              <a className="text-brand-700 underline" href={`/products/${item.deal.slug}/`}>
+                {item.deal.name}
+              </a>
+            </td>
+            <td className={cell}>{item.user?.username ?? "—"}</td>
+            <td className={cell}>{when(item.created)}</td>
+            <td className={cell}>
+              <Actions item={item} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pager list={list} search={search} />
+    </StaffShell>
+  );
+}
