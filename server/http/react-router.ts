@@ -10,7 +10,7 @@ import { appContext } from "../../app/context";
 import type { Config } from "../config";
 import type { PageCacheService } from "../services/cache/page-cache";
 import type { AppLoadContext } from "../web/load-context";
-import { OUTAGE_RETRY_AFTER_S } from "../web/outage";
+import { OUTAGE_RETRY_AFTER_S, outageOf } from "../web/outage";
 import { ensureCsrfCookie } from "../web/session-plugin";
 import { publicOriginOf, siteOriginFor } from "../web/site-origin";
 import { redactUrl, safeErrorForLog } from "./log-safety";
@@ -69,8 +69,15 @@ export function withSafeErrorLog(build: ServerBuild, app: FastifyInstance): Serv
       ...build.entry,
       module: {
         ...build.entry.module,
-        handleError: (error, { request }) => {
+        handleError: (error, args) => {
+          const { request } = args;
           if (request.signal.aborted) return;
+          // An outage is the build's own business (app/entry.server.tsx marks it on the load
+          // context, and the page answers 503 with Retry-After): not a failure to log here.
+          if (outageOf(error)) {
+            build.entry.module.handleError?.(error, args);
+            return;
+          }
           // An ErrorResponse made from a thrown Error keeps it in `error` (not in the types).
           const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : null;
           const failure = inner ?? error;

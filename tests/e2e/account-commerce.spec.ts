@@ -18,10 +18,10 @@ test("a buyer sees their products with licence codes, searches, and downloads th
   await expect(taskflow.getByRole("list", { name: "Licence codes" })).toContainText(/TASK-/);
   await expect(taskflow).toContainText("60-day money-back guarantee");
 
-  await page.getByLabel("Search your products").fill("no-such-product");
+  await page.getByRole("searchbox", { name: "Search your products" }).fill("no-such-product");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByText("No products match.")).toBeVisible();
-  await page.getByLabel("Search your products").fill("");
+  await page.getByRole("searchbox", { name: "Search your products" }).fill("");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(taskflow).toBeVisible();
 
