@@ -221,7 +221,17 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
   useEffect(() => {
     if (!postTarget || tab !== "news-updates") return;
     setPostTarget(null);
-    document.getElementById(postTarget.id)?.scrollIntoView({ block: "start" });
+    const scroll = () => document.getElementById(postTarget.id)?.scrollIntoView({ block: "start" });
+    scroll();
+    // Images and carousels above may still be loading and push the post down (phones above
+    // all): once the page has loaded, bring it back into view, unless the reader moved on.
+    if (document.readyState === "complete") return;
+    const hash = window.location.hash;
+    const again = () => {
+      if (window.location.hash === hash) scroll();
+    };
+    // No cleanup: clearing postTarget re-runs this effect at once, which would drop the listener.
+    window.addEventListener("load", again, { once: true });
   }, [postTarget, tab]);
 
   // The hash picks the tab and scrolls there, on load and whenever it changes.
