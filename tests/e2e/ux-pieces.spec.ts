@@ -94,7 +94,9 @@ test("deleting from a list, and deleting a reply, shows the spec's toast", async
 
   // A reply on the list page (its own pending reply shows to its author).
   await gotoHydrated("/products/taskflow/questions/?sort=helpful");
-  const reply = page.getByRole("listitem").filter({ hasText: text });
+  // The reply's own item: the innermost of the list items holding its text (the question's card
+  // is a list item too, and may hold the shopper's other replies with their own Delete).
+  const reply = page.getByRole("listitem").filter({ hasText: text }).last();
   await reply.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("status").getByText(deleteSuccess("Comment"))).toBeVisible(SLOW);
