@@ -5,17 +5,13 @@ import { expect, type Page, test } from "./fixtures";
 // colours keep text readable, phones never scroll sideways and show one sticky layer at a time,
 // and the product page sells without JavaScript.
 
-const isPhone = () => test.info().project.name === "phone";
-
 /** The document's width beyond the window (0 when nothing scrolls sideways). */
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-test("desktop: Buy now in the sticky purchase panel stays in the window at 1440x900 and 1366x768", async ({
-  page,
-  gotoHydrated,
-}) => {
-  test.skip(isPhone(), "the sticky panel is the desktop layout");
+test("desktop: Buy now in the sticky purchase panel stays in the window at 1440x900 and 1366x768", {
+  tag: "@desktop-only",
+}, async ({ page, gotoHydrated }) => {
   test.slow();
   for (const size of [
     { width: 1440, height: 900 },
@@ -47,10 +43,9 @@ test("the collection header's text reads on the campaign's colour (WCAG AA)", as
   }
 });
 
-test("phones: no page scrolls sideways at 390 px, and the top sellers rows fit", async ({
-  page,
-}) => {
-  test.skip(!isPhone(), "a phone-width check");
+test("phones: no page scrolls sideways at 390 px, and the top sellers rows fit", {
+  tag: "@phone-only",
+}, async ({ page }) => {
   test.slow();
   for (const path of [
     "/?page=10",
@@ -76,11 +71,9 @@ test("phones: no page scrolls sideways at 390 px, and the top sellers rows fit",
   }
 });
 
-test("phone product page: the section tabs replace the header scrolling down, never overlap it", async ({
-  page,
-  gotoHydrated,
-}) => {
-  test.skip(!isPhone(), "the phone's sticky layers");
+test("phone product page: the section tabs replace the header scrolling down, never overlap it", {
+  tag: "@phone-only",
+}, async ({ page, gotoHydrated }) => {
   await gotoHydrated("/products/taskflow/");
   const header = page.locator("header").first();
   const tabs = page.getByTestId("section-nav");
