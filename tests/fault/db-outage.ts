@@ -581,6 +581,10 @@ try {
   if (unexpected.length) {
     console.log(`unexpected log lines (first 5):\n${unexpected.slice(0, 5).join("\n")}`);
   }
+  // An outage's log lines carry a cause code, never the SQL text and its parameter values.
+  const withSql = appLog.filter((l) => /Failed query|params: /.test(l));
+  if (withSql.length)
+    failures.push(`${withSql.length} log lines carry SQL: ${withSql[0]?.slice(0, 200)}`);
 } catch (err) {
   failures.push(String(err instanceof Error ? err.stack : err));
 } finally {
