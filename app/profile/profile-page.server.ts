@@ -3,7 +3,6 @@ import { COMMENT_PAGE_SIZE } from "../../domain/constants";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { AppLoadContext } from "../context";
 import { pageParam } from "../ui/seo";
-import type { ProfileView } from "./types";
 
 type Ctx = Pick<AppLoadContext, "services" | "publicConfig">;
 
@@ -11,11 +10,7 @@ type Ctx = Pick<AppLoadContext, "services" | "publicConfig">;
  * /profile/{username}/: the member and one page of their approved reviews or answers. Unknown
  * members and pages past the last are real 404s (as collection pages are).
  */
-export async function loadProfilePage(
-  ctx: Ctx,
-  username: string,
-  request: Request,
-): Promise<ProfileView> {
+export async function loadProfilePage(ctx: Ctx, username: string, request: Request) {
   const url = new URL(request.url);
   const page = pageParam(url);
   const show = url.searchParams.get("show");
@@ -68,3 +63,6 @@ export async function loadProfilePage(
     })),
   };
 }
+
+export type ProfileView = Awaited<ReturnType<typeof loadProfilePage>>;
+export type ProfileEntryView = ProfileView["entries"][number];
