@@ -7,23 +7,14 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { conflict, fieldError, forbidden, invalid, notFound } from "../../../domain/errors";
-import type {
-  NeedsReplyQuery,
-  ProposalSchema,
-  StaffListQuery,
-} from "../../../domain/schemas/staff";
-import {
-  median,
-  planPriceError,
-  STAFF_MESSAGES,
-  STAFF_PAGE_SIZE,
-  tablePage,
-} from "../../../domain/staff";
+import type { NeedsReplyQuery, ProposalSchema } from "../../../domain/schemas/staff";
+import { median, planPriceError, STAFF_MESSAGES, tablePage } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import { comments, dealChangeProposals, dealRoles, deals, plans, users } from "../../db/schema";
 import type { PageEvents } from "../cache/page-events";
 import { type Actor, audit, type Tx } from "./audit";
 import type { StaffDealService } from "./deals";
+import { type ListQuery, paged } from "./paging";
 import { cents, iso, major } from "./shared";
 
 /** Days of sales the portal's chart covers. */
@@ -34,7 +25,7 @@ type ProposalRow = typeof dealChangeProposals.$inferSelect;
 
 function proposalJson(
   p: ProposalRow,
-  extra: { deal_slug?: string; proposed_by?: string | null } = {},
+  extra: { deal_slug?: string; deal_name?: string; proposed_by?: string | null } = {},
 ) {
   return {
     id: p.id,
@@ -222,18 +213,20 @@ export function createPartnerService(deps: {
       q.needs_reply === "1"
         ? [asc(comments.createdAt), asc(comments.id)]
         : [desc(comments.createdAt), desc(comments.id)];
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ c: comments, username: users.username })
-        .from(comments)
-        .leftJoin(users, eq(users.id, comments.userId))
-        .where(cond)
-        .orderBy(...order)
-        .limit(STAFF_PAGE_SIZE)
-        .offset((q.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(comments).where(cond),
-    ]);
-    return tablePage(
+    const { rows, table } = await paged(
+      q.page,
+      (limit, offset) =>
+        db
+          .select({ c: comments, username: users.username })
+          .from(comments)
+          .leftJoin(users, eq(users.id, comments.userId))
+          .where(cond)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      () => db.select({ n: count() }).from(comments).where(cond),
+    );
+    return table(
       rows.map(({ c, username }) => ({
         id: c.id,
         title: c.title,
@@ -246,8 +239,6 @@ export function createPartnerService(deps: {
         created: iso(c.createdAt),
         reply_url: `/api/v2/deals/${dealId}/questions/${c.id}/reply/`,
       })),
-      Number(total?.n ?? 0),
-      q.page,
     );
   }
 
@@ -318,26 +309,33 @@ export function createPartnerService(deps: {
 
   // --- Staff side ----------------------------------------------------------------------------
 
-  async function staffProposals(q: z.infer<typeof StaffListQuery> & { status?: string }) {
+  async function staffProposals(q: ListQuery & { status?: string }) {
     const cond = q.status
       ? eq(dealChangeProposals.status, q.status as ProposalRow["status"])
       : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ p: dealChangeProposals, slug: deals.slug, email: users.email })
-        .from(dealChangeProposals)
-        .innerJoin(deals, eq(deals.id, dealChangeProposals.dealId))
-        .leftJoin(users, eq(users.id, dealChangeProposals.proposedByUserId))
-        .where(cond)
-        .orderBy(asc(dealChangeProposals.createdAt), asc(dealChangeProposals.id))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((q.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(dealChangeProposals).where(cond),
-    ]);
-    return tablePage(
-      rows.map((r) => proposalJson(r.p, { deal_slug: r.slug, proposed_by: r.email })),
-      Number(total?.n ?? 0),
+    const { rows, table } = await paged(
       q.page,
+      (limit, offset) =>
+        db
+          .select({
+            p: dealChangeProposals,
+            slug: deals.slug,
+            name: deals.publicName,
+            email: users.email,
+          })
+          .from(dealChangeProposals)
+          .innerJoin(deals, eq(deals.id, dealChangeProposals.dealId))
+          .leftJoin(users, eq(users.id, dealChangeProposals.proposedByUserId))
+          .where(cond)
+          .orderBy(asc(dealChangeProposals.createdAt), asc(dealChangeProposals.id))
+          .limit(limit)
+          .offset(offset),
+      () => db.select({ n: count() }).from(dealChangeProposals).where(cond),
+    );
+    return table(
+      rows.map((r) =>
+        proposalJson(r.p, { deal_slug: r.slug, deal_name: r.name, proposed_by: r.email }),
+      ),
     );
   }
 
