@@ -198,12 +198,21 @@ export function createPartnerService(deps: {
     };
   }
 
-  /** The deal's questions, newest first; with needs_reply, those without a founder's reply, oldest first. */
-  async function questions(userId: number, dealId: number, q: z.infer<typeof NeedsReplyQuery>) {
+  /**
+   * The deal's questions or reviews (top-level), newest first; with needs_reply, those without a
+   * founder's reply (declined ones left out), oldest first. Answered through `reply_url`, the
+   * discussion's own reply call.
+   */
+  async function threads(
+    userId: number,
+    dealId: number,
+    kind: "question" | "review",
+    q: z.infer<typeof NeedsReplyQuery>,
+  ) {
     await requirePartnerOf(db, userId, dealId);
     const conds: SQL[] = [
       eq(comments.dealId, dealId),
-      eq(comments.kind, "question"),
+      eq(comments.kind, kind),
       isNull(comments.parentId),
     ];
     if (q.needs_reply === "1")
@@ -231,16 +240,22 @@ export function createPartnerService(deps: {
         id: c.id,
         title: c.title,
         comment: c.comment,
+        ...(kind === "review" ? { rating: c.rating } : {}),
         status: c.status,
         user: c.userId ? { id: c.userId, username } : null,
         reply_count: c.replyCount,
         has_founder_reply: c.hasFounderReply,
         first_founder_reply_at: iso(c.firstFounderReplyAt),
         created: iso(c.createdAt),
-        reply_url: `/api/v2/deals/${dealId}/questions/${c.id}/reply/`,
+        reply_url: `/api/v2/deals/${dealId}/${kind}s/${c.id}/reply/`,
       })),
     );
   }
+
+  const questions = (userId: number, dealId: number, q: z.infer<typeof NeedsReplyQuery>) =>
+    threads(userId, dealId, "question", q);
+  const reviews = (userId: number, dealId: number, q: z.infer<typeof NeedsReplyQuery>) =>
+    threads(userId, dealId, "review", q);
 
   /** Checks a proposal against the deal: its plans, and the prices it would leave. */
   async function checkProposal(tx: Tx | Db, dealId: number, body: Proposal) {
@@ -428,5 +443,5 @@ export function createPartnerService(deps: {
     return result.proposal;
   }
 
-  return { listDeals, questions, propose, partnerProposals, staffProposals, decide };
+  return { listDeals, questions, reviews, propose, partnerProposals, staffProposals, decide };
 }
