@@ -1,7 +1,12 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { SessionUser } from "../../server/services/accounts/sessions";
-import { accountContext, isDomainError, requireUser } from "../routes/accounts/accounts.server";
+import {
+  accountContext,
+  isDomainError,
+  requireUser,
+  statusOf,
+} from "../routes/accounts/accounts.server";
 
 type ContextGetter = Parameters<typeof accountContext>[0];
 
@@ -45,4 +50,21 @@ export function staffListLoader<S extends z.ZodType<{ sort: string }>, R extends
       return { q: unsorted, ...(await load(services, unsorted, user)) };
     }
   };
+}
+
+/** A route's numeric id, or the store's 404 page. */
+export function routeId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  return id;
+}
+
+/** One staff item: a 404 from the service is the store's 404 page, not a 500. */
+export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (err) {
+    if (isDomainError(err) && statusOf(err) === 404) throw data(null, { status: 404 });
+    throw err;
+  }
 }

@@ -95,6 +95,12 @@ export const StaffDealsQuery = z.object({
     .enum(["", "draft", "published", ...DEAL_STATUSES], { error: INVALID_CHOICE })
     .default(""),
 });
+/** Partners' proposed changes by status (pending by default; "" for every status). */
+export const ChangesQuery = StaffListQuery.extend({
+  status: z
+    .enum(["", "pending", "approved", "declined"], { error: INVALID_CHOICE })
+    .default("pending"),
+});
 export const ModerationQuery = z.object({
   status: z.enum(["pending", "approved", "declined"], { error: INVALID_CHOICE }).default("pending"),
   kind: z.enum(["", "review", "question"], { error: INVALID_CHOICE }).default(""),

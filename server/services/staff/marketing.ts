@@ -414,6 +414,7 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
 
   return {
     listCampaigns,
+    getCampaign: (id: number) => loadCampaign(db, id),
     createCampaign,
     patchCampaign,
     listCoupons,

@@ -386,7 +386,31 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
     return result;
   }
 
+  /** Every collection as a choice for a form (id, slug, title), by title. */
+  async function collectionChoices() {
+    return db
+      .select({
+        id: smartCollections.id,
+        slug: smartCollections.slug,
+        title: smartCollections.title,
+      })
+      .from(smartCollections)
+      .orderBy(asc(smartCollections.title), asc(smartCollections.id))
+      .limit(1000);
+  }
+
+  /** The named deals' slugs and public names (for a collection's ordered list). */
+  async function dealNames(ids: number[]) {
+    if (!ids.length) return [];
+    return db
+      .select({ id: deals.id, slug: deals.slug, name: deals.publicName, is_draft: deals.isDraft })
+      .from(deals)
+      .where(inArray(deals.id, ids));
+  }
+
   return {
+    collectionChoices,
+    dealNames,
     listPages,
     getPage,
     patchPage,

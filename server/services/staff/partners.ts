@@ -4,7 +4,20 @@
  * approve (applied then, audited) or decline. A partner sees only the deals they are partner of;
  * any other deal is 404 to them, as if it did not exist.
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { z } from "zod";
 import { conflict, fieldError, forbidden, invalid, notFound } from "../../../domain/errors";
 import type { NeedsReplyQuery, ProposalSchema } from "../../../domain/schemas/staff";
@@ -14,7 +27,7 @@ import { comments, dealChangeProposals, dealRoles, deals, plans, users } from ".
 import type { PageEvents } from "../cache/page-events";
 import { type Actor, audit, type Tx } from "./audit";
 import type { StaffDealService } from "./deals";
-import { type ListQuery, paged } from "./paging";
+import { type ListQuery, likeOf, paged } from "./paging";
 import { cents, iso, major } from "./shared";
 
 /** Days of sales the portal's chart covers. */
@@ -325,9 +338,13 @@ export function createPartnerService(deps: {
   // --- Staff side ----------------------------------------------------------------------------
 
   async function staffProposals(q: ListQuery & { status?: string }) {
-    const cond = q.status
-      ? eq(dealChangeProposals.status, q.status as ProposalRow["status"])
-      : undefined;
+    const conds: SQL[] = [];
+    if (q.status) conds.push(eq(dealChangeProposals.status, q.status as ProposalRow["status"]));
+    if (q.query)
+      conds.push(
+        or(ilike(deals.slug, likeOf(q.query)), ilike(deals.publicName, likeOf(q.query))) as SQL,
+      );
+    const cond = conds.length ? and(...conds) : undefined;
     const { rows, table } = await paged(
       q.page,
       (limit, offset) =>
@@ -345,7 +362,12 @@ export function createPartnerService(deps: {
           .orderBy(asc(dealChangeProposals.createdAt), asc(dealChangeProposals.id))
           .limit(limit)
           .offset(offset),
-      () => db.select({ n: count() }).from(dealChangeProposals).where(cond),
+      () =>
+        db
+          .select({ n: count() })
+          .from(dealChangeProposals)
+          .innerJoin(deals, eq(deals.id, dealChangeProposals.dealId))
+          .where(cond),
     );
     return table(
       rows.map((r) =>
