@@ -21,7 +21,13 @@ import {
 import type { z } from "zod";
 import { conflict, fieldError, forbidden, invalid, notFound } from "../../../domain/errors";
 import type { NeedsReplyQuery, ProposalSchema } from "../../../domain/schemas/staff";
-import { median, planPriceError, STAFF_MESSAGES, tablePage } from "../../../domain/staff";
+import {
+  median,
+  PARTNER_SALES_DAYS,
+  planPriceError,
+  STAFF_MESSAGES,
+  tablePage,
+} from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import { comments, dealChangeProposals, dealRoles, deals, plans, users } from "../../db/schema";
 import type { PageEvents } from "../cache/page-events";
@@ -30,8 +36,7 @@ import type { StaffDealService } from "./deals";
 import { type ListQuery, likeOf, paged } from "./paging";
 import { cents, iso, major } from "./shared";
 
-/** Days of sales the portal's chart covers. */
-export const PARTNER_SALES_DAYS = 30;
+export type { PARTNER_SALES_DAYS };
 
 type Proposal = z.infer<typeof ProposalSchema>;
 type ProposalRow = typeof dealChangeProposals.$inferSelect;
