@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation, useRevalidator } from "react-router";
 import { buttonStyles, inputStyles } from "../account/shell";
 import { cx } from "../ui/format";
@@ -23,10 +23,26 @@ const SECTIONS: Array<[string, string]> = [
   ["/staff/outbox/", "Outbox"],
 ];
 
+/**
+ * A toast handed over by the page a write navigated away from (`navigate(to, {state: {toast}})`):
+ * each page has its own toast region, so "Collection created." is said again where it landed.
+ */
+function NavigationToast() {
+  const toast = useToast();
+  const location = useLocation();
+  const message = (location.state as { toast?: string } | null)?.toast;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation
+  useEffect(() => {
+    if (message) toast(message);
+  }, [location.key]);
+  return null;
+}
+
 /** The back office frame: section links and the toast region every write reports into. */
 export function StaffShell({ title, children }: { title: string; children: ReactNode }) {
   return (
     <ToastProvider>
+      <NavigationToast />
       <div className="mx-auto max-w-6xl px-4 py-8">
         <nav aria-label="Staff sections" className="mb-6">
           <ul className="flex flex-wrap gap-2 text-sm">

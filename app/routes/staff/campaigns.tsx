@@ -54,7 +54,11 @@ export default function StaffCampaigns({ loaderData }: Route.ComponentProps) {
         <h2 id="new-campaign" className="text-lg font-bold">
           New campaign
         </h2>
-        <CampaignForm onCreated={(id) => navigate(`/staff/campaigns/${id}/`)} />
+        <CampaignForm
+          onCreated={(id) =>
+            navigate(`/staff/campaigns/${id}/`, { state: { toast: "Campaign created." } })
+          }
+        />
       </section>
     </StaffShell>
   );

@@ -60,7 +60,11 @@ export default function StaffCollections({ loaderData }: Route.ComponentProps) {
         <h2 id="new-collection" className="text-lg font-bold">
           New collection
         </h2>
-        <CollectionForm onCreated={(id) => navigate(`/staff/collections/${id}/`)} />
+        <CollectionForm
+          onCreated={(id) =>
+            navigate(`/staff/collections/${id}/`, { state: { toast: "Collection created." } })
+          }
+        />
       </section>
     </StaffShell>
   );

@@ -46,7 +46,8 @@ function CreateDeal() {
             body,
             "Deal created.",
           );
-          if (result.ok) navigate(`/staff/deals/${result.data.id}/`);
+          if (result.ok)
+            navigate(`/staff/deals/${result.data.id}/`, { state: { toast: "Deal created." } });
         }}
       >
         <Field label="Internal name" name="name" errors={errors} required />
