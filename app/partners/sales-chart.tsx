@@ -42,8 +42,8 @@ export function SalesChart({
   const max = Math.max(1, ...series.map((d) => d.units));
   const best = series.reduce((a, b) => (b.units > a.units ? b : a), series[0] as DaySales);
   const w = 600;
-  const h = 160;
-  const pad = { top: 12, right: 8, bottom: 24, left: 32 };
+  const h = 140;
+  const pad = { top: 4, right: 0, bottom: 2, left: 0 };
   const plotW = w - pad.left - pad.right;
   const plotH = h - pad.top - pad.bottom;
   const bar = plotW / series.length;
@@ -54,7 +54,10 @@ export function SalesChart({
   const first = series[0];
   const last = series[series.length - 1];
   return (
-    <figure aria-labelledby={`${id}-cap`}>
+    <figure aria-labelledby={`${id}-cap`} className="max-w-2xl">
+      <p aria-hidden="true" className="text-xs text-ink-soft">
+        {max} a day
+      </p>
       <svg
         viewBox={`0 0 ${w} ${h}`}
         className="h-auto w-full text-brand-500"
@@ -79,18 +82,6 @@ export function SalesChart({
           strokeDasharray="4 4"
           className="text-black/15"
         />
-        <text x={pad.left - 6} y={pad.top + 4} textAnchor="end" fontSize="12" fill="#57534e">
-          {max}
-        </text>
-        <text
-          x={pad.left - 6}
-          y={pad.top + plotH + 4}
-          textAnchor="end"
-          fontSize="12"
-          fill="#57534e"
-        >
-          0
-        </text>
         {series.map((d, i) => {
           const bh = d.units === 0 ? 0 : Math.max(2, (d.units / max) * plotH);
           return (
@@ -105,17 +96,13 @@ export function SalesChart({
             />
           );
         })}
-        {first && last ? (
-          <>
-            <text x={pad.left} y={h - 6} fontSize="12" fill="#57534e">
-              {shortDay(first.day)}
-            </text>
-            <text x={w - pad.right} y={h - 6} textAnchor="end" fontSize="12" fill="#57534e">
-              {shortDay(last.day)}
-            </text>
-          </>
-        ) : null}
       </svg>
+      {first && last ? (
+        <p aria-hidden="true" className="flex justify-between text-xs text-ink-soft">
+          <span>{shortDay(first.day)}</span>
+          <span>{shortDay(last.day)}</span>
+        </p>
+      ) : null}
       <figcaption id={`${id}-cap`} className="mt-1 text-sm text-ink-soft">
         Units sold a day, last {days} days (UTC): {total} in all, {money(revenue)}.
       </figcaption>

@@ -30,14 +30,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 type Page = Route.ComponentProps["loaderData"]["page"];
 
 const SEO_FIELDS: Array<[string, string, string]> = [
-  // [field, label, the API's error key]
+  // [field, label, input name]; the API reports any of them under "seo_meta"
   ["title", "SEO title", "seo_meta.title"],
   ["description", "SEO description", "seo_meta.description"],
   ["og_title", "Open Graph title", "seo_meta.open_graph.title"],
   ["og_description", "Open Graph description", "seo_meta.open_graph.description"],
   ["og_image", "Open Graph image URL", "seo_meta.open_graph.image"],
 ];
-const KNOWN = ["title", "layout", ...SEO_FIELDS.map(([, , key]) => key)];
+const KNOWN = ["title", "layout", "seo_meta"];
 
 function PageForm({ page }: { page: Page }) {
   const { run, errors, busy } = useWrite();
@@ -90,9 +90,20 @@ function PageForm({ page }: { page: Page }) {
         defaultValue={page.layout}
         options={PAGE_LAYOUTS.map((l): [string, string] => [l, l])}
       />
-      {SEO_FIELDS.map(([field, label, key]) => (
-        <Field key={key} label={label} name={key} errors={errors} defaultValue={values[field]} />
-      ))}
+      <fieldset
+        className="grid gap-4 sm:col-span-2 sm:grid-cols-2"
+        aria-describedby={errors?.seo_meta ? "seo-errors" : undefined}
+      >
+        <legend className="mb-2 text-sm font-bold">Search engines and link previews</legend>
+        {errors?.seo_meta ? (
+          <p id="seo-errors" role="alert" className="text-sm text-red-700 sm:col-span-2">
+            {errors.seo_meta.join(" ")}
+          </p>
+        ) : null}
+        {SEO_FIELDS.map(([field, label, key]) => (
+          <Field key={key} label={label} name={key} defaultValue={values[field]} />
+        ))}
+      </fieldset>
       <div className="sm:col-span-2">
         <FormErrors errors={errors} known={KNOWN} />
       </div>
