@@ -82,8 +82,12 @@ test("staff reorder the home page's collections by button and by keyboard drag",
   const handle = list.getByRole("button", { name: `Drag ${first}` });
   await handle.focus();
   await page.keyboard.press("Space");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowUp");
+  // dnd-kit says where the item is over in its own live region before it is dropped.
+  await expect(page.getByRole("status").filter({ hasText: "was moved over" })).toHaveCount(1);
   await page.keyboard.press("Space");
+  await expect(handle).not.toHaveAttribute("aria-pressed", "true");
   await expect(rows.first()).toContainText(first);
   await expect
     .poll(async () => (await api(page.context(), "GET", "/api/staff/pages/home/")).body.collections)
