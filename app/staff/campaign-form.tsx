@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { CAMPAIGN_DISCOUNT_TYPES } from "../../domain/constants";
-import { idsOf, numberOr, utcInput, utcIso } from "./forms";
+import { createOrPatch, idsOf, numberOr, utcInput, utcIso } from "./forms";
 import { buttonStyles, Field, FormErrors, formValues, SelectField, useWrite } from "./ui";
 
 export type CampaignValues = {
@@ -71,20 +71,14 @@ export function CampaignForm({
           banner_font_color: v.banner_font_color ?? "",
           is_active: v.is_active === "on",
         };
-        if (campaign) {
-          await run("PATCH", `/api/staff/campaigns/${campaign.id}/`, body, "Campaign saved.");
-          return;
-        }
-        const result = await run<{ id: number }>(
-          "POST",
-          "/api/staff/campaigns/",
+        await createOrPatch(run, {
+          collection: "/api/staff/campaigns/",
+          id: campaign?.id,
+          what: "Campaign",
           body,
-          "Campaign created.",
-        );
-        if (result.ok) {
-          form.reset();
-          onCreated?.(result.data.id);
-        }
+          form,
+          onCreated,
+        });
       }}
     >
       <Field

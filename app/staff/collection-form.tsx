@@ -1,5 +1,5 @@
 import { COMPONENT_TYPES, MODULAR_COMPONENT_TYPES, ZONE_NAMES } from "../../domain/constants";
-import { utcInput, utcIso } from "./forms";
+import { createOrPatch, utcInput, utcIso } from "./forms";
 import { buttonStyles, Field, FormErrors, formValues, SelectField, useWrite } from "./ui";
 
 export type CollectionValues = {
@@ -28,6 +28,15 @@ const KNOWN = [
   "start_date",
   "end_date",
 ];
+
+const COLOURS = [
+  ["background_color", "Background colour"],
+  ["text_color", "Text colour"],
+] as const;
+const SCHEDULE = [
+  ["start_date", "Shown from (UTC)"],
+  ["end_date", "Shown until (UTC)"],
+] as const;
 
 const options = (values: readonly string[]) => values.map((v): [string, string] => [v, v]);
 
@@ -63,20 +72,14 @@ export function CollectionForm({
           start_date: utcIso(v.start_date),
           end_date: utcIso(v.end_date),
         };
-        if (collection) {
-          await run("PATCH", `/api/staff/collections/${collection.id}/`, body, "Collection saved.");
-          return;
-        }
-        const result = await run<{ id: number }>(
-          "POST",
-          "/api/staff/collections/",
+        await createOrPatch(run, {
+          collection: "/api/staff/collections/",
+          id: collection?.id,
+          what: "Collection",
           body,
-          "Collection created.",
-        );
-        if (result.ok) {
-          form.reset();
-          onCreated?.(result.data.id);
-        }
+          form,
+          onCreated,
+        });
       }}
     >
       <Field label="Title" name="title" errors={errors} defaultValue={collection?.title} required />
@@ -115,34 +118,26 @@ export function CollectionForm({
         defaultValue={collection?.zone ?? ""}
         options={[["", "None"], ...options(ZONE_NAMES)]}
       />
-      <Field
-        label="Background colour"
-        name="background_color"
-        errors={errors}
-        defaultValue={collection?.background_color}
-        hint="#rgb or #rrggbb; empty for the default."
-      />
-      <Field
-        label="Text colour"
-        name="text_color"
-        errors={errors}
-        defaultValue={collection?.text_color}
-        hint="#rgb or #rrggbb; empty for the default."
-      />
-      <Field
-        label="Shown from (UTC)"
-        name="start_date"
-        type="datetime-local"
-        errors={errors}
-        defaultValue={utcInput(collection?.start_date)}
-      />
-      <Field
-        label="Shown until (UTC)"
-        name="end_date"
-        type="datetime-local"
-        errors={errors}
-        defaultValue={utcInput(collection?.end_date)}
-      />
+      {COLOURS.map(([name, label]) => (
+        <Field
+          key={name}
+          label={label}
+          name={name}
+          errors={errors}
+          defaultValue={collection?.[name]}
+          hint="#rgb or #rrggbb; empty for the default."
+        />
+      ))}
+      {SCHEDULE.map(([name, label]) => (
+        <Field
+          key={name}
+          label={label}
+          name={name}
+          type="datetime-local"
+          errors={errors}
+          defaultValue={utcInput(collection?.[name])}
+        />
+      ))}
       <div className="sm:col-span-2">
         <FormErrors errors={errors} known={KNOWN} />
       </div>

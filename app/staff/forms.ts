@@ -19,3 +19,43 @@ export const idsOf = (value: string | undefined) =>
     .split(/[\s,]+/)
     .filter(Boolean)
     .map(Number);
+
+type Run = <T>(
+  method: "POST" | "PATCH" | "PUT",
+  path: string,
+  body: unknown,
+  done: string,
+) => Promise<{ ok: true; data: T } | { ok: false }>;
+
+/**
+ * A form that both creates (POST to `collection`) and changes (PATCH `collection{id}/`) one kind
+ * of thing: "{What} saved." or "{What} created." (then the form is cleared and `onCreated` runs).
+ */
+export async function createOrPatch(
+  run: Run,
+  {
+    collection,
+    id,
+    what,
+    body,
+    form,
+    onCreated,
+  }: {
+    collection: string;
+    id?: number;
+    what: string;
+    body: unknown;
+    form: HTMLFormElement;
+    onCreated?: (id: number) => void;
+  },
+) {
+  if (id !== undefined) {
+    await run("PATCH", `${collection}${id}/`, body, `${what} saved.`);
+    return;
+  }
+  const result = await run<{ id: number }>("POST", collection, body, `${what} created.`);
+  if (result.ok) {
+    form.reset();
+    onCreated?.(result.data.id);
+  }
+}

@@ -2,6 +2,41 @@ import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { buttonStyles, type Column, DataTable, Pager } from "./ui";
 
+/** One filter of a list's search form: a select sent as a query parameter. */
+export function FilterSelect({
+  id,
+  label,
+  name,
+  value,
+  options,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  options: Array<[string, string]>;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 type Paged = { page: number; pages: number; total: number; items: unknown[] };
 
 /**

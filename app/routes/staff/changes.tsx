@@ -2,7 +2,7 @@ import { ChangesQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { staffListLoader } from "../../staff/access.server";
 import { money, when } from "../../staff/api";
-import { ListPage } from "../../staff/list";
+import { FilterSelect, ListPage } from "../../staff/list";
 import { buttonStyles, Confirm, cell, StaffShell, useWrite } from "../../staff/ui";
 import type { Route } from "./+types/changes";
 
@@ -32,18 +32,24 @@ const show = (key: string, value: unknown) => {
   return String(value);
 };
 
+const label = (key: string) => key.replace(/_/g, " ");
+
 /** Each proposed field next to what the deal or plan says now. */
 function ChangeList({ proposal, deal }: { proposal: Proposal; deal?: Deal }) {
   const changes = proposal.changes as Changes;
   const rows: Array<[string, string, string]> = [];
   for (const [k, v] of Object.entries(changes.deal ?? {})) {
-    rows.push([k, show(k, (deal as Record<string, unknown> | undefined)?.[k]), show(k, v)]);
+    rows.push([label(k), show(k, (deal as Record<string, unknown> | undefined)?.[k]), show(k, v)]);
   }
   for (const p of changes.plans ?? []) {
     const plan = deal?.plans.find((x) => x.id === p.id) as Record<string, unknown> | undefined;
     for (const [k, v] of Object.entries(p)) {
       if (k === "id") continue;
-      rows.push([`${String(plan?.name ?? `Plan #${p.id}`)}: ${k}`, show(k, plan?.[k]), show(k, v)]);
+      rows.push([
+        `${String(plan?.name ?? `Plan #${p.id}`)}: ${label(k)}`,
+        show(k, plan?.[k]),
+        show(k, v),
+      ]);
     }
   }
   return (
@@ -111,22 +117,18 @@ export default function StaffChanges({ loaderData }: Route.ComponentProps) {
         query={q.query}
         sort={q.sort}
         filters={
-          <div>
-            <label htmlFor="change-status" className="block text-sm font-semibold">
-              Status
-            </label>
-            <select
-              id="change-status"
-              name="status"
-              defaultValue={q.status}
-              className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
-            >
-              <option value="pending">Pending</option>
-              <option value="approved">Approved</option>
-              <option value="declined">Declined</option>
-              <option value="">Any</option>
-            </select>
-          </div>
+          <FilterSelect
+            id="change-status"
+            label="Status"
+            name="status"
+            value={q.status}
+            options={[
+              ["pending", "Pending"],
+              ["approved", "Approved"],
+              ["declined", "Declined"],
+              ["", "Any"],
+            ]}
+          />
         }
         caption="Proposed changes, oldest first"
         columns={["Change", "Deal", "Proposed by", "What changes", "Decision"]}

@@ -4,7 +4,7 @@ import { StaffDealsQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { staffListLoader } from "../../staff/access.server";
 import { when } from "../../staff/api";
-import { ListPage } from "../../staff/list";
+import { FilterSelect, ListPage } from "../../staff/list";
 import {
   buttonStyles,
   cell,
@@ -91,26 +91,18 @@ export default function StaffDeals({ loaderData }: Route.ComponentProps) {
         query={q.query}
         sort={q.sort}
         filters={
-          <div>
-            <label htmlFor="deal-status" className="block text-sm font-semibold">
-              Status
-            </label>
-            <select
-              id="deal-status"
-              name="status"
-              defaultValue={q.status}
-              className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
-            >
-              <option value="">Any</option>
-              <option value="draft">Draft</option>
-              <option value="published">Published</option>
-              {DEAL_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="deal-status"
+            label="Status"
+            name="status"
+            value={q.status}
+            options={[
+              ["", "Any"],
+              ["draft", "Draft"],
+              ["published", "Published"],
+              ...DEAL_STATUSES.map((s): [string, string] => [s, s]),
+            ]}
+          />
         }
         caption="Deals, newest first"
         columns={[

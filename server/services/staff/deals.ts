@@ -4,7 +4,7 @@
  * page cache after commit: a published deal is at /products/{slug}/, in search and in its
  * collections at once; a draft is 404 to the public (storefront's publicDeal).
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { blockProblems } from "../../../domain/blocks";
 import { BLOCK_TYPES } from "../../../domain/constants";
@@ -38,7 +38,7 @@ import {
 import type { PageEvents } from "../cache/page-events";
 import { PRODUCT_PAGE_SLUG } from "../storefront/product-page";
 import { type Actor, audit, type Tx } from "./audit";
-import { type ListQuery, likeOf, pagedRows, sortOrder } from "./paging";
+import { type ListQuery, matchingAny, pagedRows, sortOrder } from "./paging";
 import { cents, defined, iso, major, uniqueOr } from "./shared";
 
 type DealRow = typeof deals.$inferSelect;
@@ -104,12 +104,8 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
 
   async function list(query: ListQuery & Pick<z.infer<typeof StaffDealsQuery>, "status">) {
     const where: SQL[] = [];
-    if (query.query) {
-      const like = likeOf(query.query);
-      where.push(
-        or(ilike(deals.name, like), ilike(deals.publicName, like), ilike(deals.slug, like)) as SQL,
-      );
-    }
+    const text = matchingAny(query.query, deals.name, deals.publicName, deals.slug);
+    if (text) where.push(text);
     if (query.status === "draft") where.push(eq(deals.isDraft, true));
     else if (query.status === "published") where.push(eq(deals.isDraft, false));
     else if (query.status) where.push(eq(deals.dealStatus, query.status));

@@ -3,7 +3,7 @@
  * percent) or money in major units (type fixed), stored as the schema stores it (percent or
  * cents). Campaign changes reprice every page (banners, prices): all pages are invalidated.
  */
-import { desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { fieldError, notFound } from "../../../domain/errors";
 import type {
@@ -19,7 +19,7 @@ import type { Db } from "../../db/client";
 import { campaignDeals, campaigns, coupons, deals, giftCards } from "../../db/schema";
 import type { PageEvents } from "../cache/page-events";
 import { type Actor, audit, type Tx } from "./audit";
-import { type ListQuery, likeOf, pagedRows, sortOrder } from "./paging";
+import { type ListQuery, matchingAny, pagedRows, sortOrder } from "./paging";
 import { cents, defined, iso, major, uniqueOr } from "./shared";
 
 /** The tables' sort keys. */
@@ -141,12 +141,7 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
   }
 
   async function listCampaigns(q: ListQuery) {
-    const cond = q.query
-      ? (or(
-          ilike(campaigns.name, likeOf(q.query)),
-          ilike(campaigns.optinSlug, likeOf(q.query)),
-        ) as SQL)
-      : undefined;
+    const cond = matchingAny(q.query, campaigns.name, campaigns.optinSlug);
     const order = sortOrder(q.sort, CAMPAIGN_SORT, [desc(campaigns.id)], campaigns.id);
     const { rows, table } = await pagedRows(db, campaigns, cond, order, q.page);
     const ids = await campaignDealIds(
@@ -267,7 +262,7 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
   // --- Coupons ---------------------------------------------------------------------------------
 
   async function listCoupons(q: ListQuery) {
-    const cond = q.query ? ilike(coupons.code, likeOf(q.query)) : undefined;
+    const cond = matchingAny(q.query, coupons.code);
     const order = sortOrder(q.sort, COUPON_SORT, [desc(coupons.id)], coupons.id);
     const { rows, table } = await pagedRows(db, coupons, cond, order, q.page);
     return table(rows.map(couponJson));
@@ -354,7 +349,7 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
   // --- Gift cards ------------------------------------------------------------------------------
 
   async function listGiftCards(q: ListQuery) {
-    const cond = q.query ? ilike(giftCards.code, likeOf(q.query)) : undefined;
+    const cond = matchingAny(q.query, giftCards.code);
     const order = sortOrder(q.sort, GIFT_CARD_SORT, [desc(giftCards.id)], giftCards.id);
     const { rows, table } = await pagedRows(db, giftCards, cond, order, q.page);
     return table(rows.map(giftCardJson));

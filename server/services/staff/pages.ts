@@ -4,7 +4,7 @@
  * (modular_page_items start/end): kept on the collection too, so a page it is added to later
  * gets the same window.
  */
-import { and, asc, eq, ilike, inArray, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { z } from "zod";
 import { fieldError, notFound } from "../../../domain/errors";
 import type {
@@ -25,7 +25,7 @@ import {
 } from "../../db/schema";
 import type { PageEvents } from "../cache/page-events";
 import { type Actor, audit, type Tx } from "./audit";
-import { type ListQuery, likeOf, pagedRows, sortOrder } from "./paging";
+import { type ListQuery, matchingAny, pagedRows, sortOrder } from "./paging";
 import { defined, iso, uniqueOr } from "./shared";
 
 /** The pages and collections tables' sort keys. */
@@ -117,12 +117,7 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
   }
 
   async function listPages(query: ListQuery) {
-    const cond = query.query
-      ? (or(
-          ilike(modularPages.slug, likeOf(query.query)),
-          ilike(modularPages.title, likeOf(query.query)),
-        ) as SQL)
-      : undefined;
+    const cond = matchingAny(query.query, modularPages.slug, modularPages.title);
     const order = sortOrder(query.sort, PAGE_SORT, [asc(modularPages.slug)], modularPages.id);
     const { rows, table } = await pagedRows(db, modularPages, cond, order, query.page);
     return table(
@@ -227,12 +222,7 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
   }
 
   async function listCollections(query: ListQuery) {
-    const cond = query.query
-      ? (or(
-          ilike(smartCollections.slug, likeOf(query.query)),
-          ilike(smartCollections.title, likeOf(query.query)),
-        ) as SQL)
-      : undefined;
+    const cond = matchingAny(query.query, smartCollections.slug, smartCollections.title);
     const order = sortOrder(
       query.sort,
       COLLECTION_SORT,

@@ -4,7 +4,7 @@
  * shaped as a TablePage. The lists name their sortable columns; an unknown sort key is the
  * `sort` field's 400.
  */
-import { type AnyColumn, asc, count, desc, type SQL } from "drizzle-orm";
+import { type AnyColumn, asc, count, desc, ilike, or, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { fieldError } from "../../../domain/errors";
 import { STAFF_PAGE_SIZE, type TablePage, tablePage } from "../../../domain/staff";
@@ -91,3 +91,10 @@ export function pagedRows<T extends PgTable>(
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** `%text%` for ILIKE, the text's own wildcards escaped. */
 export const likeOf = (s: string) => `%${escapeLike(s)}%`;
+
+/** Free text matched against any of the columns (ILIKE, wildcards escaped); no text, no filter. */
+export function matchingAny(text: string, ...columns: Array<AnyColumn | SQL>): SQL | undefined {
+  if (!text) return undefined;
+  const like = likeOf(text);
+  return or(...columns.map((c) => ilike(c, like)));
+}

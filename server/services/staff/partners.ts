@@ -4,20 +4,7 @@
  * approve (applied then, audited) or decline. A partner sees only the deals they are partner of;
  * any other deal is 404 to them, as if it did not exist.
  */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { conflict, fieldError, forbidden, invalid, notFound } from "../../../domain/errors";
 import type { NeedsReplyQuery, ProposalSchema } from "../../../domain/schemas/staff";
@@ -33,7 +20,7 @@ import { comments, dealChangeProposals, dealRoles, deals, plans, users } from ".
 import type { PageEvents } from "../cache/page-events";
 import { type Actor, audit, type Tx } from "./audit";
 import type { StaffDealService } from "./deals";
-import { type ListQuery, likeOf, paged } from "./paging";
+import { type ListQuery, matchingAny, paged } from "./paging";
 import { cents, iso, major } from "./shared";
 
 export type { PARTNER_SALES_DAYS };
@@ -345,10 +332,8 @@ export function createPartnerService(deps: {
   async function staffProposals(q: ListQuery & { status?: string }) {
     const conds: SQL[] = [];
     if (q.status) conds.push(eq(dealChangeProposals.status, q.status as ProposalRow["status"]));
-    if (q.query)
-      conds.push(
-        or(ilike(deals.slug, likeOf(q.query)), ilike(deals.publicName, likeOf(q.query))) as SQL,
-      );
+    const text = matchingAny(q.query, deals.slug, deals.publicName);
+    if (text) conds.push(text);
     const cond = conds.length ? and(...conds) : undefined;
     const { rows, table } = await paged(
       q.page,
