@@ -11,9 +11,10 @@ import { expect, PASSWORD, test } from "./fixtures";
 // (named in issue 15) are tagged only "best-practice".
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
-type Who = "buyer" | "reviewer" | "staff";
+type Who = "buyer" | "reviewer" | "staff" | "partner";
 const EMAILS: Record<Who, string> = {
   buyer: "buyer@payonce.test",
+  partner: "partner@payonce.test",
   reviewer: "reviewer@payonce.test",
   staff: "staff@payonce.test",
 };
@@ -68,6 +69,15 @@ export const PAGES: PageRow[] = [
   { name: "order page", path: "/orders/{order}/", as: "buyer" },
   { name: "plus page", path: "/plus/" },
   { name: "staff outbox", path: "/staff/outbox/", as: "staff" },
+  { name: "staff deal (roles)", path: "/staff/deals/1/", as: "staff" },
+  { name: "staff pages", path: "/staff/pages/", as: "staff" },
+  { name: "staff page editor", path: "/staff/pages/home/", as: "staff" },
+  { name: "staff collections", path: "/staff/collections/", as: "staff" },
+  { name: "staff collection", path: "/staff/collections/1/", as: "staff" },
+  { name: "staff campaigns", path: "/staff/campaigns/", as: "staff" },
+  { name: "staff campaign", path: "/staff/campaigns/1/", as: "staff" },
+  { name: "staff partner changes", path: "/staff/changes/?status=", as: "staff" },
+  { name: "partner portal", path: "/partners/", as: "partner" },
   { name: "404", path: "/no-such/page/at/all/here/", status: 404 },
   { name: "404 (one segment)", path: "/no-such-group/", status: 404 },
 ];
