@@ -169,6 +169,13 @@ export function BlockEditor({
     }
   }
 
+  const positionOf = (id: string | number) => items.findIndex((i) => i.key === id) + 1;
+  const nameOf = (id: string | number) => {
+    const index = items.findIndex((i) => i.key === id);
+    const item = items[index];
+    return item ? blockName(item, index) : "the block";
+  };
+
   const current = items.find((i) => i.key === selected) ?? null;
   const currentIndex = current ? items.indexOf(current) : -1;
   const problems = items.flatMap((item, index) =>
@@ -207,6 +214,16 @@ export function BlockEditor({
             collisionDetection={closestCenter}
             onDragEnd={onDragEnd}
             accessibility={{
+              announcements: {
+                onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+                onDragOver: ({ active, over }) =>
+                  over ? `${nameOf(active.id)} is over position ${positionOf(over.id)}.` : "",
+                onDragEnd: ({ active, over }) =>
+                  over
+                    ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)}.`
+                    : `${nameOf(active.id)} dropped.`,
+                onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+              },
               screenReaderInstructions: {
                 draggable:
                   "To pick up a block, press space or enter. Use the up and down arrow keys to move it, space or enter to drop it, escape to cancel.",
@@ -342,6 +359,7 @@ function BlockRow({
       ref={setNodeRef}
       data-testid="block-row"
       data-block-type={item.type}
+      data-dragging={isDragging ? "true" : undefined}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={cx(
         "flex items-center gap-2 rounded-xl border bg-white p-2",

@@ -161,3 +161,40 @@ describe("the block editor's save", () => {
     expect(entry).toBeDefined();
   });
 });
+
+describe("framing the preview", async () => {
+  // The page renderer is a stub: the policy is set before any page renders.
+  const pages = await createTestApp({
+    pageHandler: async () =>
+      new Response("<p>page</p>", { headers: { "content-type": "text/html" } }),
+  });
+  const who = {
+    staff: await pages.login("staff@payonce.test"),
+    shopper: await pages.login("shopper@payonce.test"),
+    partner: await pages.login("partner@payonce.test"),
+  };
+  const ancestors = async (url: string, creds?: Credentials) => {
+    const res = await pages.send("GET", url, undefined, creds);
+    expect(res.statusCode, url).toBe(200);
+    const csp = String(res.headers["content-security-policy"] ?? "");
+    return /frame-ancestors ([^;]+)/.exec(csp)?.[1];
+  };
+
+  it("lets this site frame a product page for staff only (the editor's live preview)", async () => {
+    expect(await ancestors("/products/taskflow/", who.staff)).toBe("'self'");
+    expect(await ancestors("/products/taskflow/?preview_start_date=2031-01-01", who.staff)).toBe(
+      "'self'",
+    );
+    expect(await ancestors("/products/taskflow/", who.shopper)).toBe("'none'");
+    expect(await ancestors("/products/taskflow/", who.partner)).toBe("'none'");
+    expect(await ancestors("/products/taskflow/")).toBe("'none'");
+    // No other page, staff's own included.
+    expect(await ancestors("/staff/deals/", who.staff)).toBe("'none'");
+    expect(await ancestors("/products/taskflow/reviews/", who.staff)).toBe("'none'");
+    expect(await ancestors("/", who.staff)).toBe("'none'");
+    const res = await pages.send("GET", "/products/taskflow/", undefined, who.staff);
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    // The page's script nonce is still in the policy.
+    expect(String(res.headers["content-security-policy"])).toMatch(/script-src 'self' 'nonce-/);
+  });
+});

@@ -29,7 +29,10 @@ async function apiFromPage(page: Page, method: string, path: string, body?: unkn
   );
 }
 
-const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).last();
+/** The toast that reports a write (the drag and drop live region is a status region too). */
+async function expectToast(page: Page, text: string) {
+  await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
+}
 const money = (n: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
 
@@ -67,7 +70,7 @@ test(
       await form.getByLabel("Original price (USD)").fill(original);
       await form.getByLabel("Features (one a line)").fill("Lifetime access\nAll future updates");
       await form.getByRole("button", { name: "Add plan" }).click();
-      await expect(toast(page)).toContainText("Plan added.");
+      await expectToast(page, "Plan added.");
       await expect(
         page.getByRole("table", { name: "The deal's plans" }).getByRole("rowheader", {
           name: planName,
@@ -105,7 +108,7 @@ test(
 
     // A refused save shows the API's field map on the block and its field.
     await editor.getByRole("button", { name: "Save blocks" }).click();
-    await expect(toast(page)).toContainText("Please correct the fields below.");
+    await expectToast(page, "Please correct the fields below.");
     await expect(editor.getByRole("alert", { name: "Problems with the blocks" })).toContainText(
       "block 3 (Faq), Anchor id: Use letters, digits, underscores and hyphens only.",
     );
@@ -129,13 +132,15 @@ test(
     const handle = editor.getByRole("button", { name: "Drag block 3 (Pricing card)" });
     await handle.focus();
     await page.keyboard.press("Space");
+    await expect(rows.nth(2)).toHaveAttribute("data-dragging", "true");
     await page.keyboard.press("ArrowUp");
+    await expect(page.getByText("block 3 (Pricing card) is over position 2.")).toBeAttached();
     await page.keyboard.press("Space");
     await expect(rows.nth(1)).toHaveAttribute("data-block-type", "pricing_card");
     await expect(rows.nth(2)).toHaveAttribute("data-block-type", "faq");
 
     await editor.getByRole("button", { name: "Save blocks" }).click();
-    await expect(toast(page)).toContainText("Blocks saved.");
+    await expectToast(page, "Blocks saved.");
     await expect(editor.getByTestId("blocks-dirty")).toHaveText("All changes saved.");
     await expect(editor.getByTestId("blocks-source")).toContainText("This deal's own blocks");
     const saved = await apiFromPage(page, "GET", `/api/staff/deals/${dealId}/blocks/`);
@@ -163,7 +168,7 @@ test(
 
     // --- Publish; the partner gets the deal ------------------------------------------------------
     await page.getByRole("button", { name: "Publish" }).click();
-    await expect(toast(page)).toContainText("Deal published.");
+    await expectToast(page, "Deal published.");
     await expect(page.getByTestId("deal-state")).toContainText("Published");
     expect((await anonymous.request.get(`/products/${slug}/`)).status()).toBe(200);
     await anonymous.close();
@@ -231,7 +236,7 @@ test(
         .getByLabel("Your answer")
         .fill("Yes: everything syncs when you are back online.");
       await waiting.getByRole("button", { name: "Post answer" }).click();
-      await expect(toast(partner.page)).toContainText("Answer posted.");
+      await expectToast(partner.page, "Answer posted.");
       await expect(partner.page.getByRole("listitem").filter({ hasText: question })).toHaveCount(0);
 
       // --- Staff refund the order ---------------------------------------------------------------
@@ -240,7 +245,7 @@ test(
       const refund = page.getByRole("dialog", { name: `Refund order #${orderId}?` });
       await expect(refund).toContainText(shopperEmail);
       await refund.getByRole("button", { name: "Refund order" }).click();
-      await expect(toast(page)).toContainText("Order refunded.");
+      await expectToast(page, "Order refunded.");
       const orders = page.getByRole("table", { name: "Orders, newest first" });
       await expect(orders.getByRole("row").filter({ hasText: `#${orderId}` })).toContainText(
         "refunded",
