@@ -103,11 +103,18 @@ export const TYPE_FIELDS: Partial<Record<BlockType, FieldSpec[]>> = {
   testimonial_carousel: [{ key: "variant", label: "Variant" }],
 };
 
-/** The inputs of one block type: its own, then the common ones. */
-export const fieldsOf = (type: string): FieldSpec[] => [
-  ...(TYPE_FIELDS[type as BlockType] ?? []),
-  ...COMMON_FIELDS,
-];
+/** Types that show no heading of their own (app/blocks/shell.tsx blockTitle is not read). */
+const UNTITLED = new Set(["horizontal_divider", "component_separator", "buy_now_bar"]);
+
+/**
+ * The inputs of one block type: its own, then the common ones. Most blocks take a section title
+ * (json_data.title, app/blocks/shell.tsx) even when their own fields do not list one.
+ */
+export const fieldsOf = (type: string): FieldSpec[] => {
+  const own = TYPE_FIELDS[type as BlockType] ?? [];
+  const titled = UNTITLED.has(type) || own.some((f) => f.key === "title");
+  return [...(titled ? [] : [{ key: "title", label: "Section title" }]), ...own, ...COMMON_FIELDS];
+};
 
 /** "use_cases_carousel" → "Use cases carousel". */
 export const blockTypeLabel = (type: string) => {

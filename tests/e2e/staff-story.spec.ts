@@ -41,8 +41,8 @@ test(
   {
     tag: "@desktop-only",
   },
-  async ({ page, browser, logIn, gotoHydrated, asUser }, info) => {
-    test.setTimeout(120_000);
+  async ({ page, browser, logIn, gotoHydrated, asUser, outboxEmail }, info) => {
+    test.setTimeout(180_000);
     const run = Date.now().toString(36);
     const slug = `story-${run}`;
     const name = `Storydeal ${run}`;
@@ -99,10 +99,19 @@ test(
     await form.getByLabel("Description").fill("Built in the staff block editor.");
     await addBlock("Pricing card");
     await addBlock("Faq");
-    await editor
-      .getByRole("group", { name: /Edit block 3: Faq/ })
-      .getByLabel("Anchor id")
-      .fill("bad anchor!");
+    const faq = editor.getByRole("group", { name: /Edit block 3: Faq/ });
+    await faq.getByLabel("Section title").fill("Questions before you buy");
+    // Lists are edited as JSON; a broken one is refused in place.
+    const other = faq.getByLabel("Other data (JSON)");
+    await other.fill('{"faqs": [');
+    await expect(other).toHaveAttribute("aria-invalid", "true");
+    await other.fill(
+      JSON.stringify({
+        faqs: [{ question: "Is there a refund?", answer: "Yes, within 60 days." }],
+      }),
+    );
+    await expect(other).not.toHaveAttribute("aria-invalid");
+    await faq.getByLabel("Anchor id").fill("bad anchor!");
     await addBlock("Horizontal divider");
     await expect(rows).toHaveCount(4);
 
@@ -149,7 +158,11 @@ test(
       "pricing_card",
       "faq",
     ]);
-    expect(saved.body.blocks[2].data.anchor_tag_id).toBe("common-questions");
+    expect(saved.body.blocks[2].data).toEqual({
+      title: "Questions before you buy",
+      faqs: [{ question: "Is there a refund?", answer: "Yes, within 60 days." }],
+      anchor_tag_id: "common-questions",
+    });
 
     // The live preview frames the draft (staff only) at phone width, then desktop width.
     const preview = editor.getByTestId("block-preview");
@@ -160,7 +173,8 @@ test(
     await editor.getByRole("button", { name: "Desktop (1440 px)" }).click();
     await expect(preview).toHaveAttribute("data-width", "1440");
     await expect(frame.getByText(`${name}: ship faster`).first()).toBeVisible();
-    await expect(frame.locator("#common-questions")).toHaveCount(1);
+    await expect(frame.locator("#common-questions")).toContainText("Questions before you buy");
+    await expect(frame.locator("#common-questions")).toContainText("Is there a refund?");
     await page.screenshot({ path: info.outputPath("staff-block-editor-1440.png"), fullPage: true });
     // The public still gets a 404 for the draft.
     const anonymous = await browser.newContext({ baseURL: info.project.use.baseURL });
@@ -199,7 +213,12 @@ test(
         },
       });
       expect(signup.status()).toBe(201);
+      // Asking questions takes a confirmed e-mail address: the link from the sign-up e-mail.
+      const verifyLink = (await outboxEmail(shopperEmail, /Confirm your email/)).links[0] ?? "";
+      expect(verifyLink).toMatch(/^\/account\/email\/verify\//);
       const shopper = await shopperContext.newPage();
+      await shopper.goto(verifyLink);
+      await expect(shopper.getByRole("heading", { name: "Email confirmed" })).toBeVisible();
       await shopper.goto(`/products/${slug}/`);
       const panel = shopper.getByTestId("purchase-panel");
       await expect(panel).toHaveAttribute("data-hydrated", "true");
