@@ -632,7 +632,8 @@ function Preview({ slug, version }: { slug: string; version: number }) {
   const scale = box > 0 ? Math.min(1, box / size.width) : 1;
   const query = at ? `?preview_start_date=${encodeURIComponent(fromLocalInput(at))}` : "";
   return (
-    <section aria-labelledby="preview-heading" className="min-w-0">
+    // Sticky beside the list and the form, so the page stays in view while a block is edited.
+    <section aria-labelledby="preview-heading" className="min-w-0 self-start xl:sticky xl:top-4">
       <h3 id="preview-heading" className="font-bold">
         Live preview
       </h3>

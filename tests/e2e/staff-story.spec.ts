@@ -176,6 +176,11 @@ test(
     await expect(frame.locator("#common-questions")).toContainText("Questions before you buy");
     await expect(frame.locator("#common-questions")).toContainText("Is there a refund?");
     await page.screenshot({ path: info.outputPath("staff-block-editor-1440.png"), fullPage: true });
+    await editor.screenshot({ path: info.outputPath("staff-block-editor-desktop-preview.png") });
+    await editor.getByRole("button", { name: "Phone (390 px)" }).click();
+    await expect(preview).toHaveAttribute("data-width", "390");
+    await expect(frame.getByText(`${name}: ship faster`).first()).toBeVisible();
+    await editor.screenshot({ path: info.outputPath("staff-block-editor-phone-preview.png") });
     // The public still gets a 404 for the draft.
     const anonymous = await browser.newContext({ baseURL: info.project.use.baseURL });
     expect((await anonymous.request.get(`/products/${slug}/`)).status()).toBe(404);
