@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { BUY_NOW, ORDER_PAID } from "../../domain/messages";
 import { type BrowserContext, expect, type Page, test } from "./fixtures";
 
@@ -27,6 +28,17 @@ async function apiFromPage(page: Page, method: string, path: string, body?: unkn
     },
     { method, path, body },
   );
+}
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** axe's WCAG 2.2 AA and best-practice violations (rule ids), the framed preview left out. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .exclude('[data-testid="block-preview"]')
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 }
 
 /** The toast that reports a write (the drag and drop live region is a status region too). */
@@ -113,6 +125,8 @@ test(
     await expect(other).not.toHaveAttribute("aria-invalid");
     await faq.getByLabel("Anchor id").fill("bad anchor!");
     await addBlock("Horizontal divider");
+    // The editor with a block's form open is axe clean too (the table's row sees it closed).
+    expect(await axeViolations(page)).toEqual([]);
     await expect(rows).toHaveCount(4);
 
     // A refused save shows the API's field map on the block and its field.
@@ -181,6 +195,11 @@ test(
     await expect(preview).toHaveAttribute("data-width", "390");
     await expect(frame.getByText(`${name}: ship faster`).first()).toBeVisible();
     await editor.screenshot({ path: info.outputPath("staff-block-editor-phone-preview.png") });
+    // The draft's own page, as staff see it (the preview banner), is axe clean.
+    await gotoHydrated(`/products/${slug}/`);
+    await expect(page.getByTestId("staff-draft-preview")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await gotoHydrated(`/staff/deals/${dealId}/`);
     // The public still gets a 404 for the draft.
     const anonymous = await browser.newContext({ baseURL: info.project.use.baseURL });
     expect((await anonymous.request.get(`/products/${slug}/`)).status()).toBe(404);
