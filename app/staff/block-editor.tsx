@@ -606,7 +606,7 @@ function BlockInput({
 
 const WIDTHS = {
   phone: { label: "Phone (390 px)", width: 390, height: 844 },
-  desktop: { label: "Desktop (1440 px)", width: 1440, height: 900 },
+  desktop: { label: "Desktop (1440 px)", width: 1440, height: 1600 },
 } as const;
 type Width = keyof typeof WIDTHS;
 
