@@ -27,6 +27,7 @@ import {
   fromLocalInput,
   KNOWN_BLOCK_TYPES,
   otherData,
+  splitErrors,
   toLocalInput,
 } from "./block-fields";
 import { buttonStyles, Confirm } from "./ui";
@@ -54,21 +55,6 @@ function summaryOf(data: Data): string {
     if (typeof v === "string" && v.trim()) return v.trim().slice(0, 60);
   }
   return "";
-}
-
-/** The API's field map keyed "blocks.{i}.{field}", split per block (by its key at save time). */
-function splitErrors(errors: FieldMap, items: readonly Item[]) {
-  const byKey: Record<string, FieldMap> = {};
-  const general: string[] = [];
-  for (const [field, messages] of Object.entries(errors)) {
-    const m = /^blocks\.(\d+)\.(.+)$/.exec(field);
-    const item = m ? items[Number(m[1])] : undefined;
-    if (m && item) {
-      const own = (byKey[item.key] ??= {});
-      own[m[2] as string] = messages;
-    } else general.push(...messages);
-  }
-  return { byKey, general };
 }
 
 export function BlockEditor({

@@ -1,4 +1,5 @@
 import { BLOCK_TYPES, BUY_NOW_BAR_POSITIONS } from "../../domain/constants";
+import type { FieldMap } from "./api";
 
 // The block editor's form (issue 16): the fields each block type reads (app/blocks/types/*), as
 // labelled inputs. Keys the form has no input for stay editable as JSON ("Other data").
@@ -138,4 +139,22 @@ export const fromLocalInput = (v: string) => (v ? `${v}:00.000Z` : "");
 export function otherData(type: string, data: Record<string, unknown>): Record<string, unknown> {
   const keys = new Set(fieldsOf(type).map((f) => f.key));
   return Object.fromEntries(Object.entries(data).filter(([k]) => !keys.has(k)));
+}
+
+/**
+ * The API's field map, keyed "blocks.{i}.{field}", split per block (by the key the block had in
+ * the list that was sent); anything else (the list itself) is general.
+ */
+export function splitErrors(errors: FieldMap, sent: readonly { key: string }[]) {
+  const byKey: Record<string, FieldMap> = {};
+  const general: string[] = [];
+  for (const [field, messages] of Object.entries(errors)) {
+    const m = /^blocks\.(\d+)\.(.+)$/.exec(field);
+    const item = m ? sent[Number(m[1])] : undefined;
+    if (m && item) {
+      const own = (byKey[item.key] ??= {});
+      own[m[2] as string] = messages;
+    } else general.push(...messages);
+  }
+  return { byKey, general };
 }
