@@ -41,9 +41,15 @@ type Data = Record<string, unknown>;
 export type ApiBlock = { id?: number; type: string; data: Data | null };
 type Item = { key: string; type: string; data: Data };
 
+// List keys (React keys and dnd-kit ids, never in the markup): the loaded blocks by position,
+// blocks added later from a counter.
 let nextKey = 1;
-const toItems = (blocks: readonly ApiBlock[]): Item[] =>
-  blocks.map((b) => ({ key: `b${nextKey++}`, type: b.type, data: { ...(b.data ?? {}) } }));
+const toItems = (blocks: readonly ApiBlock[], initial = false): Item[] =>
+  blocks.map((b, i) => ({
+    key: initial ? `i${i}` : `n${nextKey++}`,
+    type: b.type,
+    data: { ...(b.data ?? {}) },
+  }));
 
 const blockName = (item: Item, index: number) =>
   `block ${index + 1} (${blockTypeLabel(item.type)})`;
@@ -69,7 +75,7 @@ export function BlockEditor({
   blocks: readonly ApiBlock[];
 }) {
   const toast = useToast();
-  const [items, setItems] = useState<Item[]>(() => toItems(blocks));
+  const [items, setItems] = useState<Item[]>(() => toItems(blocks, true));
   const [selected, setSelected] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -85,6 +91,14 @@ export function BlockEditor({
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+
+  // Leaving with unsaved changes asks first (the browser's own prompt).
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
   const change = (next: Item[]) => {
     setItems(next);
