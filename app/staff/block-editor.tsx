@@ -619,6 +619,8 @@ function Preview({ slug, version }: { slug: string; version: number }) {
   const [at, setAt] = useState("");
   const [reloads, setReloads] = useState(0);
   const [box, setBox] = useState(0);
+  // The framed page loads once the preview comes into view (a whole product page per frame).
+  const [inView, setInView] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
   const atId = useId();
   useEffect(() => {
@@ -626,7 +628,20 @@ function Preview({ slug, version }: { slug: string; version: number }) {
     if (!el) return;
     const observer = new ResizeObserver(([entry]) => setBox(entry?.contentRect.width ?? 0));
     observer.observe(el);
-    return () => observer.disconnect();
+    const seen = new IntersectionObserver(
+      ([entry]) => {
+        if (entry?.isIntersecting) {
+          setInView(true);
+          seen.disconnect();
+        }
+      },
+      { rootMargin: "200px" },
+    );
+    seen.observe(el);
+    return () => {
+      observer.disconnect();
+      seen.disconnect();
+    };
   }, []);
   const size = WIDTHS[width];
   const scale = box > 0 ? Math.min(1, box / size.width) : 1;
@@ -688,17 +703,19 @@ function Preview({ slug, version }: { slug: string; version: number }) {
           className="overflow-hidden rounded-xl border border-black/10 bg-stone-50"
           style={{ width: size.width * scale, height: size.height * scale }}
         >
-          <iframe
-            key={`${width}-${version}-${reloads}-${query}`}
-            title={`Product page preview, ${size.label}`}
-            src={`/products/${slug}/${query}`}
-            data-testid="block-preview"
-            data-width={size.width}
-            width={size.width}
-            height={size.height}
-            style={{ transform: `scale(${scale})`, transformOrigin: "top left" }}
-            className="block border-0 bg-white"
-          />
+          {inView ? (
+            <iframe
+              key={`${width}-${version}-${reloads}-${query}`}
+              title={`Product page preview, ${size.label}`}
+              src={`/products/${slug}/${query}`}
+              data-testid="block-preview"
+              data-width={size.width}
+              width={size.width}
+              height={size.height}
+              style={{ transform: `scale(${scale})`, transformOrigin: "top left" }}
+              className="block border-0 bg-white"
+            />
+          ) : null}
         </div>
       </div>
     </section>

@@ -54,7 +54,7 @@ test(
     tag: "@desktop-only",
   },
   async ({ page, browser, logIn, gotoHydrated, asUser, outboxEmail }, info) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const run = Date.now().toString(36);
     const slug = `story-${run}`;
     const name = `Storydeal ${run}`;
@@ -179,6 +179,8 @@ test(
     });
 
     // The live preview frames the draft (staff only) at phone width, then desktop width.
+    // The frame loads once the preview is in view.
+    await editor.getByRole("heading", { name: "Live preview" }).scrollIntoViewIfNeeded();
     const preview = editor.getByTestId("block-preview");
     await expect(preview).toHaveAttribute("data-width", "390");
     const frame = page.frameLocator('[data-testid="block-preview"]');
