@@ -11,10 +11,30 @@ const previewFormat = new Intl.DateTimeFormat("en-US", {
   timeZoneName: "short",
 });
 
-/** Tells staff they are looking at the page at another moment, with the way back to now. */
-export function StaffPreviewBanner({ at }: { at: string | null }) {
+/**
+ * Tells staff they are looking at the page at another moment, with the way back to now, and
+ * (`hidden`) that the deal is a draft or private one the public cannot see.
+ */
+export function StaffPreviewBanner({
+  at,
+  hidden = false,
+}: {
+  at: string | null;
+  hidden?: boolean;
+}) {
   const location = useLocation();
-  if (!at) return null;
+  if (!at && !hidden) return null;
+  if (!at) {
+    return (
+      <div
+        role="status"
+        data-testid="staff-draft-preview"
+        className="bg-violet-900 px-4 py-2 text-center text-sm font-semibold text-white"
+      >
+        Staff preview: this deal is not published, so the public cannot see this page.
+      </div>
+    );
+  }
   const params = new URLSearchParams(location.search);
   params.delete(PREVIEW_PARAM);
   const query = params.toString();
@@ -24,7 +44,8 @@ export function StaffPreviewBanner({ at }: { at: string | null }) {
       data-testid="staff-preview"
       className="bg-violet-900 px-4 py-2 text-center text-sm font-semibold text-white"
     >
-      Staff preview: this page as it will be on {previewFormat.format(new Date(at))}.{" "}
+      Staff preview{hidden ? " of an unpublished deal" : ""}: this page as it will be on{" "}
+      {previewFormat.format(new Date(at))}.{" "}
       <a href={`${location.pathname}${query ? `?${query}` : ""}`} className="underline">
         Back to now
       </a>

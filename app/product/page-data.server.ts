@@ -14,13 +14,24 @@ type Ctx = Pick<AppLoadContext, "services" | "session">;
  * founder responsiveness. Kept between requests (server/services/cache/deal-data.ts), so a
  * signed-in view runs only its personal statements. Null: no such deal.
  */
-export function loadProductPageData(ctx: Ctx, slug: string, previewAt?: Date) {
+export async function loadProductPageData(ctx: Ctx, slug: string, previewAt?: Date) {
   // A staff preview of another moment is read fresh and never kept (it is not what shoppers see).
-  if (previewAt) return readProductPageData(ctx, slug, { now: previewAt });
-  return ctx.services.dealData.get(slug, "product-page", () => readProductPageData(ctx, slug, {}));
+  const shared = previewAt
+    ? await readProductPageData(ctx, slug, { now: previewAt })
+    : await ctx.services.dealData.get(slug, "product-page", () =>
+        readProductPageData(ctx, slug, {}),
+      );
+  if (shared || !ctx.session?.user?.isStaff) return shared;
+  // Staff preview of a draft (or private) deal (issue 16): read fresh, never kept in the shared
+  // cache, and only for staff; everyone else gets the 404 above.
+  return readProductPageData(ctx, slug, { now: previewAt, includeHidden: true });
 }
 
-async function readProductPageData(ctx: Ctx, slug: string, at: { now?: Date }) {
+async function readProductPageData(
+  ctx: Ctx,
+  slug: string,
+  at: { now?: Date; includeHidden?: boolean },
+) {
   const deal = await ctx.services.catalog.getDealDetails(slug, at);
   if (!deal) return null;
   const page = await ctx.services.productPage.getProductPage(deal, at);
@@ -42,5 +53,7 @@ async function readProductPageData(ctx: Ctx, slug: string, at: { now?: Date }) {
     campaign,
     reviewsSummary,
     responsiveness,
+    /** True only on a staff preview of a deal the public cannot see (draft or private). */
+    hiddenPreview: Boolean(at.includeHidden),
   };
 }

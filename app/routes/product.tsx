@@ -43,6 +43,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     campaign: shared.campaign,
     now: (previewAt ?? new Date()).toISOString(),
     preview: previewAt?.toISOString() ?? null,
+    hiddenPreview: shared.hiddenPreview,
     reportListingUrl: ctx.publicConfig.reportListingUrl,
     origin: ctx.publicConfig.publicUrl,
   };
@@ -174,7 +175,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   return (
     // One purchase store for the panel, the pricing card block and the buy bars.
     <PurchaseProvider deal={deal}>
-      <StaffPreviewBanner at={loaderData.preview} />
+      <StaffPreviewBanner at={loaderData.preview} hidden={loaderData.hiddenPreview} />
       <SectionNav sections={sections} />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8" data-layout="two-column">
         <Breadcrumbs deal={deal} />

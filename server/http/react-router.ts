@@ -17,7 +17,7 @@ import { redactUrl, safeErrorForLog } from "./log-safety";
 import { outageResponse } from "./outage";
 import { CACHE_HEADER, cacheDecision, sendResponse, serveCached } from "./page-cache";
 import { newCspNonce } from "./page-nonce";
-import { CSP_HEADER } from "./security-headers";
+import { CSP_HEADER, framedByStaff, sameOriginFrames } from "./security-headers";
 
 /** Renders one page request: React Router's handler, or a stand-in in API tests of the cache. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -124,7 +124,13 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
       }
       // One nonce per response, cached page or not: the CSP allows only scripts that carry it.
       const cspNonce = newCspNonce();
-      reply.raw.setHeader(CSP_HEADER, options.pagePolicy(cspNonce));
+      const policy = options.pagePolicy(cspNonce);
+      reply.raw.setHeader(
+        CSP_HEADER,
+        framedByStaff(request.url, Boolean(request.session?.user?.isStaff))
+          ? sameOriginFrames(policy)
+          : policy,
+      );
       const render = async () => {
         const context = new RouterContextProvider();
         const value: AppLoadContext = { ...options.loadContext(request, reply), cspNonce };

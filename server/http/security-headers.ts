@@ -67,3 +67,15 @@ export function registerSecurityHeaders(
   });
   return pagePolicy(options);
 }
+
+/**
+ * The staff block editor frames the product page it edits (issue 16's live preview). Only that
+ * page, and only for staff, may be framed, and only by this site: everyone else keeps
+ * `frame-ancestors 'none'` (X-Frame-Options SAMEORIGIN stays on every response).
+ */
+export function framedByStaff(path: string, isStaff: boolean): boolean {
+  return isStaff && /^\/products\/[^/?#]+\/?(?:[?#]|$)/.test(path);
+}
+
+export const sameOriginFrames = (policy: string) =>
+  policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'");

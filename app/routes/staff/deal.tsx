@@ -4,6 +4,7 @@ import { PLAN_TYPE_KEYS } from "../../../domain/search";
 import { privateMeta } from "../../seo/meta";
 import { staffContext } from "../../staff/access.server";
 import { money } from "../../staff/api";
+import { BlockEditor } from "../../staff/block-editor";
 import { DealRoles } from "../../staff/roles";
 import {
   buttonStyles,
@@ -28,7 +29,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   try {
-    return { deal: await services.staff.deals.get(id) };
+    const [deal, blocks] = await Promise.all([
+      services.staff.deals.get(id),
+      services.staff.deals.getBlocks(id),
+    ]);
+    return { deal, blocks };
   } catch (err) {
     // An unknown deal is the store's 404 page, not a 500.
     if (isDomainError(err) && statusOf(err) === 404) throw data(null, { status: 404 });
@@ -293,7 +298,7 @@ function Publishing({ deal }: { deal: Deal }) {
 }
 
 export default function StaffDeal({ loaderData }: Route.ComponentProps) {
-  const { deal } = loaderData;
+  const { deal, blocks } = loaderData;
   return (
     <StaffShell title={deal.public_name}>
       <p className="mt-1 text-sm text-ink-soft">
@@ -341,6 +346,13 @@ export default function StaffDeal({ loaderData }: Route.ComponentProps) {
           <PlanForm dealId={deal.id} />
         </div>
       </section>
+      <BlockEditor
+        key={deal.slug}
+        dealId={deal.id}
+        slug={deal.slug}
+        source={blocks.source}
+        blocks={blocks.blocks}
+      />
     </StaffShell>
   );
 }

@@ -35,12 +35,20 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
    * One statement finds the deal; six more, independent of each other and of the number of plans,
    * features or posts, load its parts in parallel (7 in all).
    */
-  /** `now` shifts the deal's time-dependent fields (a staff preview); the clock's by default. */
-  async function getDealDetails(slugOrId: string, options: { now?: Date } = {}) {
+  /**
+   * `now` shifts the deal's time-dependent fields (a staff preview); the clock's by default.
+   * `includeHidden` finds drafts and private deals too: for staff previews only, never cached.
+   */
+  async function getDealDetails(
+    slugOrId: string,
+    options: { now?: Date; includeHidden?: boolean } = {},
+  ) {
     const key = slugOrId.trim();
+    const byId = options.includeHidden ? queries.anyCoreById : queries.coreById;
+    const bySlug = options.includeHidden ? queries.anyCoreBySlug : queries.coreBySlug;
     const [core] = isNumericId(key)
-      ? await queries.coreById.execute({ id: Number(key) })
-      : await queries.coreBySlug.execute({ slug: key });
+      ? await byId.execute({ id: Number(key) })
+      : await bySlug.execute({ slug: key });
     if (!core) return null;
     const dealId = core.deal.id;
     const [planRows, featureRows, addonRows, productRows, extras, topComments] = await Promise.all([

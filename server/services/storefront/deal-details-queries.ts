@@ -39,7 +39,7 @@ export function prepareDealDetailQueries(db: Db) {
   // Built once and reused: drizzle spends more CPU assembling these nested queries than the
   // database spends answering them (measured: query building dominated the details profile).
   const dealIdParam = sql.placeholder("dealId");
-  const coreQuery = (match: SQL) =>
+  const coreQuery = (match: SQL, visible: SQL | null = publicDeal) =>
     db
       .select({
         deal: dealColumns,
@@ -51,11 +51,19 @@ export function prepareDealDetailQueries(db: Db) {
       .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
       .leftJoin(categories, eq(categories.id, deals.categoryId))
       .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
-      .where(and(match, publicDeal))
+      .where(visible ? and(match, visible) : match)
       .limit(1);
   const coreById = coreQuery(eq(deals.id, sql.placeholder("id"))).prepare("deal_core_by_id");
   const coreBySlug = coreQuery(eq(deals.slug, sql.placeholder("slug"))).prepare(
     "deal_core_by_slug",
+  );
+  // Staff previews (issue 16): the same deal whatever its draft or private state. Only the
+  // product page's staff branch uses these, and never through the shared cache.
+  const anyCoreById = coreQuery(eq(deals.id, sql.placeholder("id")), null).prepare(
+    "deal_core_by_id_any",
+  );
+  const anyCoreBySlug = coreQuery(eq(deals.slug, sql.placeholder("slug")), null).prepare(
+    "deal_core_by_slug_any",
   );
   const detailQueries = {
     planRows: db
@@ -176,7 +184,7 @@ export function prepareDealDetailQueries(db: Db) {
   /** Questions first, then reviews, each most helpful first (union all keeps the branches' order). */
   const topCommentsOf = (dealId: number) => topComments.execute({ dealId });
 
-  return { coreById, coreBySlug, ...detailQueries, topCommentsOf };
+  return { coreById, coreBySlug, anyCoreById, anyCoreBySlug, ...detailQueries, topCommentsOf };
 }
 
 export type DealDetailQueries = ReturnType<typeof prepareDealDetailQueries>;
