@@ -142,7 +142,7 @@ export const INFO_PAGES: Record<InfoKey, InfoPageContent> = {
         id: "plus",
         heading: "Payonce Plus",
         paragraphs: [
-          `Plus members pay ${PLUS_PRICE} per year and get a further ${PLUS_DISCOUNT_PERCENT}% off deals, early access to new launches and stronger purchase protection.`,
+          `Plus members pay ${PLUS_PRICE} a year and get a further ${PLUS_DISCOUNT_PERCENT}% off deals, early access to new launches and stronger purchase protection.`,
         ],
         link: { label: "See Payonce Plus", to: "/plus" },
       },
@@ -241,7 +241,7 @@ export const INFO_PAGES: Record<InfoKey, InfoPageContent> = {
         id: "plus",
         heading: "Payonce Plus",
         paragraphs: [
-          `Plus costs ${PLUS_PRICE} per year and takes a further ${PLUS_DISCOUNT_PERCENT}% off deal prices. Cancel, reactivate or change its payment method under Account, Plus.`,
+          `Plus costs ${PLUS_PRICE} a year and takes a further ${PLUS_DISCOUNT_PERCENT}% off deal prices. Cancel, reactivate or change its payment method under Account, Plus.`,
         ],
         link: { label: "Manage Plus", to: "/account/plus/" },
       },
