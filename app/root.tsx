@@ -9,8 +9,8 @@ import {
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
 import { type HeaderUser, type RootData, useRootData } from "./root-data";
-import type { NotFoundData } from "./routes/not-found";
 import { NotFound } from "./ui/not-found";
+import type { NotFoundData } from "./ui/not-found.server";
 import { SiteFooter } from "./ui/site-footer";
 import { SiteHeader } from "./ui/site-header";
 import "./app.css";

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { COMMENT_PAGE_SIZE } from "../../domain/constants";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { AppLoadContext } from "../context";
+import { notFound } from "../ui/not-found.server";
 import { pageParam } from "../ui/seo";
 import type { ProfileView } from "./types";
 
@@ -33,7 +34,7 @@ export async function loadProfilePage(
   }
   const total = profile.counts[profile.tab];
   const totalPages = Math.max(1, Math.ceil(total / COMMENT_PAGE_SIZE));
-  if (page > totalPages) throw data(null, { status: 404 });
+  if (page > totalPages) throw await notFound(ctx);
   const { user } = profile;
   return {
     origin: ctx.publicConfig.publicUrl,
