@@ -67,6 +67,12 @@ export const PAGES: PageRow[] = [
   { name: "account products", path: "/account/products/", as: "buyer" },
   { name: "order page", path: "/orders/{order}/", as: "buyer" },
   { name: "plus page", path: "/plus/" },
+  { name: "public profile", path: "/profile/{author}/" },
+  { name: "community guidelines", path: "/community-guidelines/" },
+  { name: "about", path: "/about/" },
+  { name: "help center", path: "/help/" },
+  { name: "terms & privacy", path: "/legal/" },
+  { name: "sell on Payonce", path: "/partners/" },
   { name: "staff outbox", path: "/staff/outbox/", as: "staff" },
   { name: "404", path: "/no-such/page/at/all/here/", status: 404 },
   { name: "404 (one segment)", path: "/no-such-group/", status: 404 },
@@ -114,13 +120,14 @@ async function resolveValues(
     review: withReplies(reviews)?.display_path ?? "",
     question: withReplies(questions)?.display_path ?? "",
     ownReviewId: String(own?.id),
+    author: reviews[0]?.user.username ?? "",
     order,
   };
   return values;
 }
 
 for (const row of PAGES) {
-  test(`axe: ${row.name} has no WCAG 2.2 AA (and best-practice) violations`, async ({
+  test(`axe: ${row.name} has no WCAG 2.2 AA (and best-practice) violations, and no page error`, async ({
     page,
     playwright,
     baseURL,
@@ -139,6 +146,9 @@ for (const row of PAGES) {
       });
       expect(res.status(), `log in ${row.as}`).toBe(200);
     }
+    // Uncaught errors, hydration mismatches (React #418) included, fail the page too.
+    const pageErrors: string[] = [];
+    page.on("pageerror", (err) => pageErrors.push(err.message));
     // Axe reads the hydrated page: client-only parts (live widgets) are in the DOM by then.
     const response = await gotoHydrated(url);
     expect(response?.status(), url).toBe(row.status ?? 200);
@@ -152,5 +162,6 @@ for (const row of PAGES) {
           .join("\n"),
     );
     expect(report, `axe violations on ${url}`).toEqual([]);
+    expect(pageErrors, `page errors on ${url}`).toEqual([]);
   });
 }
