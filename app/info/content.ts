@@ -116,7 +116,7 @@ export const INFO_PAGES: Record<InfoKey, InfoPageContent> = {
     key: "about",
     path: "/about/",
     navLabel: "About",
-    title: "About Payonce",
+    title: "About us",
     lede: "Pay once, not monthly. We find great software from independent founders and sell it as lifetime deals, so your business owns its tools instead of renting them.",
     description:
       "Payonce is a marketplace for lifetime software deals: pay once for the tools your business runs on, backed by honest reviews and founders who answer.",
