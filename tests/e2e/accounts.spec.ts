@@ -14,6 +14,8 @@ test("sign up, verify by the e-mailed link, log in with next, reset the password
   logInWithForm,
   outboxEmail,
 }) => {
+  // Five flows in one (sign-up, verification, log out, log in, reset): more than one page's worth.
+  test.slow();
   const email = uniqueEmail("signup");
 
   // Sign up: the form shows the spec's validation messages, then creates the account.
