@@ -10,6 +10,7 @@ import type { Route } from "./+types/root";
 import { appContext } from "./context";
 import { type HeaderUser, type RootData, useRootData } from "./root-data";
 import { NotFound } from "./ui/not-found";
+import type { NotFoundData } from "./ui/not-found.server";
 import { SiteFooter } from "./ui/site-footer";
 import { SiteHeader } from "./ui/site-header";
 import "./app.css";
@@ -60,8 +61,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: FAVICON, type: "image/svg+xml" },
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Payonce: lifetime software deals. Pay once, not monthly" },
+export const meta: Route.MetaFunction = ({ error }) => [
+  {
+    // An error page has a title of its own, not the home page's (issue 15).
+    title: error
+      ? isRouteErrorResponse(error) && error.status === 404
+        ? "Page not found | Payonce"
+        : "Something went wrong | Payonce"
+      : "Payonce: lifetime software deals. Pay once, not monthly",
+  },
   {
     name: "description",
     content: "Lifetime deals on the software your business runs on. Pay once, not monthly.",
@@ -98,7 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </div>
         </DisplayCurrencyContext.Provider>
         <ViewItemEvent />
-        <SiteFooter />
+        <SiteFooter signedIn={Boolean(data?.user)} />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -113,7 +121,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRootData();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFound signedIn={Boolean(data?.user)} />;
+    const discount = (error.data as Partial<NotFoundData> | null)?.discount;
+    return <NotFound signedIn={Boolean(data?.user)} discount={discount} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (

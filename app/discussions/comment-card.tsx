@@ -496,6 +496,7 @@ export function CommentCard({
             parentId={item.id}
             max={item.kind === "question" ? QUESTION_INLINE_MAX : REPLY_COMMENT_MAX}
             label={item.kind === "question" ? "Write an answer" : "Write a reply"}
+            submitLabel={item.kind === "question" ? "Post answer" : "Post reply"}
             autoFocus={variant === "list"}
             onDone={closeReply}
           />

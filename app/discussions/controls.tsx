@@ -242,6 +242,7 @@ const REPLY_POSTED = "Your reply has been posted.";
 export function ReplyForm({
   parentId,
   label = "Write a reply",
+  submitLabel = "Post reply",
   autoFocus = false,
   max = REPLY_COMMENT_MAX,
   editing,
@@ -249,6 +250,8 @@ export function ReplyForm({
 }: {
   parentId: number;
   label?: string;
+  /** The submit button's text ("Post answer" under a question). */
+  submitLabel?: string;
   autoFocus?: boolean;
   max?: number;
   /** Edit this reply (its id and current text) rather than reply under `parentId`. */
@@ -261,6 +264,9 @@ export function ReplyForm({
   const toast = useToast();
   const intent = editing ? "edit" : "reply";
   const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
+  // The server's answer about the text as it was sent: typing after it clears it (issue 15: an
+  // error does not stay on a field once it is being fixed).
+  const [editedSinceAnswer, setEditedSinceAnswer] = useState(false);
   const [thanks, setThanks] = useState(false);
   const [length, setLength] = useState(editing?.comment.length ?? 0);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -285,7 +291,7 @@ export function ReplyForm({
       onDone?.();
     }
   }, [fetcher.state, fetcher.data, intent, onDone, toast]);
-  const serverErrors = result && !result.ok ? result : null;
+  const serverErrors = result && !result.ok && !editedSinceAnswer ? result : null;
   const errors = clientErrors ?? serverErrors?.fieldErrors ?? {};
   const formError = clientErrors ? FORM_ERROR : (serverErrors?.formError ?? null);
   const commentError = errors.comment?.[0];
@@ -311,6 +317,7 @@ export function ReplyForm({
           return;
         }
         setClientErrors(null);
+        setEditedSinceAnswer(false);
         setThanks(false);
       }}
     >
@@ -334,6 +341,7 @@ export function ReplyForm({
         onInput={(event) => {
           setLength(event.currentTarget.value.length);
           if (clientErrors) setClientErrors(null);
+          setEditedSinceAnswer(true);
         }}
         onKeyDown={(event) => {
           // Spec 000 section 5: Enter on an empty box is blocked (no blank line, no post).
@@ -366,7 +374,7 @@ export function ReplyForm({
       ) : null}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={primaryButton} disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Posting…" : editing ? "Save changes" : "Post reply"}
+          {fetcher.state !== "idle" ? "Posting…" : editing ? "Save changes" : submitLabel}
         </button>
         {editing ? (
           <button type="button" className={ghostButton} onClick={editing.onCancel}>

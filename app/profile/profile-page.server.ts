@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { COMMENT_PAGE_SIZE } from "../../domain/constants";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { AppLoadContext } from "../context";
+import { notFound } from "../ui/not-found.server";
 import { pageParam } from "../ui/seo";
 
 type Ctx = Pick<AppLoadContext, "services" | "publicConfig">;
@@ -28,7 +29,7 @@ export async function loadProfilePage(ctx: Ctx, username: string, request: Reque
   }
   const total = profile.counts[profile.tab];
   const totalPages = Math.max(1, Math.ceil(total / COMMENT_PAGE_SIZE));
-  if (page > totalPages) throw data(null, { status: 404 });
+  if (page > totalPages) throw await notFound(ctx);
   const { user } = profile;
   return {
     origin: ctx.publicConfig.publicUrl,

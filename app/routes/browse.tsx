@@ -13,6 +13,7 @@ import { browseQueryFromParams, searchDeals } from "../../server/web/deal-search
 import { appContext } from "../context";
 import { CampaignBanner } from "../ui/campaign-banner";
 import { dealCount, EmptyState, ListingResults } from "../ui/deal-listing";
+import { notFound } from "../ui/not-found.server";
 import { seoMeta } from "../ui/seo";
 import type { Route } from "./+types/browse";
 
@@ -34,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const q = parsed.data;
   const { listing, sort } = await searchDeals(services.search, q);
-  if ((q.page ?? 1) > listing.total_pages) throw data(null, { status: 404 });
+  if ((q.page ?? 1) > listing.total_pages) throw await notFound({ services });
   return { ...base, tree, campaign, errors: null, listing, sort, query: q.query ?? null };
 }
 

@@ -73,6 +73,12 @@ export const PAGES: PageRow[] = [
   { name: "account products", path: "/account/products/", as: "buyer" },
   { name: "order page", path: "/orders/{order}/", as: "buyer" },
   { name: "plus page", path: "/plus/" },
+  { name: "public profile", path: "/profile/{author}/" },
+  { name: "community guidelines", path: "/community-guidelines/" },
+  { name: "about", path: "/about/" },
+  { name: "help center", path: "/help/" },
+  { name: "terms & privacy", path: "/legal/" },
+  { name: "sell on Payonce", path: "/partners/" },
   { name: "staff outbox", path: "/staff/outbox/", as: "staff" },
   { name: "staff pages", path: "/staff/pages/", as: "staff" },
   { name: "staff page editor", path: "/staff/pages/home/", as: "staff" },
@@ -138,6 +144,7 @@ async function resolveValues(
     review: withReplies(reviews)?.display_path ?? "",
     question: withReplies(questions)?.display_path ?? "",
     ownReviewId: String(own?.id),
+    author: reviews[0]?.user.username ?? "",
     order,
     taskflowId: String(taskflow.deal.id),
   };
@@ -145,7 +152,7 @@ async function resolveValues(
 }
 
 for (const row of PAGES) {
-  test(`axe: ${row.name} has no WCAG 2.2 AA (and best-practice) violations`, async ({
+  test(`axe: ${row.name} has no WCAG 2.2 AA (and best-practice) violations, and no page error`, async ({
     page,
     playwright,
     baseURL,
@@ -164,6 +171,9 @@ for (const row of PAGES) {
       });
       expect(res.status(), `log in ${row.as}`).toBe(200);
     }
+    // Uncaught errors, hydration mismatches (React #418) included, fail the page too.
+    const pageErrors: string[] = [];
+    page.on("pageerror", (err) => pageErrors.push(err.message));
     // Axe reads the hydrated page: client-only parts (live widgets) are in the DOM by then.
     const response = await gotoHydrated(url);
     expect(response?.status(), url).toBe(row.status ?? 200);
@@ -178,5 +188,6 @@ for (const row of PAGES) {
           .join("\n"),
     );
     expect(report, `axe violations on ${url}`).toEqual([]);
+    expect(pageErrors, `page errors on ${url}`).toEqual([]);
   });
 }
