@@ -10,6 +10,7 @@ import {
   UPDATES_SUBMITTED,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
+import { Use } from "../ui/icons";
 import { useToast } from "../ui/toast";
 import { approveLabel } from "./labels";
 import {
@@ -40,10 +41,7 @@ function ThumbIcon({ filled }: { filled: boolean }) {
       stroke="currentColor"
       strokeWidth="1.6"
     >
-      <path
-        d="M6 9v8H3V9h3Zm0 0 3.5-6.2a1.6 1.6 0 0 1 2.9 1.2L11.6 7H16a1.7 1.7 0 0 1 1.7 2l-1.2 6.4A2 2 0 0 1 14.5 17H6"
-        strokeLinejoin="round"
-      />
+      <Use id="thumb" />
     </svg>
   );
 }
