@@ -22,7 +22,8 @@ import {
 } from "./types";
 
 export const buttonBase =
-  "inline-flex items-center justify-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60";
+  // pill-button (app.css): the shape; padding and size stay utilities so callers can change them.
+  "pill-button px-3 py-1.5 text-sm";
 export const primaryButton = `${buttonBase} bg-brand-400 text-ink hover:bg-brand-500`;
 export const ghostButton = `${buttonBase} border border-black/10 bg-white text-ink hover:bg-stone-100`;
 
