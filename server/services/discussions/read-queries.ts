@@ -34,20 +34,44 @@ export type DealContext = {
   userModerator: boolean;
   /** Sees pending and declined items and the moderator filters act on everything. */
   moderates: boolean;
+  /**
+   * The viewer's own pending top-level items (which they see in the lists, on top of the stored
+   * approved counts): reviews, questions, and reviews by tacos (index 0 is 1 taco). Null for an
+   * anonymous viewer.
+   */
+  viewerPending: { review: number; question: number; reviewsByRating: number[] } | null;
 };
+
+/** The viewer's pending top-level counts, read with the deal (by the author index). */
+const viewerPendingSql = (viewerId: number) => sql<string>`(select json_build_array(
+      count(*) filter (where c.kind = 'review'), count(*) filter (where c.kind = 'question'),
+      count(*) filter (where c.kind = 'review' and c.rating = 1),
+      count(*) filter (where c.kind = 'review' and c.rating = 2),
+      count(*) filter (where c.kind = 'review' and c.rating = 3),
+      count(*) filter (where c.kind = 'review' and c.rating = 4),
+      count(*) filter (where c.kind = 'review' and c.rating = 5))::text
+    from comments c where c.user_id = ${viewerId}::int and c.deal_id = deals.id
+      and c.parent_id is null and c.status = 'pending')`;
 
 export function createReadQueries(db: Db) {
   const videoMedia = alias(media, "video_media");
   const thumbnailMedia = alias(media, "video_thumbnail_media");
 
-  /** The deal by numeric id or slug, with its partners and the viewer's roles: one statement. */
+  /**
+   * The deal by numeric id or slug, with its partners, the viewer's roles and the viewer's own
+   * pending items: one statement.
+   */
   async function dealContext(dealKey: string, viewer: Viewer): Promise<DealContext> {
     const row = await dealRow(db, dealKey, viewer?.id ?? null, {
       id: deals.id,
       slug: deals.slug,
       partnerIds: sql<number[] | string>`coalesce((select json_agg(dr.user_id)::text
           from deal_roles dr where dr.deal_id = deals.id and dr.role = 'partner'), '[]')`,
+      viewerPending: viewer ? viewerPendingSql(viewer.id) : sql<null>`null`,
     });
+    const pending = row.viewerPending
+      ? (JSON.parse(row.viewerPending) as unknown[]).map(Number)
+      : null;
     const partnerIds = parseIdList(row.partnerIds);
     const staff = isStaffModeratorUser(viewer);
     const partner = viewer != null && partnerIds.includes(viewer.id);
@@ -62,6 +86,9 @@ export function createReadQueries(db: Db) {
       partner,
       userModerator,
       moderates: staff || partner || userModerator,
+      viewerPending: pending
+        ? { review: pending[0] ?? 0, question: pending[1] ?? 0, reviewsByRating: pending.slice(2) }
+        : null,
     };
   }
 
