@@ -177,8 +177,10 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
     dealKey: string,
     viewer: Viewer,
     options: ListOptions,
+    /** The deal's context when the caller already has it (for the same viewer). */
+    preloaded?: DealContext,
   ): Promise<{ review: DiscussionList; question: DiscussionList }> {
-    const deal = await dealContext(dealKey, viewer);
+    const deal = preloaded ?? (await dealContext(dealKey, viewer));
     const replies = sharedReplies(2);
     const [review, question] = await Promise.all([
       list("review", dealKey, viewer, options, deal, replies),
