@@ -19,6 +19,7 @@ import { DisplayCurrencyContext } from "./marketing/display-currency";
 import { loadGrowthRootData } from "./marketing/root-data.server";
 import { ViewItemEvent } from "./marketing/view-item-event";
 import { readCookie } from "./ui/cookies";
+import { IconSprite } from "./ui/icons";
 
 /** The signed-in user summary every page's header needs; nothing else personal goes here. */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
@@ -88,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        <IconSprite />
         {/* First tab stop (WCAG 2.4.1): past the header's links straight to the page's content. */}
         <a
           href="#main-content"

@@ -10,6 +10,7 @@ import {
   UPDATES_SUBMITTED,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
+import { Use } from "../ui/icons";
 import { useToast } from "../ui/toast";
 import { approveLabel } from "./labels";
 import {
@@ -21,7 +22,8 @@ import {
 } from "./types";
 
 export const buttonBase =
-  "inline-flex items-center justify-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60";
+  // pill-button (app.css): the shape; padding and size stay utilities so callers can change them.
+  "pill-button px-3 py-1.5 text-sm";
 export const primaryButton = `${buttonBase} bg-brand-400 text-ink hover:bg-brand-500`;
 export const ghostButton = `${buttonBase} border border-black/10 bg-white text-ink hover:bg-stone-100`;
 
@@ -40,10 +42,7 @@ function ThumbIcon({ filled }: { filled: boolean }) {
       stroke="currentColor"
       strokeWidth="1.6"
     >
-      <path
-        d="M6 9v8H3V9h3Zm0 0 3.5-6.2a1.6 1.6 0 0 1 2.9 1.2L11.6 7H16a1.7 1.7 0 0 1 1.7 2l-1.2 6.4A2 2 0 0 1 14.5 17H6"
-        strokeLinejoin="round"
-      />
+      <Use id="thumb" />
     </svg>
   );
 }

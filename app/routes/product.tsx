@@ -32,7 +32,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     loadProductViewer(ctx, deal),
   ]);
   return {
-    deal,
+    // The newest questions went into `community.latestQuestions`: the page never reads the deal's
+    // own list, so it is not sent twice (once more in the hydration data).
+    deal: { ...deal, top_5_questions: [] },
     summary: shared.summary,
     community,
     viewer,
