@@ -5,8 +5,9 @@ import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 import { checkout, dealPlans, freshCart } from "../helpers/commerce";
 
 // Issue 20: the counts that reads take from maintained columns instead of counting (the deal's
-// review and question aggregates, each thread's reply count and votes, who owns which deal and
-// how many deals each account owns) must equal a fresh COUNT after any sequence of writes. The
+// review and question aggregates and founder responsiveness, each thread's reply count and
+// votes, who owns which deal and how many deals each account owns) must equal a fresh COUNT
+// after any sequence of writes. The
 // writes go through the API, so every rule and trigger runs as in production.
 
 let app: TestApp;
@@ -161,11 +162,17 @@ async function drift() {
         count(*) filter (where c.kind = 'review' and c.rating = 1)::int as n1,
         count(*) filter (where c.kind = 'review' and c.rating = 5)::int as n5,
         coalesce(sum(c.rating) filter (where c.kind = 'review'), 0)::int as total,
-        count(*) filter (where c.kind = 'question')::int as q
+        count(*) filter (where c.kind = 'question')::int as q,
+        count(*) filter (where c.kind = 'question' and c.has_founder_reply)::int as answered,
+        round((percentile_cont(0.5) within group (order by
+          extract(epoch from c.first_founder_reply_at - c.created_at))
+          filter (where c.kind = 'question'))::numeric)::int as median
       from comments c
       where c.deal_id = d.id and c.parent_id is null and c.status = 'approved') f on true
     where d.review_count <> f.n or d.review_count1 <> f.n1 or d.review_count5 <> f.n5
-      or d.rating_sum <> f.total or d.comment_count <> f.q`);
+      or d.rating_sum <> f.total or d.comment_count <> f.q
+      or d.founder_answered_count <> f.answered
+      or d.founder_answer_median_seconds is distinct from f.median`);
   const threads = await query(sql`select c.id from comments c
     where c.up_votes <> (select count(*) from comment_votes v
         where v.comment_id = c.id and v.direction = 1)
@@ -226,6 +233,10 @@ describe("maintained counts", () => {
     await ok({ action: "question", who: "buyer" });
     await ok({ action: "approve", kind: "questions", pick: -1 });
     await ok({ action: "reply", who: "plus", kind: "questions", pick: -1 });
+    // A founder-team answer on taskflow (partner@ founds it) changes its responsiveness.
+    await ok({ action: "question", who: "buyer", slug: "taskflow" });
+    await ok({ action: "approve", slug: "taskflow", kind: "questions", pick: -1 });
+    await ok({ action: "reply", who: "partner", slug: "taskflow", kind: "questions", pick: -1 });
     await ok({ action: "vote", who: "plus", kind: "reviews", pick: -1, direction: -1 });
     await ok({ action: "deny", kind: "questions", pick: -1 });
     await ok({ action: "refund", who: "shopper", pick: -1 });

@@ -240,6 +240,10 @@ export const deals = pgTable(
     averageRating: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     /** Approved top-level questions (deal_comment.comment_count). */
     commentCount: integer().notNull().default(0),
+    /** Of those questions, the ones a founder-team member answered (comments.has_founder_reply). */
+    founderAnsweredCount: integer().notNull().default(0),
+    /** Median seconds from such a question to its first founder answer; null without any. */
+    founderAnswerMedianSeconds: integer(),
     groupId: integer().references(() => taxonomyGroups.id, { onDelete: "set null" }),
     categoryId: integer().references(() => categories.id, { onDelete: "set null" }),
     subcategoryId: integer().references(() => subcategories.id, { onDelete: "set null" }),
@@ -263,12 +267,17 @@ export const deals = pgTable(
     uniqueIndex("deals_slug_unique").on(t.slug),
     index("deals_search_idx").using("gin", t.search),
     index("deals_search_document_idx").using("gin", t.searchDocument),
-    // Browse in the default order: public deals by popularity, then rating, then newest id.
+    // Browse in the default order: public deals by popularity, then rating, then newest id. The
+    // columns after id (unique, so they do not change the order) say whether the deal has ended:
+    // the browse count and a deep page's skipped entries are read from the index alone.
     index("deals_popular_idx")
       .on(
         t.popularity.desc().nullsFirst(),
         t.averageRating.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
+        t.dealStatus,
+        t.browseDealStatus,
+        t.endDate,
       )
       .where(sql`${t.dealStatus} <> 'Private' and ${t.isDraft} = false`),
     index("deals_browse_idx").on(

@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import { loadConfig } from "../../config";
 import { systemClock } from "../../providers/clock";
+import { dealAggregatesColumns, dealAggregatesSet } from "../../services/discussions/aggregates";
 import { type Db, openDatabase } from "../client";
 import { seedIfEmpty } from "./index";
 
@@ -185,7 +186,12 @@ export async function seedScale(db: Db, sizes: Sizes): Promise<void> {
     await exec(sql`rollback`);
     throw err;
   }
-  await step("analyze", () => exec(sql`analyze`));
+  // Deals vacuumed too: browse counts and skips deals from deals_popular_idx alone, which needs
+  // the visibility map that a vacuum sets.
+  await step("vacuum deals, analyze", async () => {
+    await exec(sql`vacuum (analyze) deals`);
+    await exec(sql`analyze`);
+  });
 }
 
 /**
@@ -205,13 +211,19 @@ export async function countDrift(exec: (q: SQL) => Promise<unknown>) {
             count(*) filter (where c.kind = 'review' and c.rating = 4)::int as n4,
             count(*) filter (where c.kind = 'review' and c.rating = 5)::int as n5,
             coalesce(sum(c.rating) filter (where c.kind = 'review'), 0)::int as total,
-            count(*) filter (where c.kind = 'question')::int as q
+            count(*) filter (where c.kind = 'question')::int as q,
+            count(*) filter (where c.kind = 'question' and c.has_founder_reply)::int as answered,
+            round((percentile_cont(0.5) within group (order by
+              extract(epoch from c.first_founder_reply_at - c.created_at))
+              filter (where c.kind = 'question'))::numeric)::int as median
           from comments c where c.parent_id is null and c.status = 'approved'
           group by c.deal_id) f on f.deal_id = d.id
         where d.review_count <> coalesce(f.n, 0) or d.review_count1 <> coalesce(f.n1, 0)
           or d.review_count2 <> coalesce(f.n2, 0) or d.review_count3 <> coalesce(f.n3, 0)
           or d.review_count4 <> coalesce(f.n4, 0) or d.review_count5 <> coalesce(f.n5, 0)
-          or d.rating_sum <> coalesce(f.total, 0) or d.comment_count <> coalesce(f.q, 0)) as deals,
+          or d.rating_sum <> coalesce(f.total, 0) or d.comment_count <> coalesce(f.q, 0)
+          or d.founder_answered_count <> coalesce(f.answered, 0)
+          or d.founder_answer_median_seconds is distinct from f.median) as deals,
       (select count(*)::int from comments c
         left join (select v.comment_id,
             count(*) filter (where v.direction = 1)::int as up,
@@ -372,20 +384,8 @@ async function load(exec: (q: SQL) => Promise<unknown>, sizes: Sizes): Promise<v
   );
   // The write side's counters (aggregates.ts), for every touched thread and deal at once.
   await step("deal counters", () =>
-    exec(sql`update deals d set
-        review_count = s.n, review_count1 = s.n1, review_count2 = s.n2, review_count3 = s.n3,
-        review_count4 = s.n4, review_count5 = s.n5, rating_sum = s.total,
-        average_rating = case when s.n > 0 then round(s.total::numeric / s.n, 2) else 0 end,
-        comment_count = s.q
-      from (select c.deal_id,
-          count(*) filter (where c.kind = 'review' and c.rating is not null)::int as n,
-          count(*) filter (where c.kind = 'review' and c.rating = 1)::int as n1,
-          count(*) filter (where c.kind = 'review' and c.rating = 2)::int as n2,
-          count(*) filter (where c.kind = 'review' and c.rating = 3)::int as n3,
-          count(*) filter (where c.kind = 'review' and c.rating = 4)::int as n4,
-          count(*) filter (where c.kind = 'review' and c.rating = 5)::int as n5,
-          coalesce(sum(c.rating) filter (where c.kind = 'review'), 0)::int as total,
-          count(*) filter (where c.kind = 'question')::int as q
+    exec(sql`update deals d set ${dealAggregatesSet}
+      from (select c.deal_id, ${dealAggregatesColumns}
         from comments c
         where c.parent_id is null and c.status = 'approved'
           and (c.deal_id = ${taskflowId} or c.deal_id in (select id from scale_deals))

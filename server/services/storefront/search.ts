@@ -40,8 +40,17 @@ export type DealFilter = {
   activeOnly?: boolean;
 };
 
+/**
+ * A text search counts its matches up to this many and then says "1,000+": the count costs at
+ * most this many rows, however common the words are in the catalogue.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
 export type DealListing = {
+  /** The number of matches, or SEARCH_COUNT_CAP when count_capped. */
   count: number;
+  /** More than `count` deals match (a text search counts up to SEARCH_COUNT_CAP). */
+  count_capped: boolean;
   page: number;
   page_size: number;
   total_pages: number;
@@ -245,11 +254,29 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
         .orderBy(...orderOf(options.sort, filter, now))
         .limit(pageSize)
         .offset(offset);
-      [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+      if (filter.query) {
+        // A text search counts at most one row past the cap (by its GIN index), not every match.
+        const capped = db
+          .select({ id: deals.id })
+          .from(deals)
+          .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
+          .leftJoin(categories, eq(categories.id, deals.categoryId))
+          .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
+          .where(where)
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as("capped");
+        const cappedCount = db
+          .select({ count: sql<number>`count(*)::int`, live: sql<number>`0` })
+          .from(capped);
+        [rows, [total]] = await Promise.all([rowsQuery, cappedCount]);
+      } else [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
     }
-    const count = Number(total?.count ?? 0);
+    const matches = Number(total?.count ?? 0);
+    const countCapped = matches > SEARCH_COUNT_CAP;
+    const count = countCapped ? SEARCH_COUNT_CAP : matches;
     return {
       count,
+      count_capped: countCapped,
       page,
       page_size: pageSize,
       total_pages: Math.max(1, Math.ceil(count / pageSize)),
