@@ -107,9 +107,21 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
   function whereOf(f: DealFilter, now: Date): SQL {
     const parts: (SQL | undefined)[] = [publicDeal];
     if (f.query) parts.push(textMatch(f.query));
-    if (f.group) parts.push(eq(taxonomyGroups.slug, f.group));
-    if (f.category) parts.push(eq(categories.slug, f.category));
-    if (f.subcategory) parts.push(eq(subcategories.slug, f.subcategory));
+    // Taxonomy by slug as subqueries, not joins: a listing reads the deals table alone, so the
+    // unfiltered catalogue can be counted and skipped from deals_popular_idx without the heap
+    // (a joined column, even of a join the planner removes, rules out an index-only scan).
+    if (f.group)
+      parts.push(
+        sql`${deals.groupId} in (select g.id from taxonomy_groups g where g.slug = ${f.group})`,
+      );
+    if (f.category)
+      parts.push(
+        sql`${deals.categoryId} in (select c.id from categories c where c.slug = ${f.category})`,
+      );
+    if (f.subcategory)
+      parts.push(
+        sql`${deals.subcategoryId} in (select s.id from subcategories s where s.slug = ${f.subcategory})`,
+      );
     if (f.planType)
       parts.push(sql`exists (select 1 from plans p where p.deal_id = "deals"."id"
         and p.is_active and p.plan_type = ${f.planType})`);
@@ -171,7 +183,7 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
 
   /**
    * One page of deal cards and the number of matches: two statements, run in parallel, whatever
-   * the filters (taxonomy is joined, attributes and plans are correlated subqueries).
+   * the filters (taxonomy, attributes and plans are subqueries of the deals table).
    */
   async function listDeals(
     filter: DealFilter,
@@ -189,9 +201,6 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
         live: sql<number>`(count(*) filter (where not ${isEndedAt(now)}))::int`,
       })
       .from(deals)
-      .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
-      .leftJoin(categories, eq(categories.id, deals.categoryId))
-      .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
       .where(where);
 
     let rows: { deal: unknown; plans: Parameters<typeof dealCardJson>[1] }[];
@@ -215,9 +224,6 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
             ended: sql<boolean>`${ended}::boolean`.as("segment_ended"),
           })
           .from(deals)
-          .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
-          .leftJoin(categories, eq(categories.id, deals.categoryId))
-          .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
           .where(
             inArray(
               deals.id,
@@ -226,9 +232,6 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
               db
                 .select({ id: deals.id })
                 .from(deals)
-                .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
-                .leftJoin(categories, eq(categories.id, deals.categoryId))
-                .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
                 .where(and(where, ended ? isEndedAt(now) : sql`not ${isEndedAt(now)}`))
                 .orderBy(...popularOrder)
                 .limit(take)
@@ -247,9 +250,6 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
       const rowsQuery = db
         .select({ deal: dealCoreColumns, plans: activePlanPrices })
         .from(deals)
-        .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
-        .leftJoin(categories, eq(categories.id, deals.categoryId))
-        .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
         .where(where)
         .orderBy(...orderOf(options.sort, filter, now))
         .limit(pageSize)
@@ -259,9 +259,6 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
         const capped = db
           .select({ id: deals.id })
           .from(deals)
-          .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
-          .leftJoin(categories, eq(categories.id, deals.categoryId))
-          .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
           .where(where)
           .limit(SEARCH_COUNT_CAP + 1)
           .as("capped");
