@@ -194,7 +194,10 @@ async function drift() {
       from invoice_items ii join orders o on o.id = ii.order_id
       where ii.user_id = u.id and o.status = 'paid' and ii.parent_invoice_item_id is null
         and ii.refunded_at is null)`);
-  return { deals, threads, owners, purchased };
+  const catalogue = await query(sql`select c.public_deals from catalogue_counts c
+    where c.public_deals <> (select count(*) from deals d
+      where d.deal_status <> 'Private' and d.is_draft = false)`);
+  return { deals, threads, owners, purchased, catalogue };
 }
 
 beforeAll(async () => {
@@ -208,7 +211,13 @@ beforeAll(async () => {
 
 describe("maintained counts", () => {
   it("agree with the seed", async () => {
-    expect(await drift()).toEqual({ deals: [], threads: [], owners: [], purchased: [] });
+    expect(await drift()).toEqual({
+      deals: [],
+      threads: [],
+      owners: [],
+      purchased: [],
+      catalogue: [],
+    });
   });
 
   it("equal a fresh COUNT after one of each write that succeeds", async () => {
@@ -241,17 +250,45 @@ describe("maintained counts", () => {
     await ok({ action: "deny", kind: "questions", pick: -1 });
     await ok({ action: "refund", who: "shopper", pick: -1 });
     await ok({ action: "delete", kind: "reviews", pick: -1 });
-    expect(await drift()).toEqual({ deals: [], threads: [], owners: [], purchased: [] });
+    expect(await drift()).toEqual({
+      deals: [],
+      threads: [],
+      owners: [],
+      purchased: [],
+      catalogue: [],
+    });
   });
 
   it("equal a fresh COUNT after random posts, approvals, denials, votes, deletions, purchases and refunds", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
         for (const o of ops) expect(await run(o)).toBeLessThan(500);
-        expect(await drift()).toEqual({ deals: [], threads: [], owners: [], purchased: [] });
+        expect(await drift()).toEqual({
+          deals: [],
+          threads: [],
+          owners: [],
+          purchased: [],
+          catalogue: [],
+        });
       }),
       { numRuns: 6 },
     );
+  });
+
+  it("browse counts the public deals as they go private, back and to a draft", async () => {
+    const count = async () =>
+      ((await app.send("GET", "/api/v2/deals/")).json() as { count: number }).count;
+    const before = await count();
+    const id = dealIds.pixelforge;
+    const [row] = await query(sql`select deal_status from deals where id = ${id}`);
+    await query(sql`update deals set deal_status = 'Private' where id = ${id}`);
+    expect(await count()).toBe(before - 1);
+    await query(sql`update deals set deal_status = ${String(row?.deal_status)}, is_draft = true
+      where id = ${id}`);
+    expect(await count()).toBe(before - 1);
+    await query(sql`update deals set is_draft = false where id = ${id}`);
+    expect(await count()).toBe(before);
+    expect((await drift()).catalogue).toEqual([]);
   });
 
   it("the reviews list's totals and author purchase counts read them", async () => {

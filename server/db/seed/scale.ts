@@ -251,13 +251,17 @@ export async function countDrift(exec: (q: SQL) => Promise<unknown>) {
             where o.status = 'paid' and ii.parent_invoice_item_id is null
               and ii.refunded_at is null
             group by ii.user_id) f on f.user_id = u.id
-        where u.deals_purchased <> coalesce(f.n, 0)) as purchased`),
+        where u.deals_purchased <> coalesce(f.n, 0)) as purchased,
+      (select count(*)::int from catalogue_counts c
+        where c.public_deals <> (select count(*) from deals d
+          where d.deal_status <> 'Private' and d.is_draft = false)) as catalogue`),
   );
   return {
     deals: Number(row?.deals),
     threads: Number(row?.threads),
     owners: Number(row?.owners),
     purchased: Number(row?.purchased),
+    catalogue: Number(row?.catalogue),
   };
 }
 

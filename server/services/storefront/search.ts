@@ -2,7 +2,14 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { SEARCH_PAGE_SIZE, type SearchSort } from "../../../domain/search";
 import type { Db } from "../../db/client";
-import { attributes, categories, deals, subcategories, taxonomyGroups } from "../../db/schema";
+import {
+  attributes,
+  catalogueCounts,
+  categories,
+  deals,
+  subcategories,
+  taxonomyGroups,
+} from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
 import { type DealCardJson, type DealCore, dealCardJson } from "./deal-json";
@@ -209,7 +216,23 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
       // Browse's default order walks deals_popular_idx: deals still for sale, then ended ones,
       // each segment in index order, so a deep page skips index entries instead of sorting the
       // catalogue. The count (which the page needs anyway) says where the segments meet.
-      [total] = await countQuery;
+      const unfiltered = Object.values(filter).every((v) => v == null || v === false);
+      // The whole catalogue: the kept count of public deals (catalogue_counts) less the ended
+      // ones, read from deals_may_end_idx (deals that ended or have an end date); a filtered
+      // listing counts its matches.
+      [total] = unfiltered
+        ? await db
+            .select({
+              count: sql<number>`${catalogueCounts.publicDeals}`,
+              live: sql<number>`(${catalogueCounts.publicDeals} - (select count(*)::int from deals
+                where ${publicDeal} and (${deals.dealStatus} = 'Ended'
+                  or ${deals.browseDealStatus} = 'expired'
+                  or (${deals.endDate} is not null
+                    and ${deals.endDate} <= ${now.toISOString()}::timestamptz))))::int`,
+            })
+            .from(catalogueCounts)
+            .where(eq(catalogueCounts.id, 1))
+        : await countQuery;
       const live = Number(total?.live ?? 0);
       const popularOrder = [
         sql`${deals.popularity} desc`,
