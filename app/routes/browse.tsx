@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
         ? `Browse all deals, page ${page}`
         : "Browse all deals",
     description: query
-      ? `${loaderData.listing?.count ?? 0} lifetime software deals matching "${query}". Pay once, not monthly.`
+      ? `${(loaderData.listing?.count ?? 0).toLocaleString("en-US")}${loaderData.listing?.count_capped ? "+" : ""} lifetime software deals matching "${query}". Pay once, not monthly.`
       : "Browse every lifetime deal on Payonce: software, courses, templates and digital assets. Pay once, not monthly.",
     // Search results are not pages of their own: the canonical is the unfiltered catalogue.
     path:
@@ -244,7 +244,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               {busy
                 ? "Searching..."
                 : listing
-                  ? dealCount(listing.count)
+                  ? dealCount(listing.count, listing.count_capped)
                   : "Check the filters above."}
             </p>
             <label className="flex items-center gap-2 text-sm font-medium">
