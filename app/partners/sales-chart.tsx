@@ -119,7 +119,7 @@ export function SalesChart({
                 Units
               </th>
               <th scope="col" className="py-1 text-right">
-                Revenue
+                Amount
               </th>
             </tr>
           </thead>

@@ -1,28 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { dealRoles } from "../../server/db/schema";
 import { createTestApp } from "../helpers/app";
-import { dealPlans } from "../helpers/commerce";
+import { staffActors } from "../helpers/staff";
 
 // Issue 16: staff tables sort, filter and page on the server (one paging helper for every
 // list: `sort` is a column's name, `-name` descending, an unknown one the sort field's 400), and
 // the partner portal's reviews path answers the deal's partner only.
 
 const app = await createTestApp();
-const { db } = app.database;
 const send = app.send;
 
-const staff = await app.login("staff@payonce.test");
-const partner = await app.login("partner@payonce.test");
-const moderator = await app.login("moderator@payonce.test");
-const shopper = await app.login("shopper@payonce.test");
-const pixelforge = await dealPlans(app, "pixelforge");
-await db.insert(dealRoles).values({
-  dealId: pixelforge.deal.id,
-  userId: await app.userId("reviewer@payonce.test"),
-  role: "partner",
-});
-const otherPartner = await app.login("reviewer@payonce.test");
-const taskflow = await dealPlans(app, "taskflow");
+const { staff, partner, moderator, shopper, otherPartner, pixelforge, taskflow } =
+  await staffActors(app);
 
 type Json = Record<string, unknown>;
 const get = async (url: string, creds = staff) => {
