@@ -270,26 +270,51 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
       );
       rows = [...both.filter((r) => !r.ended), ...both.filter((r) => r.ended)];
     } else {
-      const rowsQuery = db
-        .select({ deal: dealCoreColumns, plans: activePlanPrices })
-        .from(deals)
-        .where(where)
-        .orderBy(...orderOf(options.sort, filter, now))
-        .limit(pageSize)
-        .offset(offset);
+      const order = orderOf(options.sort, filter, now);
       if (filter.query) {
-        // A text search counts at most one row past the cap (by its GIN index), not every match.
-        const capped = db
-          .select({ id: deals.id })
+        // A text search ranks every match (its GIN index finds them) and counts them in the same
+        // pass (a window count over the ranked ids): one read of the matches, not a second scan
+        // to count them. The page's card columns are then read for its ids only.
+        const pageIds = db
+          .select({
+            id: deals.id,
+            matches: sql<number>`(count(*) over ())::int`.as("matches"),
+          })
           .from(deals)
           .where(where)
-          .limit(SEARCH_COUNT_CAP + 1)
-          .as("capped");
-        const cappedCount = db
-          .select({ count: sql<number>`count(*)::int`, live: sql<number>`0` })
-          .from(capped);
-        [rows, [total]] = await Promise.all([rowsQuery, cappedCount]);
-      } else [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+          .orderBy(...order)
+          .limit(pageSize)
+          .offset(offset)
+          .as("page_ids");
+        const found = await db
+          .select({ deal: dealCoreColumns, plans: activePlanPrices, matches: pageIds.matches })
+          .from(deals)
+          .innerJoin(pageIds, eq(pageIds.id, deals.id))
+          .orderBy(...order);
+        rows = found;
+        if (found.length > 0 || page === 1) total = { count: found[0]?.matches ?? 0, live: 0 };
+        else {
+          // A page past the last: how many there are, counting at most one past the cap.
+          const capped = db
+            .select({ id: deals.id })
+            .from(deals)
+            .where(where)
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as("capped");
+          [total] = await db
+            .select({ count: sql<number>`count(*)::int`, live: sql<number>`0` })
+            .from(capped);
+        }
+      } else {
+        const rowsQuery = db
+          .select({ deal: dealCoreColumns, plans: activePlanPrices })
+          .from(deals)
+          .where(where)
+          .orderBy(...order)
+          .limit(pageSize)
+          .offset(offset);
+        [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+      }
     }
     const matches = Number(total?.count ?? 0);
     const countCapped = matches > SEARCH_COUNT_CAP;
