@@ -367,7 +367,9 @@ function logo(base: string, size: number, long: boolean, dark: boolean): string 
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}" role="img" aria-label="${escapeXml(INFO.get(base)?.name ?? base)} logo">${tile}</svg>`;
   }
   const name = escapeXml((INFO.get(base)?.name ?? titleCase(base)).slice(0, 20));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120" viewBox="0 0 480 120" role="img" aria-label="${name}">${tile}<text x="140" y="60" dominant-baseline="central" ${FONT} font-size="48" font-weight="800" fill="${dark ? "#ffffff" : "#1d1d2c"}">${name}</text></svg>`;
+  // Wide enough for the name (about 30 px a character at 48 px bold), never narrower than 480.
+  const width = Math.max(480, 160 + name.length * 30);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="120" viewBox="0 0 ${width} 120" role="img" aria-label="${name}">${tile}<text x="140" y="60" dominant-baseline="central" ${FONT} font-size="48" font-weight="800" fill="${dark ? "#ffffff" : "#1d1d2c"}">${name}</text></svg>`;
 }
 
 /** "lifetime-fest" -> "Lifetime Fest". */
