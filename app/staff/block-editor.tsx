@@ -635,7 +635,7 @@ function Preview({ slug, version }: { slug: string; version: number }) {
           seen.disconnect();
         }
       },
-      { rootMargin: "200px" },
+      { rootMargin: "0px" },
     );
     seen.observe(el);
     return () => {
