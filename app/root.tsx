@@ -10,6 +10,7 @@ import type { Route } from "./+types/root";
 import { appContext } from "./context";
 import { type HeaderUser, type RootData, useRootData } from "./root-data";
 import { NotFound } from "./ui/not-found";
+import type { NotFoundData } from "./ui/not-found.server";
 import { SiteFooter } from "./ui/site-footer";
 import { SiteHeader } from "./ui/site-header";
 import "./app.css";
@@ -18,6 +19,7 @@ import { DisplayCurrencyContext } from "./marketing/display-currency";
 import { loadGrowthRootData } from "./marketing/root-data.server";
 import { ViewItemEvent } from "./marketing/view-item-event";
 import { readCookie } from "./ui/cookies";
+import { IconSprite } from "./ui/icons";
 
 /** The signed-in user summary every page's header needs; nothing else personal goes here. */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
@@ -60,8 +62,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: FAVICON, type: "image/svg+xml" },
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Payonce: lifetime software deals. Pay once, not monthly" },
+export const meta: Route.MetaFunction = ({ error }) => [
+  {
+    // An error page has a title of its own, not the home page's (issue 15).
+    title: error
+      ? isRouteErrorResponse(error) && error.status === 404
+        ? "Page not found | Payonce"
+        : "Something went wrong | Payonce"
+      : "Payonce: lifetime software deals. Pay once, not monthly",
+  },
   {
     name: "description",
     content: "Lifetime deals on the software your business runs on. Pay once, not monthly.",
@@ -80,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        <IconSprite />
         {/* First tab stop (WCAG 2.4.1): past the header's links straight to the page's content. */}
         <a
           href="#main-content"
@@ -98,7 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </div>
         </DisplayCurrencyContext.Provider>
         <ViewItemEvent />
-        <SiteFooter />
+        <SiteFooter signedIn={Boolean(data?.user)} />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -113,7 +123,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRootData();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFound signedIn={Boolean(data?.user)} />;
+    const discount = (error.data as Partial<NotFoundData> | null)?.discount;
+    return <NotFound signedIn={Boolean(data?.user)} discount={discount} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (

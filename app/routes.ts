@@ -42,6 +42,13 @@ export default [
   route("staff/audit", "routes/staff/audit.tsx"),
   route("staff/users", "routes/staff/users.tsx"),
   route("staff/coupons", "routes/staff/coupons.tsx"),
+  route("staff/pages", "routes/staff/pages.tsx"),
+  route("staff/pages/:slug", "routes/staff/page.tsx"),
+  route("staff/collections", "routes/staff/collections.tsx"),
+  route("staff/collections/:id", "routes/staff/collection.tsx"),
+  route("staff/campaigns", "routes/staff/campaigns.tsx"),
+  route("staff/campaigns/:id", "routes/staff/campaign.tsx"),
+  route("staff/changes", "routes/staff/changes.tsx"),
   // Partners of a deal get their portal here; everyone else the public "Sell on Payonce" page.
   route("partners", "routes/partners/portal.tsx"),
   // Product page buying: the Plus deal's ids for the Plus shelf (JSON resource route).

@@ -108,6 +108,8 @@ describe("messages", () => {
       NO_THANKS_BROWSE: "No thanks, browse all deals",
       ONE_YEAR_ACCESS: "1-year access",
       ONLY_LOGGED_IN_USERS: "Only logged in users can ask and respond to questions",
+      PLUS_MEMBERS_ONLY: "For Plus members only.",
+      ONLY_LOGGED_IN_USERS_REVIEWS: "Only logged in users can write and respond to reviews",
       PASSWORDS_MUST_MATCH: "Your passwords must match",
       PASSWORD_REQUIRED: "Password is required, please fix and try again.",
       PASSWORD_TOO_SHORT: "Your password must be at least 8 characters",

@@ -19,6 +19,10 @@ export const FOUNDER_TEAM = "Founder Team";
 export const LATEST_QUESTIONS = "Latest questions";
 export const LOG_IN_TO_JOIN = "Log in to join the conversation";
 export const ONLY_LOGGED_IN_USERS = "Only logged in users can ask and respond to questions";
+/** Beside a Plus-gated plan's price, before Buy now opens the Plus shelf (ours). */
+export const PLUS_MEMBERS_ONLY = "For Plus members only.";
+/** The same prompt on reviews (spec 000 words it for questions only). */
+export const ONLY_LOGGED_IN_USERS_REVIEWS = "Only logged in users can write and respond to reviews";
 export const REVIEW_CREATED = "Success! Your review is pending moderation.";
 export const QUESTION_CREATED = "Success! Your question is pending moderation.";
 export const UPDATES_SUBMITTED = "Success! Your updates have been submitted for review.";

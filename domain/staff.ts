@@ -12,6 +12,9 @@ export const STAFF_PAGE_MAX = 10_000;
 /** The highest price a plan may have, in major units (a typo guard, not a business rule). */
 export const STAFF_PRICE_MAX = 1_000_000;
 
+/** Days of sales the partner portal's chart covers. */
+export const PARTNER_SALES_DAYS = 30;
+
 export const CHANGE_PROPOSAL_STATUSES = ["pending", "approved", "declined"] as const;
 
 /** The deal's copy a partner may propose changes to (never dates, status, slug or flags). */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { isPostalCodeRequired, POSTAL_CODE_FORMATS } from "../../domain/billing";
+import { useFieldErrors } from "../ui/use-field-errors";
 import { CountrySelect } from "./country-select";
 import { FieldError, inputStyles } from "./shell";
 
@@ -25,6 +26,7 @@ export function CountryPostalFields({
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
   const needsPostal = withPostalCode && isPostalCodeRequired(country);
+  const [postalErrors, onPostalInput] = useFieldErrors(errors?.postal_code);
   const example = POSTAL_CODE_FORMATS[country]?.example;
   return (
     <div className="grid gap-4 sm:grid-cols-2" data-live={live || undefined}>
@@ -52,11 +54,12 @@ export function CountryPostalFields({
             defaultValue={defaultPostalCode}
             autoComplete="postal-code"
             placeholder={example}
-            aria-invalid={errors?.postal_code ? true : undefined}
-            aria-describedby={errors?.postal_code ? "field-postal_code-error" : undefined}
-            className={inputStyles(Boolean(errors?.postal_code))}
+            onInput={onPostalInput}
+            aria-invalid={postalErrors ? true : undefined}
+            aria-describedby={postalErrors ? "field-postal_code-error" : undefined}
+            className={inputStyles(Boolean(postalErrors))}
           />
-          <FieldError id="field-postal_code-error" errors={errors?.postal_code} />
+          <FieldError id="field-postal_code-error" errors={postalErrors} />
         </div>
       ) : null}
     </div>
@@ -81,6 +84,7 @@ export function TextInput({
   optional?: boolean;
 }) {
   const id = `field-${name}`;
+  const [shown, onInput] = useFieldErrors(errors);
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-ink">
@@ -93,11 +97,12 @@ export function TextInput({
         defaultValue={defaultValue}
         autoComplete={autoComplete}
         placeholder={placeholder}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? `${id}-error` : undefined}
-        className={inputStyles(Boolean(errors?.length))}
+        onInput={onInput}
+        aria-invalid={shown?.length ? true : undefined}
+        aria-describedby={shown?.length ? `${id}-error` : undefined}
+        className={inputStyles(Boolean(shown?.length))}
       />
-      <FieldError id={`${id}-error`} errors={errors} />
+      <FieldError id={`${id}-error`} errors={shown} />
     </div>
   );
 }

@@ -314,7 +314,7 @@ describe("block behaviours", () => {
         {},
         { deal: emptyDeal({ refundable_days: 60 } as never) },
       ),
-    ).toContain("2 months");
+    ).toContain("2 months (60 days)");
     expect(
       renderBlock(
         "money_back_guarantee",

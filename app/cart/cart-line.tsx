@@ -100,7 +100,7 @@ export function CartLine({ line }: { line: Line }) {
                 <input type="hidden" name="intent" value="quantity" />
                 <input type="hidden" name="item" value={line.id} />
                 <label className="text-ink-soft" htmlFor={`qty-${line.id}`}>
-                  Codes
+                  Quantity
                 </label>
                 <select
                   id={`qty-${line.id}`}
@@ -122,7 +122,7 @@ export function CartLine({ line }: { line: Line }) {
                 </noscript>
               </Form>
             ) : (
-              <span className="text-ink-soft">Qty {line.quantity}</span>
+              <span className="text-ink-soft">Quantity {line.quantity}</span>
             )}
             <Form method="post" preventScrollReset>
               <input type="hidden" name="intent" value="remove" />

@@ -1,11 +1,13 @@
 import { highlightNeedsDetails } from "../../domain/blocks";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { PageCollectionJson } from "../../server/services/storefront/deal-json";
+import { outageOf } from "../../server/web/outage";
 
 /**
  * A deal highlight's first deal needs its details (features, plans: spec 001 "Block behaviours").
  * The server render merges them in (the deal field of the details, as the client would), so the
  * card's features and Buy now are in the HTML. A failure is only logged: the card shows without.
+ * An outage is not such a failure: it goes on to the page's own 503 (and keeps SQL out of the log).
  */
 export async function withHighlightDetails(
   collections: PageCollectionJson[],
@@ -31,6 +33,7 @@ export async function withHighlightDetails(
           } as typeof first;
         }
       } catch (error) {
+        if (outageOf(error)) throw error;
         console.warn("deal highlight: details failed", error);
       }
     }),

@@ -43,7 +43,8 @@ function Badge({ children, tone }: { children: string; tone: "amber" | "ink" | "
   return (
     <span
       className={cx(
-        "rounded-full px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide",
+        // author-badge (app.css): the shape; the tone's colours here.
+        "author-badge",
         tone === "amber" && "bg-brand-400 text-ink",
         tone === "ink" && "bg-ink text-white",
         tone === "green" && "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200",
@@ -58,11 +59,7 @@ function Badge({ children, tone }: { children: string; tone: "amber" | "ink" | "
 function Avatar({ user }: { user: AuthorView | null }) {
   const initial = (user?.name || user?.username || "?").charAt(0).toUpperCase();
   return user?.avatar ? (
-    <img
-      src={user.avatar}
-      alt=""
-      className="h-9 w-9 shrink-0 rounded-full bg-brand-50 object-cover"
-    />
+    <img src={user.avatar} alt="" className="author-avatar" />
   ) : (
     <span
       aria-hidden="true"
@@ -88,16 +85,16 @@ export function AuthorLine({
   label?: string | null;
 }) {
   return (
-    <div className="flex min-w-0 items-center gap-2.5">
+    <div className="author-line">
       <Avatar user={user} />
       <div className="min-w-0">
-        <div className="flex flex-wrap items-center gap-1.5">
+        <div className="author-names">
           {user ? (
             <a
               href={`/profile/${encodeURIComponent(user.username)}/`}
               target="_blank"
               rel="noopener"
-              className="truncate font-semibold hover:underline"
+              className="author-name"
             >
               {user.name || user.username}
             </a>
@@ -496,6 +493,7 @@ export function CommentCard({
             parentId={item.id}
             max={item.kind === "question" ? QUESTION_INLINE_MAX : REPLY_COMMENT_MAX}
             label={item.kind === "question" ? "Write an answer" : "Write a reply"}
+            submitLabel={item.kind === "question" ? "Post answer" : "Post reply"}
             autoFocus={variant === "list"}
             onDone={closeReply}
           />

@@ -10,6 +10,7 @@ import {
   reviewsSummaryView,
   viewerContext,
 } from "./page-context.server";
+import { dealContextOnce } from "./user-status.server";
 
 // The product page's community section and its 'Latest questions' panel.
 
@@ -40,7 +41,9 @@ export async function loadCommunity(
   };
   const [{ review: reviews, question: questions }, reviewsSummary, responsiveness] =
     await Promise.all([
-      ctx.services.discussions.listBoth(String(deal.id), vc.user, options),
+      dealContextOnce(ctx, deal.id, vc.user).then((context) =>
+        ctx.services.discussions.listBoth(String(deal.id), vc.user, options, context),
+      ),
       shared ? shared.reviewsSummary : reviewsSummaryView(ctx, deal),
       shared ? shared.responsiveness : responsivenessView(ctx, deal),
     ]);

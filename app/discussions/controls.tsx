@@ -10,6 +10,7 @@ import {
   UPDATES_SUBMITTED,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
+import { Use } from "../ui/icons";
 import { useToast } from "../ui/toast";
 import { approveLabel } from "./labels";
 import {
@@ -21,7 +22,8 @@ import {
 } from "./types";
 
 export const buttonBase =
-  "inline-flex items-center justify-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60";
+  // pill-button (app.css): the shape; padding and size stay utilities so callers can change them.
+  "pill-button px-3 py-1.5 text-sm";
 export const primaryButton = `${buttonBase} bg-brand-400 text-ink hover:bg-brand-500`;
 export const ghostButton = `${buttonBase} border border-black/10 bg-white text-ink hover:bg-stone-100`;
 
@@ -40,10 +42,7 @@ function ThumbIcon({ filled }: { filled: boolean }) {
       stroke="currentColor"
       strokeWidth="1.6"
     >
-      <path
-        d="M6 9v8H3V9h3Zm0 0 3.5-6.2a1.6 1.6 0 0 1 2.9 1.2L11.6 7H16a1.7 1.7 0 0 1 1.7 2l-1.2 6.4A2 2 0 0 1 14.5 17H6"
-        strokeLinejoin="round"
-      />
+      <Use id="thumb" />
     </svg>
   );
 }
@@ -242,6 +241,7 @@ const REPLY_POSTED = "Your reply has been posted.";
 export function ReplyForm({
   parentId,
   label = "Write a reply",
+  submitLabel = "Post reply",
   autoFocus = false,
   max = REPLY_COMMENT_MAX,
   editing,
@@ -249,6 +249,8 @@ export function ReplyForm({
 }: {
   parentId: number;
   label?: string;
+  /** The submit button's text ("Post answer" under a question). */
+  submitLabel?: string;
   autoFocus?: boolean;
   max?: number;
   /** Edit this reply (its id and current text) rather than reply under `parentId`. */
@@ -261,6 +263,9 @@ export function ReplyForm({
   const toast = useToast();
   const intent = editing ? "edit" : "reply";
   const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
+  // The server's answer about the text as it was sent: typing after it clears it (issue 15: an
+  // error does not stay on a field once it is being fixed).
+  const [editedSinceAnswer, setEditedSinceAnswer] = useState(false);
   const [thanks, setThanks] = useState(false);
   const [length, setLength] = useState(editing?.comment.length ?? 0);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -285,7 +290,7 @@ export function ReplyForm({
       onDone?.();
     }
   }, [fetcher.state, fetcher.data, intent, onDone, toast]);
-  const serverErrors = result && !result.ok ? result : null;
+  const serverErrors = result && !result.ok && !editedSinceAnswer ? result : null;
   const errors = clientErrors ?? serverErrors?.fieldErrors ?? {};
   const formError = clientErrors ? FORM_ERROR : (serverErrors?.formError ?? null);
   const commentError = errors.comment?.[0];
@@ -311,6 +316,7 @@ export function ReplyForm({
           return;
         }
         setClientErrors(null);
+        setEditedSinceAnswer(false);
         setThanks(false);
       }}
     >
@@ -334,6 +340,7 @@ export function ReplyForm({
         onInput={(event) => {
           setLength(event.currentTarget.value.length);
           if (clientErrors) setClientErrors(null);
+          setEditedSinceAnswer(true);
         }}
         onKeyDown={(event) => {
           // Spec 000 section 5: Enter on an empty box is blocked (no blank line, no post).
@@ -366,7 +373,7 @@ export function ReplyForm({
       ) : null}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={primaryButton} disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Posting…" : editing ? "Save changes" : "Post reply"}
+          {fetcher.state !== "idle" ? "Posting…" : editing ? "Save changes" : submitLabel}
         </button>
         {editing ? (
           <button type="button" className={ghostButton} onClick={editing.onCancel}>

@@ -26,6 +26,7 @@ import type { FormActionData, FormValues } from "./types";
 import { type DiscussionKind, listPath } from "./types";
 
 type Errors = Record<string, string[]>;
+const NO_ERRORS: Errors = {};
 
 const inputClass =
   "w-full rounded-2xl border border-black/15 bg-white px-3 py-2.5 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40 aria-[invalid=true]:border-red-600";
@@ -208,7 +209,21 @@ export function DiscussionForm({
   const errorRef = useRef<HTMLParagraphElement>(null);
   const suggestions = useQuestionSuggestions(dealId, title, kind === "question" && !edit);
 
-  const errors = clientErrors?.fields ?? actionData?.fieldErrors ?? {};
+  const answered = clientErrors?.fields ?? actionData?.fieldErrors ?? NO_ERRORS;
+  // A field edited since the last answer drops its error (issue 15: an error does not stay on a
+  // field once it is being fixed); the next answer shows what it finds.
+  const [edited, setEdited] = useState<{ of: Errors; names: string[] }>({
+    of: NO_ERRORS,
+    names: [],
+  });
+  const errors: Errors =
+    edited.of === answered
+      ? Object.fromEntries(Object.entries(answered).filter(([n]) => !edited.names.includes(n)))
+      : answered;
+  const markEdited = (name: string) => {
+    if (!answered[name]) return;
+    setEdited((e) => ({ of: answered, names: e.of === answered ? [...e.names, name] : [name] }));
+  };
   const formError = clientErrors ? clientErrors.form : (actionData?.formError ?? null);
   const submitting = navigation.state === "submitting" || progress !== null;
   useEffect(() => {
@@ -296,7 +311,14 @@ export function DiscussionForm({
       ) : null}
 
       {kind === "review" ? (
-        <RatingField value={rating} onChange={setRating} errors={errors.rating} />
+        <RatingField
+          value={rating}
+          onChange={(n) => {
+            setRating(n);
+            markEdited("rating");
+          }}
+          errors={errors.rating}
+        />
       ) : null}
 
       <div>
@@ -310,7 +332,10 @@ export function DiscussionForm({
           id={`${ids}-title`}
           name="title"
           value={title}
-          onChange={(e) => setTitle(e.target.value)}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            markEdited("title");
+          }}
           maxLength={titleMax}
           required
           autoComplete="off"
@@ -358,7 +383,10 @@ export function DiscussionForm({
           name="comment"
           rows={kind === "review" ? 8 : 5}
           value={comment}
-          onChange={(e) => setComment(e.target.value)}
+          onChange={(e) => {
+            setComment(e.target.value);
+            markEdited("comment");
+          }}
           maxLength={commentMax}
           aria-invalid={errors.comment ? true : undefined}
           aria-describedby={describedBy("comment")}
@@ -379,6 +407,7 @@ export function DiscussionForm({
             type="file"
             name="video_file"
             accept="video/*"
+            onChange={() => markEdited("video_file")}
             aria-invalid={errors.video_file ? true : undefined}
             aria-describedby={describedBy("video_file")}
             className="mt-2 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-stone-100 file:px-4 file:py-2 file:font-semibold hover:file:bg-stone-200"

@@ -18,6 +18,7 @@ import {
   viewerContext,
 } from "./page-context.server";
 import type { DiscussionKind } from "./types";
+import { dealContextOnce } from "./user-status.server";
 
 /** Loaders of shareable pages also need the public origin (canonical URLs). */
 type SeoCtx = Ctx & { publicConfig: { publicUrl: string } };
@@ -66,16 +67,23 @@ export async function loadListPage(
   const vc = await viewerContext(ctx, deal);
   const params = listParams(url, kind, vc.roles.moderatorTools);
   const { sort, order } = SORT_OPTION_QUERY[params.sort];
+  const context = await dealContextOnce(ctx, deal.id, vc.user);
   const [list, stats, reviewsSummary] = await Promise.all([
-    ctx.services.discussions.list(kind, String(deal.id), vc.user, {
-      page: params.page,
-      sort,
-      order,
-      itemsPerPage: COMMENT_PAGE_SIZE,
-      rating: params.rating ?? undefined,
-      query: params.search || undefined,
-      moderatorFilter: params.filter === "all" ? undefined : params.filter,
-    }),
+    ctx.services.discussions.list(
+      kind,
+      String(deal.id),
+      vc.user,
+      {
+        page: params.page,
+        sort,
+        order,
+        itemsPerPage: COMMENT_PAGE_SIZE,
+        rating: params.rating ?? undefined,
+        query: params.search || undefined,
+        moderatorFilter: params.filter === "all" ? undefined : params.filter,
+      },
+      context,
+    ),
     vc.roles.moderatorTools
       ? ctx.services.discussions.stats(kind, String(deal.id), vc.user)
       : Promise.resolve(null),

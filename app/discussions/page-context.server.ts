@@ -17,6 +17,7 @@ import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { basedOnLabel } from "../../server/web/discussions";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { AppLoadContext } from "../context";
+import { notFound } from "../ui/not-found.server";
 import {
   type DealSummary,
   type DiscussionKind,
@@ -124,7 +125,7 @@ export async function loadDeal(ctx: Ctx, slug: string): Promise<DealDetailsJson>
   const deal = await ctx.services.dealData.get(slug, "details", () =>
     ctx.services.catalog.getDealDetails(slug),
   );
-  if (!deal) throw data(null, { status: 404 });
+  if (!deal) throw await notFound(ctx);
   return deal;
 }
 

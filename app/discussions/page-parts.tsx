@@ -9,6 +9,7 @@ import {
   LOG_IN,
   LOG_IN_TO_JOIN,
   ONLY_LOGGED_IN_USERS,
+  ONLY_LOGGED_IN_USERS_REVIEWS,
   SEARCH_PLACEHOLDER,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
@@ -65,7 +66,9 @@ export function PostingPromptBlock({
           className={cx("rounded-2xl bg-brand-50 ring-1 ring-brand-200", compact ? "p-3" : "p-4")}
         >
           <p className="font-bold">{LOG_IN_TO_JOIN}</p>
-          <p className="text-sm text-ink-soft">{ONLY_LOGGED_IN_USERS}</p>
+          <p className="text-sm text-ink-soft">
+            {kind === "review" ? ONLY_LOGGED_IN_USERS_REVIEWS : ONLY_LOGGED_IN_USERS}
+          </p>
           <Link to={prompt.href} rel="nofollow" className={cx(primaryButton, "mt-3")}>
             {LOG_IN}
           </Link>

@@ -11,6 +11,7 @@ import {
 import { itemIdFromSegment } from "../../server/web/discussions";
 import { isDomainError } from "../../server/web/errors";
 import { readForm } from "../../server/web/forms";
+import { outageOf } from "../../server/web/outage";
 import type { Ctx } from "./page-context.server";
 import {
   type DiscussionKind,
@@ -134,7 +135,11 @@ export async function threadAction(
       return { ok: false, intent, id, formError: FORM_ERROR, fieldErrors: fields };
     }
     // Spec 000 section 8: vote and moderation failures are only logged.
-    console.warn(`discussion ${intent} failed`, isDomainError(err) ? err.kind : err);
+    // An outage is logged by its cause code alone (no SQL text or parameter values).
+    console.warn(
+      `discussion ${intent} failed`,
+      isDomainError(err) ? err.kind : (outageOf(err) ?? err),
+    );
     return { ok: false, intent, id };
   }
 }

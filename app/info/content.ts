@@ -116,7 +116,7 @@ export const INFO_PAGES: Record<InfoKey, InfoPageContent> = {
     key: "about",
     path: "/about/",
     navLabel: "About",
-    title: "About Payonce",
+    title: "About us",
     lede: "Pay once, not monthly. We find great software from independent founders and sell it as lifetime deals, so your business owns its tools instead of renting them.",
     description:
       "Payonce is a marketplace for lifetime software deals: pay once for the tools your business runs on, backed by honest reviews and founders who answer.",
@@ -142,7 +142,7 @@ export const INFO_PAGES: Record<InfoKey, InfoPageContent> = {
         id: "plus",
         heading: "Payonce Plus",
         paragraphs: [
-          `Plus members pay ${PLUS_PRICE} per year and get a further ${PLUS_DISCOUNT_PERCENT}% off deals, early access to new launches and stronger purchase protection.`,
+          `Plus members pay ${PLUS_PRICE} a year and get a further ${PLUS_DISCOUNT_PERCENT}% off deals, early access to new launches and stronger purchase protection.`,
         ],
         link: { label: "See Payonce Plus", to: "/plus" },
       },
@@ -241,7 +241,7 @@ export const INFO_PAGES: Record<InfoKey, InfoPageContent> = {
         id: "plus",
         heading: "Payonce Plus",
         paragraphs: [
-          `Plus costs ${PLUS_PRICE} per year and takes a further ${PLUS_DISCOUNT_PERCENT}% off deal prices. Cancel, reactivate or change its payment method under Account, Plus.`,
+          `Plus costs ${PLUS_PRICE} a year and takes a further ${PLUS_DISCOUNT_PERCENT}% off deal prices. Cancel, reactivate or change its payment method under Account, Plus.`,
         ],
         link: { label: "Manage Plus", to: "/account/plus/" },
       },

@@ -14,6 +14,7 @@ import {
   shareAndGet,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
+import { Use } from "../ui/icons";
 import { postJson } from "./api";
 import { useGrowthRootData } from "./experiments";
 
@@ -90,16 +91,8 @@ function useIncentive(purchases: number, wanted: boolean): string | null {
 
 function ShareIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M12 3v12M7 8l5-5 5 5" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" strokeLinecap="round" />
+    <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
+      <Use id="share" />
     </svg>
   );
 }

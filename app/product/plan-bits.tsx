@@ -52,6 +52,7 @@ export function PlanPrice({
   showAccess = true,
   plusMember = false,
   testId = "plan-price",
+  plusHref,
 }: {
   plan: Plan;
   size?: "lg" | "md";
@@ -61,6 +62,8 @@ export function PlanPrice({
   plusMember?: boolean;
   /** The price's test id; the purchase form's hidden (unchosen) plan prices have none. */
   testId?: string;
+  /** The upsell's link to the Plus page (`/plus?ref=plus-page-{slug}`, spec 001 section 2). */
+  plusHref?: string;
 }) {
   const price = toCents(plan.price);
   const original = toCents(plan.original_price);
@@ -100,9 +103,19 @@ export function PlanPrice({
       {showPlus && !free && !member ? (
         <p className="mt-1 text-sm text-violet-800">
           <span className="font-bold">{label(toMajor(plusPrice(price)))}</span> with{" "}
-          <span className="rounded bg-violet-100 px-1 text-xs font-black tracking-wider uppercase">
-            Plus
-          </span>
+          {plusHref ? (
+            <a
+              href={plusHref}
+              className="rounded bg-violet-100 px-1 text-xs font-black tracking-wider uppercase underline-offset-2 hover:underline"
+              aria-label="Plus membership"
+            >
+              Plus
+            </a>
+          ) : (
+            <span className="rounded bg-violet-100 px-1 text-xs font-black tracking-wider uppercase">
+              Plus
+            </span>
+          )}
         </p>
       ) : null}
       {showAccess ? (

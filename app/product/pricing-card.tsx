@@ -21,8 +21,9 @@ export type PricingCardProps = {
 /**
  * The pricing_card block (spec 001 section 4 "Pricing"): the lifetime / other toggle when both
  * exist; one plan as a wide card; on desktop 2 to 3 plans as a carousel and more as a paged
- * table; on phones a carousel reading "Plan X of N". Both arrangements are in the HTML and CSS
- * picks one, so the server needs no guess about the screen. Ended deals show "Sold out" with no
+ * table; on phones a carousel reading "Plan X of N". Carousels on both are one carousel whose slide widths
+ * follow the screen; the paged table and the phone carousel are both in the HTML and CSS picks one,
+ * so the server needs no guess about the screen. Ended deals show "Sold out" with no
  * prices or buy buttons; informational deals show their plans without buying (the purchase panel
  * carries the waitlist).
  */
@@ -81,19 +82,26 @@ export function PricingCard({ deal, viewer, anchorId }: PricingCardProps) {
       ) : null}
       {plans.length === 0 ? null : desktop === "wide" ? (
         cardFor(plans[0] as Plan, 0, true)
-      ) : (
+      ) : desktop === "table" ? (
         <>
-          <div className="hidden md:block" data-layout={desktop}>
-            {desktop === "table" ? (
-              <PlanTable deal={deal} viewer={viewer} plans={plans} rows={rows} buying={buying} />
-            ) : (
-              planCarousel(plans.length === 2 ? "basis-1/2" : "basis-1/2 xl:basis-1/3", "desktop")
-            )}
+          <div className="hidden md:block" data-layout="table">
+            <PlanTable deal={deal} viewer={viewer} plans={plans} rows={rows} buying={buying} />
           </div>
           <div className="md:hidden" data-layout="carousel">
             {planCarousel("basis-[88%]")}
           </div>
         </>
+      ) : (
+        // One carousel for every width (the plans are in the HTML once): a slide is 88% wide on
+        // phones, half from md up, a third from xl up with 3 plans; arrows from md up.
+        <div data-layout="carousel">
+          {planCarousel(
+            plans.length === 2
+              ? "basis-[88%] md:basis-1/2"
+              : "basis-[88%] md:basis-1/2 xl:basis-1/3",
+            "desktop",
+          )}
+        </div>
       )}
       {buying ? <p className="text-sm text-ink-soft">{refundText(deal.refundable_days)}</p> : null}
     </section>

@@ -1,5 +1,7 @@
-import { bannerText, purchaseMode } from "../../domain/deal-state";
-import { BUY_SOLD_OUT } from "../../domain/messages";
+import { PLUS_PRICE_CENTS } from "../../domain/constants";
+import { bannerText, needsPlusShelf, purchaseMode } from "../../domain/deal-state";
+import { BUY_SOLD_OUT, PLUS_MEMBERS_ONLY } from "../../domain/messages";
+import { formatPrice } from "../../domain/money";
 import { refundText } from "../../domain/pricing";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { RestockSignup } from "../marketing/restock-signup";
@@ -71,6 +73,7 @@ export function PurchasePanel({ deal, viewer }: PurchasePanelProps) {
   });
   const plan = selectedPlan(deal, state);
   const groupPlans = plansInGroup(deal, state.group);
+  const plusHref = `/plus?ref=plus-page-${deal.slug}`;
   // Set once React has taken over the panel (its buttons work from then on); tests wait for it.
   const hydrated = useMounted();
   return (
@@ -97,7 +100,14 @@ export function PurchasePanel({ deal, viewer }: PurchasePanelProps) {
       ) : (
         // A real form: without JavaScript the chosen plan posts to the cart page's action; once
         // hydrated the buy button handles the click itself (add-ons, the Plus shelf).
-        <form method="post" action="/cart" className="mt-4 space-y-4" data-testid="purchase-form">
+        // #pricePlans is the page's plan section (spec 000 section 2).
+        <form
+          id="pricePlans"
+          method="post"
+          action="/cart"
+          className="mt-4 scroll-mt-24 space-y-4"
+          data-testid="purchase-form"
+        >
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="deal" value={deal.id} />
           {groupPlans.length === 1 && groupPlans[0] ? (
@@ -114,12 +124,26 @@ export function PurchasePanel({ deal, viewer }: PurchasePanelProps) {
                     plan={p}
                     plusMember={viewer.hasPlus}
                     testId={p.id === plan?.id ? "plan-price" : ""}
+                    plusHref={plusHref}
                   />
                 </div>
               ))}
             </div>
           ) : plan ? (
-            <PlanPrice plan={plan} plusMember={viewer.hasPlus} />
+            <PlanPrice plan={plan} plusMember={viewer.hasPlus} plusHref={plusHref} />
+          ) : null}
+          {plan && needsPlusShelf(deal.buy_button, plan, viewer.hasPlus) ? (
+            // Said before the click (issue 15), not only by the shelf that Buy now opens.
+            <p
+              className="rounded-xl bg-violet-50 px-3 py-2 text-sm text-violet-900"
+              data-testid="plus-gated-note"
+            >
+              <span className="font-bold">{PLUS_MEMBERS_ONLY}</span> Buy now adds{" "}
+              <a href={plusHref} className="font-semibold underline underline-offset-2">
+                Payonce Plus
+              </a>{" "}
+              ({formatPrice(PLUS_PRICE_CENTS)} a year) to your cart with it.
+            </p>
           ) : null}
           <LimitedQuantity deal={deal} />
           <DealTimer deal={deal} withLimitedQuantity={false} />

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { COMMENT_PAGE_SIZE } from "../../domain/constants";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { AppLoadContext } from "../context";
+import { notFound } from "../ui/not-found.server";
 import { pageParam } from "../ui/seo";
-import type { ProfileView } from "./types";
 
 type Ctx = Pick<AppLoadContext, "services" | "publicConfig">;
 
@@ -11,11 +11,7 @@ type Ctx = Pick<AppLoadContext, "services" | "publicConfig">;
  * /profile/{username}/: the member and one page of their approved reviews or answers. Unknown
  * members and pages past the last are real 404s (as collection pages are).
  */
-export async function loadProfilePage(
-  ctx: Ctx,
-  username: string,
-  request: Request,
-): Promise<ProfileView> {
+export async function loadProfilePage(ctx: Ctx, username: string, request: Request) {
   const url = new URL(request.url);
   const page = pageParam(url);
   const show = url.searchParams.get("show");
@@ -33,7 +29,7 @@ export async function loadProfilePage(
   }
   const total = profile.counts[profile.tab];
   const totalPages = Math.max(1, Math.ceil(total / COMMENT_PAGE_SIZE));
-  if (page > totalPages) throw data(null, { status: 404 });
+  if (page > totalPages) throw await notFound(ctx);
   const { user } = profile;
   return {
     origin: ctx.publicConfig.publicUrl,
@@ -68,3 +64,6 @@ export async function loadProfilePage(
     })),
   };
 }
+
+export type ProfileView = Awaited<ReturnType<typeof loadProfilePage>>;
+export type ProfileEntryView = ProfileView["entries"][number];

@@ -1,39 +1,11 @@
-/** What the public profile page receives (client-safe: no server imports, dates as ISO). */
-export type ProfileTab = "reviews" | "questions" | "answers";
+import type { ProfileTab } from "../../server/services/discussions/profiles";
 
-export type ProfileEntryView = {
-  id: number;
-  kind: "review" | "question" | "answer";
-  deal: { slug: string; name: string };
-  title: string;
-  comment: string;
-  rating: number | null;
-  created: string;
-  edited: string | null;
-  upVotes: number;
-  path: string;
-  founderTeam: boolean;
-};
-
-export type ProfileView = {
-  origin: string;
-  user: {
-    username: string;
-    name: string;
-    avatar: string | null;
-    title: string | null;
-    dateJoined: string;
-    isBot: boolean;
-    hasPlus: boolean;
-    founderOf: { slug: string; name: string }[];
-  };
-  counts: { reviews: number; questions: number; answers: number };
-  tab: ProfileTab;
-  tabInUrl: boolean;
-  page: number;
-  totalPages: number;
-  entries: ProfileEntryView[];
-};
+/**
+ * What the public profile page receives: inferred from its loader (client-safe: dates as ISO),
+ * so the page's types and what the loader returns cannot drift apart.
+ */
+export type { ProfileTab } from "../../server/services/discussions/profiles";
+export type { ProfileEntryView, ProfileView } from "./profile-page.server";
 
 /** The profile's address with its tab and page (the canonical form: page 1 has no ?page). */
 export function profilePath(username: string, tab: ProfileTab | null, page: number): string {

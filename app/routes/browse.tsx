@@ -13,6 +13,7 @@ import { browseQueryFromParams, searchDeals } from "../../server/web/deal-search
 import { appContext } from "../context";
 import { CampaignBanner } from "../ui/campaign-banner";
 import { dealCount, EmptyState, ListingResults } from "../ui/deal-listing";
+import { notFound } from "../ui/not-found.server";
 import { seoMeta } from "../ui/seo";
 import type { Route } from "./+types/browse";
 
@@ -34,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const q = parsed.data;
   const { listing, sort } = await searchDeals(services.search, q);
-  if ((q.page ?? 1) > listing.total_pages) throw data(null, { status: 404 });
+  if ((q.page ?? 1) > listing.total_pages) throw await notFound({ services });
   return { ...base, tree, campaign, errors: null, listing, sort, query: q.query ?? null };
 }
 
@@ -50,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
         ? `Browse all deals, page ${page}`
         : "Browse all deals",
     description: query
-      ? `${loaderData.listing?.count ?? 0} lifetime software deals matching "${query}". Pay once, not monthly.`
+      ? `${(loaderData.listing?.count ?? 0).toLocaleString("en-US")}${loaderData.listing?.count_capped ? "+" : ""} lifetime software deals matching "${query}". Pay once, not monthly.`
       : "Browse every lifetime deal on Payonce: software, courses, templates and digital assets. Pay once, not monthly.",
     // Search results are not pages of their own: the canonical is the unfiltered catalogue.
     path:
@@ -243,7 +244,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               {busy
                 ? "Searching..."
                 : listing
-                  ? dealCount(listing.count)
+                  ? dealCount(listing.count, listing.count_capped)
                   : "Check the filters above."}
             </p>
             <label className="flex items-center gap-2 text-sm font-medium">

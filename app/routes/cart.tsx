@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { PLUS_DISCOUNT_PERCENT, PLUS_PRICE_CENTS } from "../../domain/constants";
+import { formatPrice } from "../../domain/money";
 import { cartAction, loadCartPage } from "../cart/cart.server";
 import { CartLine } from "../cart/cart-line";
 import { OrderSummary } from "../cart/order-summary";
@@ -76,8 +78,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 className="mt-6 flex items-center justify-between gap-4 rounded-2xl bg-[#f4efff] px-5 py-4 text-sm hover:shadow-card"
               >
                 <span>
-                  <strong>Save a further 10% with Plus.</strong> 99 per year, purchase protection
-                  included.
+                  <strong>Save a further {PLUS_DISCOUNT_PERCENT}% with Plus.</strong>{" "}
+                  {formatPrice(PLUS_PRICE_CENTS)} a year, purchase protection included.
                 </span>
                 <span className="shrink-0 font-bold">Learn more →</span>
               </Link>

@@ -4,6 +4,7 @@ import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
 import { listingSeo } from "../seo/deal-seo";
 import { seoMeta } from "../seo/meta";
+import { notFound } from "../ui/not-found.server";
 import { pageParam } from "../ui/seo";
 import type { Route } from "./+types/collection";
 
@@ -22,7 +23,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       : services.pages.getCollectionPage(params.slug, { page, userId: session?.user?.id ?? null }),
     services.pages.activeCampaign(),
   ]);
-  if (!collection || page > collection.listing.total_pages) throw data(null, { status: 404 });
+  if (!collection || page > collection.listing.total_pages) throw await notFound({ services });
   const personal = params.slug === "for-you" && session?.user != null;
   return data(
     { collection, campaign, now: new Date().toISOString(), origin: publicConfig.publicUrl },

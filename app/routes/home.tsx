@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { PREVIEW_PARAM } from "../../domain/blocks";
 import { MODULAR_PAGE_SIZE } from "../../domain/constants";
 import { siteJsonLd } from "../../domain/structured-data";
@@ -12,6 +12,7 @@ import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
 import { seoMeta } from "../seo/meta";
 import { CampaignBanner } from "../ui/campaign-banner";
+import { notFound } from "../ui/not-found.server";
 import { SubscribeBanner } from "../ui/subscribe-banner";
 import type { Route } from "./+types/home";
 
@@ -35,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }),
     services.pages.activeCampaign(),
   ]);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw await notFound({ services });
   await withHighlightDetails(page.collections, (slug) =>
     services.catalog.getDealDetails(slug, previewAt ? { now: previewAt } : {}),
   );

@@ -1,8 +1,10 @@
-import { data } from "react-router";
+import { appContext } from "../context";
+import { notFound } from "../ui/not-found.server";
+import type { Route } from "./+types/not-found";
 
 // Every URL no route owns yet is a real 404 (status and page), rendered by the root ErrorBoundary.
-export function loader() {
-  throw data(null, { status: 404 });
+export async function loader({ context }: Route.LoaderArgs) {
+  throw await notFound(context.get(appContext));
 }
 
 export default function NotFoundRoute() {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PLUS_DISCOUNT_PERCENT } from "../../domain/constants";
 import { ORDER_PAID } from "../../domain/messages";
 import { loadOrderPage } from "../cart/cart.server";
 import { money } from "../cart/money";
@@ -13,6 +14,15 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
   loadOrderPage(context, request, params.id);
+
+/** The line under the heading: it speaks of licence codes only when the order lists some. */
+function orderLead(status: string, hasCodes: boolean): string {
+  if (status === "refunded") return "This order was refunded.";
+  if (status !== "paid") return "Nothing has been charged for this order.";
+  return hasCodes
+    ? "We e-mailed your receipt. Your licence codes are below and in your products."
+    : "We e-mailed your receipt. Everything you bought is in your products.";
+}
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
@@ -32,8 +42,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-1 text-2xl font-black sm:text-3xl">
           {paid ? ORDER_PAID : `Order ${order.status}`}
         </h1>
-        <p className="mt-2 text-sm text-ink-soft">
-          We e-mailed your receipt. Your licence codes are below and in your products.
+        <p className="mt-2 text-sm text-ink-soft" data-testid="order-lead">
+          {orderLead(
+            order.status,
+            order.items.some((item) => item.licences.length > 0),
+          )}
         </p>
       </div>
 
@@ -92,7 +105,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               </div>
             ) : item.is_plus ? (
               <p className="mt-2 text-sm text-emerald-700">
-                Welcome to Plus: your 10% member discount applies from now on.
+                Welcome to Plus: your {PLUS_DISCOUNT_PERCENT}% member discount applies from now on.
               </p>
             ) : null}
           </li>

@@ -11,11 +11,10 @@ import { joinPlusAction, loadPlusPage } from "../cart/cart.server";
 import type { Route } from "./+types/plus";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Payonce Plus: a further 10% off every deal | Payonce" },
+  { title: `Plus: a further ${PLUS_DISCOUNT_PERCENT}% off every deal | Payonce` },
   {
     name: "description",
-    content:
-      "Join Plus for 99 per year: 10% off every deal, Plus-exclusive deals and purchase protection.",
+    content: `Join Payonce Plus for ${formatPrice(PLUS_PRICE_CENTS)} a year: a further ${PLUS_DISCOUNT_PERCENT}% off every deal, Plus-exclusive deals and purchase protection.`,
   },
 ];
 
@@ -61,7 +60,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
             <span className="text-5xl font-black" data-testid="plus-price">
               {price}
             </span>
-            <span className="text-lg font-semibold text-ink-soft">per year</span>
+            <span className="text-lg font-semibold text-ink-soft">a year</span>
           </p>
           <div className="mt-6">
             {isMember ? (

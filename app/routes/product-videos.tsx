@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import { LATEST_QUESTIONS_SHOWN } from "../../domain/constants";
 import { appContext } from "../context";
 import { LatestQuestions } from "../discussions/community-section";
 import { DiscussionBreadcrumbs } from "../discussions/page-parts";
 import { dealBreadcrumbLd, dealSeo } from "../seo/deal-seo";
 import { seoMeta } from "../seo/meta";
+import { notFound } from "../ui/not-found.server";
 import { selectedVideo, VideoList, VideoPlayer, videoKey } from "../videos/video-gallery";
 import type { Route } from "./+types/product-videos";
 
@@ -16,7 +16,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, publicConfig } = context.get(appContext);
   const deal = await services.catalog.getDealDetails(params.slug);
   const collection = deal?.video_collection;
-  if (!deal || !collection || collection.videos.length === 0) throw data(null, { status: 404 });
+  if (!deal || !collection || collection.videos.length === 0) throw await notFound({ services });
   const chosen = new URL(request.url).searchParams.get("video");
   const { index } = selectedVideo(collection.videos, chosen);
   // The newest approved questions, as any visitor sees them.

@@ -1,8 +1,7 @@
 import { useEffect, useMemo } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { assignAnchorIds, communityTabForHash } from "../../domain/blocks";
 import { COMMUNITY_TABS, SECTION_NAV_SCROLL_OFFSET_PX } from "../../domain/constants";
-import { seoTitle } from "../../domain/storefront";
 import { staffPreviewAt } from "../blocks/preview.server";
 import { ProductHeader } from "../blocks/product-header";
 import { ProductBlocks, ProductFooter, PurchaseColumn } from "../blocks/product-layout";
@@ -16,6 +15,7 @@ import { PurchaseProvider } from "../product/purchase-context";
 import { loadProductViewer } from "../product/viewer.server";
 import { dealBreadcrumbLd, dealName, dealSeo } from "../seo/deal-seo";
 import { seoMeta } from "../seo/meta";
+import { notFound } from "../ui/not-found.server";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -25,14 +25,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // The page (deal, blocks, zones, testimonials, badges, campaign, community summary) is the same
   // for every visitor and kept between requests; what is personal is in `viewer` and `community`.
   const shared = await loadProductPageData(ctx, params.slug, previewAt ?? undefined);
-  if (!shared) throw data(null, { status: 404 });
+  if (!shared) throw await notFound(ctx);
   const { deal } = shared;
   const [community, viewer] = await Promise.all([
     loadCommunity(ctx, deal, request, shared),
     loadProductViewer(ctx, deal),
   ]);
   return {
-    deal,
+    // The newest questions went into `community.latestQuestions`: the page never reads the deal's
+    // own list, so it is not sent twice (once more in the hydration data).
+    deal: { ...deal, top_5_questions: [] },
     summary: shared.summary,
     community,
     viewer,

@@ -1,4 +1,4 @@
-import { data, Link, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { CollectionPage } from "../collections/collection-page";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
@@ -6,6 +6,7 @@ import { listingSeo } from "../seo/deal-seo";
 import { seoMeta } from "../seo/meta";
 import { CampaignBanner } from "../ui/campaign-banner";
 import { Breadcrumbs, dealCount, EmptyState, ListingResults, pageHref } from "../ui/deal-listing";
+import { notFound } from "../ui/not-found.server";
 import { pageParam } from "../ui/seo";
 import type { Route } from "./+types/taxonomy";
 
@@ -30,20 +31,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       rootLevel: true,
     });
     if (collection) {
-      if (page > collection.listing.total_pages) throw data(null, { status: 404 });
+      if (page > collection.listing.total_pages) throw await notFound({ services });
       return { ...base, kind: "collection" as const, collection, campaign: await campaignPromise };
     }
   }
   const node = await services.search.taxonomyNode(group, category, subcategory);
   if (!node) {
     await campaignPromise;
-    throw data(null, { status: 404 });
+    throw await notFound({ services });
   }
   const listing = await services.search.listDeals(
     { group, category, subcategory },
     { sort: "popular", page },
   );
-  if (page > listing.total_pages) throw data(null, { status: 404 });
+  if (page > listing.total_pages) throw await notFound({ services });
   return { ...base, kind: "taxonomy" as const, node, listing, campaign: await campaignPromise };
 }
 

@@ -1,7 +1,12 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { SessionUser } from "../../server/services/accounts/sessions";
-import { accountContext, requireUser } from "../routes/accounts/accounts.server";
+import {
+  accountContext,
+  isDomainError,
+  requireUser,
+  statusOf,
+} from "../routes/accounts/accounts.server";
 
 type ContextGetter = Parameters<typeof accountContext>[0];
 
@@ -21,4 +26,45 @@ export function listQuery<T extends z.ZodType>(schema: T, request: Request): z.i
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = schema.safeParse(params);
   return parsed.success ? parsed.data : schema.parse({});
+}
+
+type StaffServices = ReturnType<typeof staffContext>["services"];
+
+/**
+ * The shape of a staff list page's loader: staff only, the query string read through the API's
+ * own query schema, then `load` (the list and whatever else the page shows). A sort key the list
+ * does not know (the API's 400 on `sort`) falls back to the list's own order.
+ */
+export function staffListLoader<S extends z.ZodType<{ sort: string }>, R extends object>(
+  schema: S,
+  load: (services: StaffServices, q: z.infer<S>, user: SessionUser) => Promise<R>,
+) {
+  return async ({ request, context }: { request: Request; context: ContextGetter }) => {
+    const { services, user } = staffContext(context, request);
+    const q = listQuery(schema, request);
+    try {
+      return { q, ...(await load(services, q, user)) };
+    } catch (err) {
+      if (!q.sort || !isDomainError(err)) throw err;
+      const unsorted = { ...q, sort: "" };
+      return { q: unsorted, ...(await load(services, unsorted, user)) };
+    }
+  };
+}
+
+/** A route's numeric id, or the store's 404 page. */
+export function routeId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  return id;
+}
+
+/** One staff item: a 404 from the service is the store's 404 page, not a 500. */
+export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (err) {
+    if (isDomainError(err) && statusOf(err) === 404) throw data(null, { status: 404 });
+    throw err;
+  }
 }

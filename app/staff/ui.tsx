@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { type ReactNode, useId, useState } from "react";
-import { Link, NavLink, useRevalidator } from "react-router";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation, useRevalidator } from "react-router";
 import { buttonStyles, inputStyles } from "../account/shell";
 import { cx } from "../ui/format";
 import { ToastProvider, useToast } from "../ui/toast";
@@ -14,15 +14,35 @@ const SECTIONS: Array<[string, string]> = [
   ["/staff/moderation/", "Moderation"],
   ["/staff/orders/", "Orders"],
   ["/staff/users/", "Users"],
+  ["/staff/pages/", "Pages"],
+  ["/staff/collections/", "Collections"],
+  ["/staff/campaigns/", "Campaigns"],
   ["/staff/coupons/", "Coupons"],
+  ["/staff/changes/", "Partner changes"],
   ["/staff/audit/", "Audit log"],
   ["/staff/outbox/", "Outbox"],
 ];
+
+/**
+ * A toast handed over by the page a write navigated away from (`navigate(to, {state: {toast}})`):
+ * each page has its own toast region, so "Collection created." is said again where it landed.
+ */
+function NavigationToast() {
+  const toast = useToast();
+  const location = useLocation();
+  const message = (location.state as { toast?: string } | null)?.toast;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation
+  useEffect(() => {
+    if (message) toast(message);
+  }, [location.key]);
+  return null;
+}
 
 /** The back office frame: section links and the toast region every write reports into. */
 export function StaffShell({ title, children }: { title: string; children: ReactNode }) {
   return (
     <ToastProvider>
+      <NavigationToast />
       <div className="mx-auto max-w-6xl px-4 py-8">
         <nav aria-label="Staff sections" className="mb-6">
           <ul className="flex flex-wrap gap-2 text-sm">
@@ -55,6 +75,31 @@ export function StaffShell({ title, children }: { title: string; children: React
 
 export { SECTIONS };
 
+/** A column header; `sort` is the list's sort key for it (the header becomes a sort link). */
+export type Column = string | { label: string; sort?: string };
+
+/** The link of a sortable header: ascending first, then descending; other parameters kept. */
+function SortHeader({ label, sortKey, sort }: { label: string; sortKey: string; sort: string }) {
+  const { search } = useLocation();
+  const active = sort === sortKey || sort === `-${sortKey}`;
+  const descending = sort === `-${sortKey}`;
+  const p = new URLSearchParams(search);
+  p.set("sort", active && !descending ? `-${sortKey}` : sortKey);
+  p.delete("page");
+  return (
+    <Link
+      to={`?${p}`}
+      className="inline-flex items-center gap-1 underline-offset-2 hover:underline"
+    >
+      {label}
+      <span className="sr-only">
+        {active ? (descending ? ", sorted descending" : ", sorted ascending") : ", sort"}
+      </span>
+      <span aria-hidden="true">{active ? (descending ? "↓" : "↑") : "↕"}</span>
+    </Link>
+  );
+}
+
 /** A real table with a caption and column headers; rows come as children. */
 export function DataTable({
   caption,
@@ -62,12 +107,15 @@ export function DataTable({
   children,
   empty,
   count,
+  sort,
 }: {
   caption: string;
-  headers: string[];
+  headers: Column[];
   children: ReactNode;
   empty: string;
   count: number;
+  /** The list's current sort key (sortable headers link to the others). */
+  sort?: string;
 }) {
   return (
     // Focusable and named: a table wider than a phone scrolls sideways by keyboard too.
@@ -83,11 +131,25 @@ export function DataTable({
         </caption>
         <thead>
           <tr className="border-b border-black/10">
-            {headers.map((h) => (
-              <th key={h} scope="col" className="px-4 py-2 font-semibold">
-                {h}
-              </th>
-            ))}
+            {headers.map((h) => {
+              const { label, sort: key } =
+                typeof h === "string" ? { label: h, sort: undefined } : h;
+              const state =
+                key && sort !== undefined && sort.replace(/^-/, "") === key
+                  ? sort.startsWith("-")
+                    ? "descending"
+                    : "ascending"
+                  : undefined;
+              return (
+                <th key={label} scope="col" aria-sort={state} className="px-4 py-2 font-semibold">
+                  {key && sort !== undefined ? (
+                    <SortHeader label={label} sortKey={key} sort={sort} />
+                  ) : (
+                    label
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>

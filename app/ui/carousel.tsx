@@ -196,7 +196,7 @@ export function Carousel<T>({
               role="group"
               aria-roledescription="slide"
               aria-label={slideLabel(index, items.length)}
-              className={cx("flex min-w-0 shrink-0 grow-0 snap-start pl-4", slideClassName)}
+              className={cx("carousel-slide", slideClassName)}
             >
               {renderItem(item, index)}
             </div>

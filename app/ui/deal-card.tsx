@@ -56,9 +56,7 @@ export function PriceRow({ deal, size = "sm" }: { deal: DealCardJson; size?: "sm
           <s className={cx("text-ink-soft", size === "lg" ? "text-base" : "text-sm")}>
             {displayPrice(deal.original_price, display)}
           </s>
-          <span className="rounded-md bg-brand-100 px-1.5 py-0.5 text-xs font-bold text-brand-700">
-            {discount}
-          </span>
+          <span className="discount-pill">{discount}</span>
         </>
       ) : null}
     </div>
@@ -79,21 +77,17 @@ export function DealCard({
   const banner = dealBanner(deal, now);
   return (
     <article
-      className={cx(
-        "group relative flex flex-col overflow-hidden rounded-2xl border border-black/5 bg-white shadow-card transition hover:-translate-y-0.5 hover:shadow-card-hover",
-        // The whole card is the link's target (its ::after covers it): the focus ring goes
-        // around the card, not the name.
-        "has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ink",
-        className,
-      )}
+      // deal-card (app.css): the card's look, and the focus ring around the whole card (its
+      // link's ::after covers it).
+      className={cx("group deal-card", className)}
     >
-      <div className="relative aspect-[16/9] overflow-hidden bg-brand-50">
+      <div className="deal-card-media">
         {deal.media_url ? (
           <img
             src={deal.media_url}
             alt=""
             loading={eager ? "eager" : "lazy"}
-            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
+            className="deal-card-img"
           />
         ) : null}
         {banner.text ? (
@@ -107,7 +101,7 @@ export function DealCard({
           </span>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="deal-card-body">
         <div className="flex items-center gap-2">
           {deal.product_logo ? (
             <img
@@ -117,17 +111,14 @@ export function DealCard({
               loading="lazy"
             />
           ) : null}
-          <h3 className="truncate text-base font-semibold text-ink">
-            <Link
-              to={deal.get_absolute_url}
-              className="after:absolute after:inset-0 focus-visible:outline-none"
-            >
+          <h3 className="deal-card-name">
+            <Link to={deal.get_absolute_url} className="card-link">
               {deal.public_name || deal.name}
             </Link>
           </h3>
         </div>
-        <p className="line-clamp-2 text-sm leading-snug text-ink-soft">{deal.card_description}</p>
-        <div className="mt-auto flex flex-col gap-1.5 pt-1">
+        <p className="deal-card-text">{deal.card_description}</p>
+        <div className="deal-card-foot">
           {deal.deal_review.review_count > 0 ? (
             <TacoRating
               rating={deal.deal_review.average_rating}

@@ -55,7 +55,9 @@ export function Breadcrumbs({
   );
 }
 
-export const dealCount = (n: number) => `${n} ${n === 1 ? "deal" : "deals"}`;
+/** "1 deal", "20,100 deals"; "1,000+ deals" when the count stopped at its cap (a text search). */
+export const dealCount = (n: number, capped = false) =>
+  `${n.toLocaleString("en-US")}${capped ? "+" : ""} ${n === 1 && !capped ? "deal" : "deals"}`;
 
 /** The cards of one page, its pagination, or an empty state. */
 export function ListingResults({

@@ -18,7 +18,6 @@ const COLUMNS: { title: string; links: [string, string][] }[] = [
       ["Your products", "/account/products/"],
       ["Profile", "/account/profile/"],
       ["Cart", "/cart"],
-      ["Log in", "/accounts/login/"],
     ],
   },
   {
@@ -32,7 +31,13 @@ const COLUMNS: { title: string; links: [string, string][] }[] = [
   },
 ];
 
-export function SiteFooter() {
+/** The Account column's last link: "Log in" for visitors, the e-mail settings once signed in. */
+const accountLinks = (signedIn: boolean): [string, string][] => [
+  ...(COLUMNS[1]?.links ?? []),
+  signedIn ? ["Email settings", "/account/email/"] : ["Log in", "/accounts/login/"],
+];
+
+export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <footer className="mt-16 bg-ink text-white/80">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
@@ -51,7 +56,7 @@ export function SiteFooter() {
               {col.title}
             </h2>
             <ul className="space-y-2 text-sm">
-              {col.links.map(([label, to]) => (
+              {(col.title === "Account" ? accountLinks(signedIn) : col.links).map(([label, to]) => (
                 <li key={to}>
                   <Link
                     to={to}

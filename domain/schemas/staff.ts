@@ -29,6 +29,7 @@ export const STAFF_SCHEMA_MESSAGES = {
   codes: "Enter a whole number of codes from 1 to 1000.",
   percent: "A percent is a whole number from 0 to 100.",
   roles: "List user ids.",
+  sort: "Sort by a column's name, with a leading - for descending.",
 } as const;
 
 const text = (max: number) =>
@@ -78,13 +79,27 @@ const query = z
 
 // --- Lists ------------------------------------------------------------------------------------
 
-export const StaffListQuery = z.object({ query, page });
+/** A table's sort key: a column's API name, `-name` for descending (each list names its own). */
+const sort = z
+  .string()
+  .trim()
+  .max(50, { error: STAFF_SCHEMA_MESSAGES.sort })
+  .regex(/^(-?[a-z_]+)?$/, { error: STAFF_SCHEMA_MESSAGES.sort })
+  .default("");
+export const StaffListQuery = z.object({ query, page, sort });
 export const StaffDealsQuery = z.object({
   query,
   page,
+  sort,
   status: z
     .enum(["", "draft", "published", ...DEAL_STATUSES], { error: INVALID_CHOICE })
     .default(""),
+});
+/** Partners' proposed changes by status (pending by default; "" for every status). */
+export const ChangesQuery = StaffListQuery.extend({
+  status: z
+    .enum(["", "pending", "approved", "declined"], { error: INVALID_CHOICE })
+    .default("pending"),
 });
 export const ModerationQuery = z.object({
   status: z.enum(["pending", "approved", "declined"], { error: INVALID_CHOICE }).default("pending"),

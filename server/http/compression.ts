@@ -6,7 +6,7 @@
  * request's Accept-Encoding. An answer that already has a Content-Encoding is never touched, so
  * nothing is compressed twice.
  */
-import type { Readable } from "node:stream";
+import { pipeline, type Readable, Transform } from "node:stream";
 import { promisify } from "node:util";
 import {
   brotliCompress,
@@ -84,30 +84,47 @@ function compressor(encoding: Encoding) {
 /**
  * A streamed body compressed. What the source writes in one go is flushed together once it
  * pauses, so a streamed page (React's shell, then deferred data) still reaches the browser in
- * step, without a flush (and its cost in size) after every small chunk.
+ * step, without a flush (and its cost in size) after every small chunk. Source and compressor are
+ * one pipeline: a failed render destroys the compressor with its error, and a compressor destroyed
+ * because the client went away (Fastify destroys what it was sending) stops the render.
  */
 export function compressStream(source: Readable, encoding: Encoding): Readable {
   const z = compressor(encoding);
   let pending: NodeJS.Immediate | null = null;
+  const cancelFlush = () => {
+    if (pending) clearImmediate(pending);
+    pending = null;
+  };
   const flush = () => {
     pending = null;
+    if (z.destroyed || z.writableEnded) return;
     if (encoding === "br") z.flush();
     else z.flush(constants.Z_SYNC_FLUSH);
   };
-  source.on("data", (chunk: Buffer) => {
-    if (!z.write(chunk)) source.pause();
-    pending ??= setImmediate(flush);
+  const batch = new Transform({
+    transform(chunk, _encoding, done) {
+      pending ??= setImmediate(flush);
+      done(null, chunk);
+    },
+    flush(done) {
+      cancelFlush();
+      done();
+    },
   });
-  z.on("drain", () => source.resume());
-  source.once("end", () => {
-    if (pending) clearImmediate(pending);
-    pending = null;
-    z.end();
-  });
-  source.once("error", (err) => z.destroy(err));
-  // The client went away (Fastify destroys what it was sending): stop the render too.
-  z.once("close", () => source.destroy());
+  // The pipeline's outcome reaches Fastify through `z` (destroyed with the render's error, or
+  // ended); an abort's premature close is not an error of ours (see isClientAbort).
+  pipeline(source, batch, z, cancelFlush);
   return z;
+}
+
+/**
+ * A client that hung up before its answer was complete: Fastify reports the body it was sending
+ * as closed prematurely (it destroyed it itself). Not a failure of ours: no 500, no error log.
+ */
+export function isClientAbort(error: { code?: unknown }, reply: FastifyReply): boolean {
+  if (error.code !== "ERR_STREAM_PREMATURE_CLOSE") return false;
+  const socket = reply.raw.socket;
+  return reply.raw.destroyed || !socket || socket.destroyed;
 }
 
 /** A whole body compressed. */

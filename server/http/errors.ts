@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { FieldErrors } from "../../domain/errors";
 import { isDomainError, retryAfterHeaders, statusOf } from "../web/errors";
-import { safeErrorForLog } from "./log-safety";
+import { isClientAbort } from "./compression";
+import { redactUrl, safeErrorForLog } from "./log-safety";
 import { outageOf, sendOutage } from "./outage";
 
 /** Turns a zod issue path into the field name the API reports ("non_field_errors" for the form). */
@@ -40,6 +41,11 @@ function isMultipartParseError(error: FastifyError, contentType: string | undefi
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The client went away mid-answer (a streamed page): nothing to send, nothing failed.
+    if (isClientAbort(error, reply)) {
+      request.log.info({ url: redactUrl(request.url) }, "client went away before the answer ended");
+      return;
+    }
     if (isDomainError(error)) {
       return reply.status(statusOf(error)).headers(retryAfterHeaders(error)).send(error.body);
     }

@@ -47,7 +47,20 @@ import { createSitemapService } from "./storefront/sitemap";
  * (callers already report once per outage, not once per request).
  */
 const logOutage = (err: unknown, message: string) =>
-  console.warn(err ? `${message} (${err instanceof Error ? err.message : String(err)})` : message);
+  console.warn(err ? `${message} (${outageReason(err)})` : message);
+
+/**
+ * What went wrong, without the SQL: Drizzle's wrapper puts the query text and its parameter
+ * values in its message, so its cause (connection refused, terminated, timeout) speaks instead.
+ */
+function outageReason(err: unknown): string {
+  let e = err;
+  for (let i = 0; i < 5 && e instanceof Error && e.message.startsWith("Failed query"); i++) {
+    e = e.cause;
+  }
+  if (e instanceof Error) return e.message.startsWith("Failed query") ? "query failed" : e.message;
+  return e === undefined ? "query failed" : String(e);
+}
 
 export type ServiceDeps = { db: Db; clock: Clock; config: Config };
 

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { deals } from "../../server/db/schema";
+import { comments, deals } from "../../server/db/schema";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 import type { Item, Reply } from "../helpers/discussions";
 
@@ -227,6 +227,48 @@ describe("visibility", () => {
     }
   });
 
+  it("counts a shopper's own pending items in their totals, by tacos too, and no one else's", async () => {
+    const shopperId = await app.userId("shopper@payonce.test");
+    const [review] = await app.database.db
+      .insert(comments)
+      .values({
+        dealId: deal.id,
+        kind: "review",
+        userId: shopperId,
+        title: "Pending until a moderator looks",
+        comment: "Waiting for approval.",
+        rating: 4,
+        status: "pending",
+      })
+      .returning({ id: comments.id });
+    await app.database.db.insert(comments).values({
+      dealId: deal.id,
+      kind: "question",
+      userId: shopperId,
+      title: "A pending question?",
+      comment: "Is this counted for me?",
+      status: "pending",
+    });
+    try {
+      const mine = await list("reviews", "items_per_page=100", "shopper");
+      expect(mine.meta.total).toBe(deal.reviewCount + 1);
+      expect(mine.comments.some((c) => c.id === review?.id)).toBe(true);
+      const fourTacos = await list("reviews", "rating=4&items_per_page=100", "shopper");
+      expect(fourTacos.meta.total).toBe(deal.reviewCount4 + 1);
+      expect((await list("reviews", "rating=5", "shopper")).meta.total).toBe(deal.reviewCount5);
+      expect((await list("questions", "", "shopper")).meta.total).toBe(deal.commentCount + 1);
+      // Someone else, signed in or not, sees the stored counts.
+      for (const who of [undefined, "buyer"]) {
+        expect((await list("reviews", "", who)).meta.total, who).toBe(deal.reviewCount);
+        expect((await list("questions", "", who)).meta.total, who).toBe(deal.commentCount);
+      }
+    } finally {
+      await app.database.db
+        .delete(comments)
+        .where(and(eq(comments.userId, shopperId), eq(comments.status, "pending")));
+    }
+  });
+
   it("narrows to items needing a founder reply", async () => {
     const body = await list(
       "questions",
@@ -349,11 +391,13 @@ describe("bad input", () => {
 });
 
 describe("SQL statements per list", () => {
-  // The deal with its roles, the page (authors, media and the viewer's vote joined), the total,
-  // and every reply of the page's items: the same count for 5 items as for 50.
-  const ANONYMOUS = 4;
-  // A signed-in request also loads its session.
-  const SIGNED_IN = ANONYMOUS + 1;
+  // The deal with its roles (and a signed-in viewer's own pending items), the page (authors,
+  // media and the viewer's vote joined), and every reply of the page's items: the same count for
+  // 5 items as for 50. The total is the deal's stored count (plus the viewer's pending items)
+  // except for a moderator, whose total counts every status: one statement more.
+  const ANONYMOUS = 3;
+  // A signed-in request also loads its session; staff moderate, so their total is counted.
+  const SIGNED_IN = ANONYMOUS + 2;
 
   for (const kind of ["reviews", "questions"] as const) {
     it(`runs a fixed number for ${kind}, whatever the page size`, async () => {

@@ -13,7 +13,7 @@ const signup = (payload: Record<string, unknown>) =>
   app.inject({ method: "POST", url: "/api/email-signup/", payload });
 
 describe("e-mail sign-up", () => {
-  it("subscribes, stores a single-use coupon and mails it", async () => {
+  it("subscribes, stores a single-use coupon (the live campaign's 15%) and mails it", async () => {
     const res = await signup({ email: "  New.Visitor@Example.com ", component: "not_found" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: EMAIL_CAPTURE_SUCCESS, email_subscribed: true });
@@ -24,7 +24,8 @@ describe("e-mail sign-up", () => {
       | { coupon_code: string; value: number; single_use: boolean }[];
     const list = Array.isArray(rows) ? rows : rows.rows;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ value: 10, single_use: true });
+    // The 404 page names the same figure as the subscribe banner (issue 15: one offer).
+    expect(list[0]).toMatchObject({ value: 15, single_use: true });
     const mail = (await app.database.db.execute(sql`select payload from outbox
       where payload->>'to' = 'New.Visitor@Example.com'`)) as unknown as
       | { rows: { payload: { text: string } }[] }
@@ -54,6 +55,32 @@ describe("e-mail sign-up", () => {
       | { rows: { value: number }[] }
       | { value: number }[];
     expect((Array.isArray(rows) ? rows : rows.rows)[0]?.value).toBe(15);
+  });
+
+  it("gives 10% from either capture once no percent campaign is live", async () => {
+    await app.database.db.execute(sql`update campaigns set is_active = false`);
+    try {
+      for (const [email, component] of [
+        ["after.banner@example.com", "subscribe_banner"],
+        ["after.404@example.com", "not_found"],
+      ] as const) {
+        // From another address: the capture allows 10 sign-ups a minute per client.
+        const res = await app.inject({
+          method: "POST",
+          url: "/api/email-signup/",
+          payload: { email, component },
+          remoteAddress: "10.7.7.7",
+        });
+        expect(res.statusCode).toBe(200);
+        const rows = (await app.database.db.execute(sql`select c.value from email_subscriptions s
+          join coupons c on c.code = s.coupon_code where s.email = ${email}`)) as unknown as
+          | { rows: { value: number }[] }
+          | { value: number }[];
+        expect((Array.isArray(rows) ? rows : rows.rows)[0]?.value, component).toBe(10);
+      }
+    } finally {
+      await app.database.db.execute(sql`update campaigns set is_active = true`);
+    }
   });
 
   it("sends a plain form post back to its page with the outcome", async () => {

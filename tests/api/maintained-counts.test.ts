@@ -5,8 +5,9 @@ import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 import { checkout, dealPlans, freshCart } from "../helpers/commerce";
 
 // Issue 20: the counts that reads take from maintained columns instead of counting (the deal's
-// review and question aggregates, each thread's reply count and votes, who owns which deal and
-// how many deals each account owns) must equal a fresh COUNT after any sequence of writes. The
+// review and question aggregates and founder responsiveness, each thread's reply count and
+// votes, who owns which deal and how many deals each account owns) must equal a fresh COUNT
+// after any sequence of writes. The
 // writes go through the API, so every rule and trigger runs as in production.
 
 let app: TestApp;
@@ -161,11 +162,17 @@ async function drift() {
         count(*) filter (where c.kind = 'review' and c.rating = 1)::int as n1,
         count(*) filter (where c.kind = 'review' and c.rating = 5)::int as n5,
         coalesce(sum(c.rating) filter (where c.kind = 'review'), 0)::int as total,
-        count(*) filter (where c.kind = 'question')::int as q
+        count(*) filter (where c.kind = 'question')::int as q,
+        count(*) filter (where c.kind = 'question' and c.has_founder_reply)::int as answered,
+        round((percentile_cont(0.5) within group (order by
+          extract(epoch from c.first_founder_reply_at - c.created_at))
+          filter (where c.kind = 'question'))::numeric)::int as median
       from comments c
       where c.deal_id = d.id and c.parent_id is null and c.status = 'approved') f on true
     where d.review_count <> f.n or d.review_count1 <> f.n1 or d.review_count5 <> f.n5
-      or d.rating_sum <> f.total or d.comment_count <> f.q`);
+      or d.rating_sum <> f.total or d.comment_count <> f.q
+      or d.founder_answered_count <> f.answered
+      or d.founder_answer_median_seconds is distinct from f.median`);
   const threads = await query(sql`select c.id from comments c
     where c.up_votes <> (select count(*) from comment_votes v
         where v.comment_id = c.id and v.direction = 1)
@@ -187,7 +194,10 @@ async function drift() {
       from invoice_items ii join orders o on o.id = ii.order_id
       where ii.user_id = u.id and o.status = 'paid' and ii.parent_invoice_item_id is null
         and ii.refunded_at is null)`);
-  return { deals, threads, owners, purchased };
+  const catalogue = await query(sql`select c.public_deals from catalogue_counts c
+    where c.public_deals <> (select count(*) from deals d
+      where d.deal_status <> 'Private' and d.is_draft = false)`);
+  return { deals, threads, owners, purchased, catalogue };
 }
 
 beforeAll(async () => {
@@ -201,7 +211,13 @@ beforeAll(async () => {
 
 describe("maintained counts", () => {
   it("agree with the seed", async () => {
-    expect(await drift()).toEqual({ deals: [], threads: [], owners: [], purchased: [] });
+    expect(await drift()).toEqual({
+      deals: [],
+      threads: [],
+      owners: [],
+      purchased: [],
+      catalogue: [],
+    });
   });
 
   it("equal a fresh COUNT after one of each write that succeeds", async () => {
@@ -226,21 +242,53 @@ describe("maintained counts", () => {
     await ok({ action: "question", who: "buyer" });
     await ok({ action: "approve", kind: "questions", pick: -1 });
     await ok({ action: "reply", who: "plus", kind: "questions", pick: -1 });
+    // A founder-team answer on taskflow (partner@ founds it) changes its responsiveness.
+    await ok({ action: "question", who: "buyer", slug: "taskflow" });
+    await ok({ action: "approve", slug: "taskflow", kind: "questions", pick: -1 });
+    await ok({ action: "reply", who: "partner", slug: "taskflow", kind: "questions", pick: -1 });
     await ok({ action: "vote", who: "plus", kind: "reviews", pick: -1, direction: -1 });
     await ok({ action: "deny", kind: "questions", pick: -1 });
     await ok({ action: "refund", who: "shopper", pick: -1 });
     await ok({ action: "delete", kind: "reviews", pick: -1 });
-    expect(await drift()).toEqual({ deals: [], threads: [], owners: [], purchased: [] });
+    expect(await drift()).toEqual({
+      deals: [],
+      threads: [],
+      owners: [],
+      purchased: [],
+      catalogue: [],
+    });
   });
 
   it("equal a fresh COUNT after random posts, approvals, denials, votes, deletions, purchases and refunds", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
         for (const o of ops) expect(await run(o)).toBeLessThan(500);
-        expect(await drift()).toEqual({ deals: [], threads: [], owners: [], purchased: [] });
+        expect(await drift()).toEqual({
+          deals: [],
+          threads: [],
+          owners: [],
+          purchased: [],
+          catalogue: [],
+        });
       }),
       { numRuns: 6 },
     );
+  });
+
+  it("browse counts the public deals as they go private, back and to a draft", async () => {
+    const count = async () =>
+      ((await app.send("GET", "/api/v2/deals/")).json() as { count: number }).count;
+    const before = await count();
+    const id = dealIds.pixelforge;
+    const [row] = await query(sql`select deal_status from deals where id = ${id}`);
+    await query(sql`update deals set deal_status = 'Private' where id = ${id}`);
+    expect(await count()).toBe(before - 1);
+    await query(sql`update deals set deal_status = ${String(row?.deal_status)}, is_draft = true
+      where id = ${id}`);
+    expect(await count()).toBe(before - 1);
+    await query(sql`update deals set is_draft = false where id = ${id}`);
+    expect(await count()).toBe(before);
+    expect((await drift()).catalogue).toEqual([]);
   });
 
   it("the reviews list's totals and author purchase counts read them", async () => {

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, dealRoles, deals, orders } from "../../server/db/schema";
+import { auditLog, deals, orders } from "../../server/db/schema";
 import { createTestApp } from "../helpers/app";
-import { checkout, dealPlans, freshCart } from "../helpers/commerce";
+import { checkout, freshCart } from "../helpers/commerce";
+import { staffActors } from "../helpers/staff";
 
 // Issue 16: the staff back office and the partner portal over the API. Every path answers staff
 // only (401 anonymous, 403 anyone else); partner paths answer the deal's partners only (another
@@ -12,19 +13,8 @@ const app = await createTestApp();
 const { db } = app.database;
 const send = app.send;
 
-const staff = await app.login("staff@payonce.test");
-const partner = await app.login("partner@payonce.test");
-const moderator = await app.login("moderator@payonce.test");
-const shopper = await app.login("shopper@payonce.test");
-// reviewer@ becomes the partner of another deal (pixelforge).
-const pixelforge = await dealPlans(app, "pixelforge");
-await db.insert(dealRoles).values({
-  dealId: pixelforge.deal.id,
-  userId: await app.userId("reviewer@payonce.test"),
-  role: "partner",
-});
-const otherPartner = await app.login("reviewer@payonce.test");
-const taskflow = await dealPlans(app, "taskflow");
+const { staff, partner, moderator, shopper, otherPartner, pixelforge, taskflow } =
+  await staffActors(app);
 
 type Json = Record<string, unknown>;
 const json = async (

@@ -11,9 +11,10 @@ import { expect, PASSWORD, test } from "./fixtures";
 // (named in issue 15) are tagged only "best-practice".
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
-type Who = "buyer" | "reviewer" | "staff";
+type Who = "buyer" | "reviewer" | "staff" | "partner";
 const EMAILS: Record<Who, string> = {
   buyer: "buyer@payonce.test",
+  partner: "partner@payonce.test",
   reviewer: "reviewer@payonce.test",
   staff: "staff@payonce.test",
 };
@@ -72,7 +73,21 @@ export const PAGES: PageRow[] = [
   { name: "account products", path: "/account/products/", as: "buyer" },
   { name: "order page", path: "/orders/{order}/", as: "buyer" },
   { name: "plus page", path: "/plus/" },
+  { name: "public profile", path: "/profile/{author}/" },
+  { name: "community guidelines", path: "/community-guidelines/" },
+  { name: "about", path: "/about/" },
+  { name: "help center", path: "/help/" },
+  { name: "terms & privacy", path: "/legal/" },
+  { name: "sell on Payonce", path: "/partners/" },
   { name: "staff outbox", path: "/staff/outbox/", as: "staff" },
+  { name: "staff pages", path: "/staff/pages/", as: "staff" },
+  { name: "staff page editor", path: "/staff/pages/home/", as: "staff" },
+  { name: "staff collections", path: "/staff/collections/", as: "staff" },
+  { name: "staff collection", path: "/staff/collections/1/", as: "staff" },
+  { name: "staff campaigns", path: "/staff/campaigns/", as: "staff" },
+  { name: "staff campaign", path: "/staff/campaigns/1/", as: "staff" },
+  { name: "staff partner changes", path: "/staff/changes/?status=", as: "staff" },
+  { name: "partner portal", path: "/partners/", as: "partner" },
   // The block editor, with its live preview (the product page at 390 px) in an iframe.
   {
     name: "staff deal (block editor)",
@@ -129,6 +144,7 @@ async function resolveValues(
     review: withReplies(reviews)?.display_path ?? "",
     question: withReplies(questions)?.display_path ?? "",
     ownReviewId: String(own?.id),
+    author: reviews[0]?.user.username ?? "",
     order,
     taskflowId: String(taskflow.deal.id),
   };
@@ -136,7 +152,7 @@ async function resolveValues(
 }
 
 for (const row of PAGES) {
-  test(`axe: ${row.name} has no WCAG 2.2 AA (and best-practice) violations`, async ({
+  test(`axe: ${row.name} has no WCAG 2.2 AA (and best-practice) violations, and no page error`, async ({
     page,
     playwright,
     baseURL,
@@ -155,6 +171,9 @@ for (const row of PAGES) {
       });
       expect(res.status(), `log in ${row.as}`).toBe(200);
     }
+    // Uncaught errors, hydration mismatches (React #418) included, fail the page too.
+    const pageErrors: string[] = [];
+    page.on("pageerror", (err) => pageErrors.push(err.message));
     // Axe reads the hydrated page: client-only parts (live widgets) are in the DOM by then.
     const response = await gotoHydrated(url);
     expect(response?.status(), url).toBe(row.status ?? 200);
@@ -169,5 +188,6 @@ for (const row of PAGES) {
           .join("\n"),
     );
     expect(report, `axe violations on ${url}`).toEqual([]);
+    expect(pageErrors, `page errors on ${url}`).toEqual([]);
   });
 }

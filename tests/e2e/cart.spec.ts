@@ -165,7 +165,7 @@ test("the Plus page sells Plus at 99 a year into the cart", async ({
   await emptyCart(page);
   await gotoHydrated("/plus?ref=plus-page-taskflow");
   await expect(page.getByTestId("plus-price")).toHaveText("$99");
-  await expect(page.getByText("per year")).toBeVisible();
+  await expect(page.getByText("a year", { exact: true })).toBeVisible();
   await expect(page.getByText(/50% back in credits on Select tools, 100% with Plus/)).toBeVisible();
   await page.getByRole("button", { name: "Join Plus" }).click();
   await expect(page).toHaveURL(/\/cart\/?$/);

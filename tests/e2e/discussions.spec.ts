@@ -177,7 +177,7 @@ test("a shopper asks a question and a reply waits for moderation", async ({
   const first = page.getByRole("article").first();
   await first.getByRole("button", { name: "Answer", exact: true }).click();
   await first.getByRole("textbox", { name: "Write an answer" }).fill(unique("Following this"));
-  await first.getByRole("button", { name: "Post reply" }).click();
+  await first.getByRole("button", { name: "Post answer" }).click();
   await expect(first.getByText(COMMENT_SUBMITTED_THANKS)).toBeVisible();
 });
 

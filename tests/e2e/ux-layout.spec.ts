@@ -129,7 +129,8 @@ test("deals that cannot be bought are not sold as such", async ({ page, gotoHydr
   // A free deal's bar offers it for free.
   await page.goto("/products/freebie-kit/");
   const bar = page.locator("[data-position]");
-  if ((await bar.count()) > 0) await expect(bar.getByRole("link")).toHaveText("Get now for FREE");
+  await expect(bar).toHaveCount(1);
+  await expect(bar.getByRole("link")).toHaveText("Get now for FREE");
   // Coming soon: the timer counts to the start ("Starts in"), and B buys nothing.
   await gotoHydrated("/products/launchpad-x/");
   await expect(page.getByText("Deal ends in", { exact: false })).toHaveCount(0);

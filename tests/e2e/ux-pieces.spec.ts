@@ -66,7 +66,7 @@ test("the footer's company pages and the community guidelines are real pages", a
   await gotoHydrated("/");
   const footer = page.getByRole("contentinfo");
   for (const [name, heading] of [
-    ["About", "About Payonce"],
+    ["About", "About us"],
     ["Sell on Payonce", "Sell on Payonce"],
     ["Help center", "Help center"],
     ["Terms & privacy", "Terms & privacy"],

@@ -26,8 +26,10 @@ export function MoneyBackGuaranteeBlock(props: BlockProps) {
             {dataString(props.block.data, "title") ?? moneyBackGuarantee(days)}
           </h2>
           <p className="mt-1 text-sm text-ink-soft">
-            Try it for {moneyBackPeriod(days)} to make sure it's right for you. If it isn't, get a
-            full refund, no questions asked.
+            {/* The spec's "2 months" names the same period as the heading's "60-day": both shown. */}
+            Try it for {moneyBackPeriod(days)}
+            {moneyBackPeriod(days) === `${days} days` ? "" : ` (${days} days)`} to make sure it's
+            right for you. If it isn't, get a full refund, no questions asked.
           </p>
         </div>
       </div>

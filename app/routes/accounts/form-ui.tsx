@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { useFieldErrors } from "../../ui/use-field-errors";
 
 export type FieldErrors = Record<string, string[] | undefined>;
 
@@ -50,7 +51,8 @@ export function Field({
 }) {
   const id = `field-${name}`;
   const errorId = `${id}-error`;
-  const invalid = Boolean(errors?.length);
+  const [shownErrors, onInput] = useFieldErrors(errors);
+  const invalid = Boolean(shownErrors?.length);
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
@@ -63,6 +65,7 @@ export function Field({
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         required={required}
+        onInput={onInput}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
         className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-ink outline-none transition placeholder:text-ink-soft/60 focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40 sm:text-sm ${
@@ -71,7 +74,7 @@ export function Field({
       />
       {invalid ? (
         <p id={errorId} className="text-sm text-red-700">
-          {errors?.join(" ")}
+          {shownErrors?.join(" ")}
         </p>
       ) : null}
       {/* After the input, so the tab order runs field to field (e-mail, password, then "Forgot

@@ -52,8 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ip,
       session,
     });
-    const to = next === "/" ? "/account/email/?notice=welcome" : next;
-    return redirectWithCookies(to, cookies.signedIn(started));
+    // Back where the shopper was (issue 15), the home page when they came straight here; the
+    // header's account menu carries the verify prompt from then on.
+    return redirectWithCookies(next, cookies.signedIn(started));
   } catch (err) {
     return refused(err, { email, challenge: null });
   }

@@ -1,7 +1,10 @@
 import { useId, useState } from "react";
+import { PARTNER_SALES_DAYS } from "../../../domain/staff";
 import { appContext } from "../../context";
 import { infoPageFor } from "../../info/content";
 import { InfoPage } from "../../info/info-page";
+import { ProposeChange } from "../../partners/propose";
+import { SalesChart } from "../../partners/sales-chart";
 import { privateMeta } from "../../seo/meta";
 import { money, when } from "../../staff/api";
 import { buttonStyles, cell, DataTable, useWrite } from "../../staff/ui";
@@ -16,6 +19,9 @@ import type { Route } from "./+types/portal";
  * the questions waiting for them); everyone else keeps the public "Sell on Payonce" page the
  * footer links to (docs/decisions.md, staff UI 1).
  */
+/** Reviews shown a deal (newest first); the figures count them all. */
+const REVIEWS_SHOWN = 5;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = ctx.session?.user;
@@ -23,13 +29,42 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (user) {
     try {
       const deals = await partners.listDeals(user.id);
-      const questions = await Promise.all(
-        deals.items.map(async (d) => ({
-          deal: { id: d.id, slug: d.slug, name: d.name },
-          list: await partners.questions(user.id, d.id, { needs_reply: "1", page: 1 }),
-        })),
+      const perDeal = await Promise.all(
+        deals.items.map(async (d) => {
+          const [questions, reviews, proposals, staffView] = await Promise.all([
+            partners.questions(user.id, d.id, { needs_reply: "1", page: 1 }),
+            partners.reviews(user.id, d.id, { needs_reply: "", page: 1 }),
+            partners.partnerProposals(user.id, d.id),
+            // The partner's own deal (listDeals checked it): its copy and plans for the form.
+            ctx.services.staff.deals.get(d.id),
+          ]);
+          return {
+            deal: { id: d.id, slug: d.slug, name: d.name },
+            list: questions,
+            reviews: reviews.items.slice(0, REVIEWS_SHOWN),
+            reviewTotal: reviews.total,
+            proposals: proposals.items,
+            proposable: {
+              id: d.id,
+              name: staffView.public_name,
+              card_description: staffView.card_description,
+              product_url: staffView.product_url,
+              plans: staffView.plans.map((p) => ({
+                id: p.id,
+                name: p.name,
+                price: p.price,
+                original_price: p.original_price,
+              })),
+            },
+          };
+        }),
       );
-      return { portal: true as const, deals: deals.items, questions };
+      return {
+        portal: true as const,
+        deals: deals.items,
+        questions: perDeal,
+        today: new Date().toISOString(),
+      };
     } catch (err) {
       // 403: the user partners no deal; they see the public page like anyone else.
       if (!isDomainError(err)) throw err;
@@ -52,44 +87,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 type PortalData = Extract<Route.ComponentProps["loaderData"], { portal: true }>;
 type Deal = PortalData["deals"][number];
 
-/** Units sold a day as a small bar chart; the figures are also in the text alternative. */
-function SalesChart({ deal }: { deal: Deal }) {
-  const days = deal.sales;
-  if (days.length === 0) return <p className="text-sm text-ink-soft">No sales in 30 days.</p>;
-  const max = Math.max(1, ...days.map((d) => d.units));
-  const w = 300;
-  const h = 60;
-  const bar = w / days.length;
-  const total = days.reduce((n, d) => n + d.units, 0);
-  return (
-    <figure>
-      <svg
-        viewBox={`0 0 ${w} ${h}`}
-        className="h-16 w-full text-brand-500"
-        role="img"
-        aria-label={`Units sold a day over the last 30 days: ${total} in all, at most ${max} a day.`}
-      >
-        {days.map((d, i) => {
-          const bh = Math.max(1, (d.units / max) * (h - 4));
-          return (
-            <rect
-              key={d.day}
-              x={i * bar + 1}
-              y={h - bh}
-              width={Math.max(1, bar - 2)}
-              height={bh}
-              fill="currentColor"
-            >
-              <title>{`${d.day}: ${d.units} sold, ${money(d.revenue)}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      <figcaption className="text-xs text-ink-soft">Sales a day, last 30 days</figcaption>
-    </figure>
-  );
-}
-
 const duration = (seconds: number | null) => {
   if (seconds == null) return "—";
   if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
@@ -97,7 +94,49 @@ const duration = (seconds: number | null) => {
   return `${(seconds / 86400).toFixed(1)} days`;
 };
 
-function DealCard({ deal }: { deal: Deal }) {
+type PerDeal = PortalData["questions"][number];
+
+const STATUS_TEXT: Record<string, string> = {
+  pending: "Waiting for staff",
+  approved: "Approved and applied",
+  declined: "Declined",
+};
+
+/** What a proposal changes, in a line. */
+function proposalSummary(changes: unknown) {
+  const c = changes as { deal?: Record<string, unknown>; plans?: Array<Record<string, unknown>> };
+  const parts = [
+    ...Object.keys(c.deal ?? {}).map((k) => k.replace(/_/g, " ")),
+    ...(c.plans ?? []).map((p) => `plan #${String(p.id)}`),
+  ];
+  return parts.join(", ") || "—";
+}
+
+function Proposals({ data }: { data: PerDeal }) {
+  return (
+    <div className="mt-4">
+      <h4 className="font-bold">Proposed changes</h4>
+      {data.proposals.length === 0 ? (
+        <p className="mt-1 text-sm text-ink-soft">None yet.</p>
+      ) : (
+        <ul className="mt-2 space-y-2 text-sm">
+          {data.proposals.map((p) => (
+            <li key={p.id} className="rounded-lg bg-stone-50 p-2" data-testid="proposal">
+              <span className="font-semibold">{STATUS_TEXT[p.status] ?? p.status}</span> ·{" "}
+              {proposalSummary(p.changes)} · {when(p.created)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <details className="mt-3 rounded-xl border border-black/10 p-3">
+        <summary className="cursor-pointer font-semibold text-brand-700">Propose a change</summary>
+        <ProposeChange deal={data.proposable} />
+      </details>
+    </div>
+  );
+}
+
+function DealCard({ deal, data, today }: { deal: Deal; data?: PerDeal; today: Date }) {
   const figures: Array<[string, string]> = [
     ["Units sold", String(deal.units_sold)],
     ["Revenue", money(deal.revenue)],
@@ -128,16 +167,25 @@ function DealCard({ deal }: { deal: Deal }) {
         ))}
       </dl>
       <div className="mt-3">
-        <SalesChart deal={deal} />
+        <SalesChart name={deal.name} sales={deal.sales} days={PARTNER_SALES_DAYS} today={today} />
       </div>
+      {data ? <Proposals data={data} /> : null}
     </li>
   );
 }
 
 type Question = PortalData["questions"][number]["list"]["items"][number];
 
-/** Answers through the question's own reply call; the list reloads without it. */
-function Answer({ question }: { question: Question }) {
+/** Answers through the item's own reply call; the list reloads without it once answered. */
+function Answer({
+  question,
+  label = "Your answer",
+  button = "Post answer",
+}: {
+  question: Pick<Question, "reply_url">;
+  label?: string;
+  button?: string;
+}) {
   const { run, errors, busy } = useWrite();
   const [text, setText] = useState("");
   const id = useId();
@@ -146,12 +194,12 @@ function Answer({ question }: { question: Question }) {
       className="mt-2"
       onSubmit={async (e) => {
         e.preventDefault();
-        const result = await run("POST", question.reply_url, { comment: text }, "Answer posted.");
+        const result = await run("POST", question.reply_url, { comment: text }, `${button}: done.`);
         if (result.ok) setText("");
       }}
     >
       <label htmlFor={id} className="block text-sm font-semibold">
-        Your answer
+        {label}
       </label>
       <textarea
         id={id}
@@ -168,7 +216,7 @@ function Answer({ question }: { question: Question }) {
         <p className="mt-1 text-sm text-red-700">{errors.comment.join(" ")}</p>
       ) : null}
       <button type="submit" className={cx(buttonStyles.primary, "mt-2")} disabled={busy}>
-        Post answer
+        {button}
       </button>
     </form>
   );
@@ -176,6 +224,8 @@ function Answer({ question }: { question: Question }) {
 
 function Portal({ data }: { data: PortalData }) {
   const waiting = data.questions.flatMap((q) => q.list.items.map((item) => ({ ...q, item })));
+  const reviews = data.questions.flatMap((q) => q.reviews.map((item) => ({ ...q, item })));
+  const today = new Date(data.today);
   return (
     <ToastProvider>
       <main className="mx-auto max-w-5xl px-4 py-8">
@@ -186,7 +236,12 @@ function Portal({ data }: { data: PortalData }) {
           </h2>
           <ul className="mt-3 space-y-4">
             {data.deals.map((d) => (
-              <DealCard key={d.id} deal={d} />
+              <DealCard
+                key={d.id}
+                deal={d}
+                data={data.questions.find((q) => q.deal.id === d.id)}
+                today={today}
+              />
             ))}
           </ul>
         </section>
@@ -206,6 +261,34 @@ function Portal({ data }: { data: PortalData }) {
                   <h3 className="mt-1 font-bold">{item.title || "Question"}</h3>
                   <p className="mt-1 whitespace-pre-wrap text-sm">{item.comment}</p>
                   <Answer question={item} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="reviews" className="mt-8">
+          <h2 id="reviews" className="text-xl font-bold">
+            Latest reviews
+          </h2>
+          {reviews.length === 0 ? (
+            <p className="mt-2 text-ink-soft">No reviews yet.</p>
+          ) : (
+            <ul className="mt-3 space-y-4">
+              {reviews.map(({ deal, item }) => (
+                <li key={item.id} className="rounded-2xl bg-white p-4 shadow-card">
+                  <p className="text-xs text-ink-soft">
+                    {deal.name} · {item.user?.username ?? "A member"} · {when(item.created)}
+                  </p>
+                  <h3 className="mt-1 font-bold">
+                    {item.title || "Review"}{" "}
+                    <span className="font-normal text-ink-soft">· {item.rating ?? "—"} of 5</span>
+                  </h3>
+                  <p className="mt-1 whitespace-pre-wrap text-sm">{item.comment}</p>
+                  {item.has_founder_reply ? (
+                    <p className="mt-2 text-sm font-semibold text-emerald-800">You replied.</p>
+                  ) : (
+                    <Answer question={item} label="Your reply" button="Post reply" />
+                  )}
                 </li>
               ))}
             </ul>

@@ -11,7 +11,12 @@ const ABOUT: Record<string, string> = {
   "/staff/moderation/": "Reviews, questions and replies waiting across every deal.",
   "/staff/orders/": "Find an order and refund it.",
   "/staff/users/": "Find a user; staff flag, verification, comment blacklist, login block.",
+  "/staff/pages/": "Modular pages: title, layout, SEO and the order of their collections.",
+  "/staff/collections/":
+    "Smart collections: type, title, colours, schedule and their deals in order.",
+  "/staff/campaigns/": "Sales campaigns: discount, window, deals and banner.",
   "/staff/coupons/": "Coupons and gift cards: list and create.",
+  "/staff/changes/": "Partners' proposed edits of their deals: approve or decline.",
   "/staff/audit/": "Who changed what, when, before and after.",
   "/staff/outbox/": "The e-mails the site has sent or kept.",
 };
@@ -19,17 +24,19 @@ const ABOUT: Record<string, string> = {
 /** The back office's front page: a link to each section with the work waiting there. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = staffContext(context, request);
-  const [drafts, pending] = await Promise.all([
+  const [drafts, pending, changes] = await Promise.all([
     services.staff.deals.list({ query: "", status: "draft", page: 1 }),
     services.staff.operations.moderationQueue({ status: "pending", kind: "", page: 1 }),
+    services.staff.partners.staffProposals({ query: "", status: "pending", page: 1 }),
   ]);
-  return { drafts: drafts.total, pending: pending.total };
+  return { drafts: drafts.total, pending: pending.total, changes: changes.total };
 }
 
 export default function StaffDashboard({ loaderData }: Route.ComponentProps) {
   const counts: Record<string, string> = {
     "/staff/deals/": `${loaderData.drafts} draft${loaderData.drafts === 1 ? "" : "s"}`,
     "/staff/moderation/": `${loaderData.pending} pending`,
+    "/staff/changes/": `${loaderData.changes} pending`,
   };
   return (
     <StaffShell title="Staff back office">

@@ -5,6 +5,7 @@ import { privateMeta } from "../../seo/meta";
 import { staffContext } from "../../staff/access.server";
 import { money } from "../../staff/api";
 import { BlockEditor } from "../../staff/block-editor";
+import { DealRoles } from "../../staff/roles";
 import {
   buttonStyles,
   Confirm,
@@ -308,6 +309,7 @@ export default function StaffDeal({ loaderData }: Route.ComponentProps) {
       </p>
       <Publishing deal={deal} />
       <DealForm deal={deal} />
+      <DealRoles dealId={deal.id} roles={deal.roles} />
       <section aria-labelledby="plans" className="mt-6 rounded-2xl bg-white p-5 shadow-card">
         <h2 id="plans" className="text-lg font-bold">
           Plans

@@ -1,16 +1,16 @@
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { DEAL_STATUSES, LISTING_TYPES } from "../../../domain/constants";
 import { StaffDealsQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
-import { listQuery, staffContext } from "../../staff/access.server";
+import { staffListLoader } from "../../staff/access.server";
+import { when } from "../../staff/api";
+import { FilterSelect, ListPage } from "../../staff/list";
 import {
   buttonStyles,
   cell,
-  DataTable,
   Field,
   FormErrors,
   formValues,
-  Pager,
   SelectField,
   StaffShell,
   useWrite,
@@ -19,13 +19,9 @@ import type { Route } from "./+types/deals";
 
 export const meta: Route.MetaFunction = () => privateMeta("Deals (staff)");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = staffContext(context, request);
-  const q = listQuery(StaffDealsQuery, request);
-  return { q, list: await services.staff.deals.list(q) };
-}
-
-type DealRow = { id: number; slug: string; name: string; public_name: string; is_draft: boolean };
+export const loader = staffListLoader(StaffDealsQuery, async (services, q) => ({
+  list: await services.staff.deals.list(q),
+}));
 
 const CREATE_FIELDS = ["name", "slug", "public_name", "card_description", "listing_type"];
 
@@ -50,7 +46,8 @@ function CreateDeal() {
             body,
             "Deal created.",
           );
-          if (result.ok) navigate(`/staff/deals/${result.data.id}/`);
+          if (result.ok)
+            navigate(`/staff/deals/${result.data.id}/`, { state: { toast: "Deal created." } });
         }}
       >
         <Field label="Internal name" name="name" errors={errors} required />
@@ -86,51 +83,36 @@ function CreateDeal() {
 
 export default function StaffDeals({ loaderData }: Route.ComponentProps) {
   const { q, list } = loaderData;
-  const { search } = useLocation();
-  const items = list.items as DealRow[];
+  const items = list.items;
   return (
     <StaffShell title="Deals">
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
-        <div>
-          <label htmlFor="deal-query" className="block text-sm font-semibold">
-            Search
-          </label>
-          <input
-            id="deal-query"
-            name="query"
-            type="search"
-            defaultValue={q.query}
-            className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor="deal-status" className="block text-sm font-semibold">
-            Status
-          </label>
-          <select
+      <ListPage
+        searchLabel="Search"
+        query={q.query}
+        sort={q.sort}
+        filters={
+          <FilterSelect
             id="deal-status"
+            label="Status"
             name="status"
-            defaultValue={q.status}
-            className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
-          >
-            <option value="">Any</option>
-            <option value="draft">Draft</option>
-            <option value="published">Published</option>
-            {DEAL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={buttonStyles.secondary}>
-          Filter
-        </button>
-      </Form>
-      <DataTable
+            value={q.status}
+            options={[
+              ["", "Any"],
+              ["draft", "Draft"],
+              ["published", "Published"],
+              ...DEAL_STATUSES.map((s): [string, string] => [s, s]),
+            ]}
+          />
+        }
         caption="Deals, newest first"
-        headers={["Deal", "Slug", "State", "Plans"]}
-        count={items.length}
+        columns={[
+          { label: "Deal", sort: "name" },
+          { label: "Slug", sort: "slug" },
+          "State",
+          "Plans",
+          { label: "Created", sort: "created" },
+        ]}
+        list={list}
         empty="No deal matches."
       >
         {items.map((d) => (
@@ -142,11 +124,11 @@ export default function StaffDeals({ loaderData }: Route.ComponentProps) {
             </th>
             <td className={cell}>{d.slug}</td>
             <td className={cell}>{d.is_draft ? "Draft" : "Published"}</td>
-            <td className={cell}>{String((d as { plan_count?: number }).plan_count ?? "—")}</td>
+            <td className={cell}>{String(d.plan_count ?? "—")}</td>
+            <td className={cell}>{when(d.created)}</td>
           </tr>
         ))}
-      </DataTable>
-      <Pager list={list} search={search} />
+      </ListPage>
       <CreateDeal />
     </StaffShell>
   );

@@ -3,6 +3,7 @@ import { ModerationQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { listQuery, staffContext } from "../../staff/access.server";
 import { when } from "../../staff/api";
+import { FilterSelect } from "../../staff/list";
 import {
   buttonStyles,
   Confirm,
@@ -63,36 +64,28 @@ export default function StaffModeration({ loaderData }: Route.ComponentProps) {
   return (
     <StaffShell title="Moderation queue">
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="mod-status" className="block text-sm font-semibold">
-            Status
-          </label>
-          <select
-            id="mod-status"
-            name="status"
-            defaultValue={q.status}
-            className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
-          >
-            <option value="pending">Pending</option>
-            <option value="approved">Approved</option>
-            <option value="declined">Declined</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="mod-kind" className="block text-sm font-semibold">
-            Kind
-          </label>
-          <select
-            id="mod-kind"
-            name="kind"
-            defaultValue={q.kind}
-            className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
-          >
-            <option value="">Any</option>
-            <option value="review">Reviews</option>
-            <option value="question">Questions</option>
-          </select>
-        </div>
+        <FilterSelect
+          id="mod-status"
+          label="Status"
+          name="status"
+          value={q.status}
+          options={[
+            ["pending", "Pending"],
+            ["approved", "Approved"],
+            ["declined", "Declined"],
+          ]}
+        />
+        <FilterSelect
+          id="mod-kind"
+          label="Kind"
+          name="kind"
+          value={q.kind}
+          options={[
+            ["", "Any"],
+            ["review", "Reviews"],
+            ["question", "Questions"],
+          ]}
+        />
         <button type="submit" className={buttonStyles.secondary}>
           Filter
         </button>

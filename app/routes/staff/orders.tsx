@@ -1,26 +1,16 @@
-import { Form, useLocation } from "react-router";
 import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
-import { listQuery, staffContext } from "../../staff/access.server";
+import { staffListLoader } from "../../staff/access.server";
 import { money, when } from "../../staff/api";
-import {
-  buttonStyles,
-  Confirm,
-  cell,
-  DataTable,
-  Pager,
-  StaffShell,
-  useWrite,
-} from "../../staff/ui";
+import { ListPage } from "../../staff/list";
+import { Confirm, cell, StaffShell, useWrite } from "../../staff/ui";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => privateMeta("Orders (staff)");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = staffContext(context, request);
-  const q = listQuery(StaffListQuery, request);
-  return { q, list: await services.staff.operations.listOrders(q) };
-}
+export const loader = staffListLoader(StaffListQuery, async (services, q) => ({
+  list: await services.staff.operations.listOrders(q),
+}));
 
 type Order = Route.ComponentProps["loaderData"]["list"]["items"][number];
 
@@ -43,30 +33,22 @@ function Refund({ order }: { order: Order }) {
 
 export default function StaffOrders({ loaderData }: Route.ComponentProps) {
   const { q, list } = loaderData;
-  const { search } = useLocation();
   return (
     <StaffShell title="Orders">
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
-        <div>
-          <label htmlFor="order-query" className="block text-sm font-semibold">
-            Buyer e-mail or order id
-          </label>
-          <input
-            id="order-query"
-            name="query"
-            type="search"
-            defaultValue={q.query}
-            className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
-          />
-        </div>
-        <button type="submit" className={buttonStyles.secondary}>
-          Search
-        </button>
-      </Form>
-      <DataTable
+      <ListPage
+        searchLabel="Buyer e-mail or order id"
+        query={q.query}
+        sort={q.sort}
         caption="Orders, newest first"
-        headers={["Order", "Buyer", "Status", "Total", "Placed", "Actions"]}
-        count={list.items.length}
+        columns={[
+          { label: "Order", sort: "id" },
+          "Buyer",
+          { label: "Status", sort: "status" },
+          { label: "Total", sort: "total" },
+          { label: "Placed", sort: "created" },
+          "Actions",
+        ]}
+        list={list}
         empty="No order matches."
       >
         {list.items.map((o) => (
@@ -85,8 +67,7 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
             </td>
           </tr>
         ))}
-      </DataTable>
-      <Pager list={list} search={search} />
+      </ListPage>
     </StaffShell>
   );
 }

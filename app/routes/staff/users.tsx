@@ -1,26 +1,17 @@
-import { Form, useLocation } from "react-router";
 import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
-import { listQuery, staffContext } from "../../staff/access.server";
+import { staffListLoader } from "../../staff/access.server";
 import { when } from "../../staff/api";
-import {
-  buttonStyles,
-  Confirm,
-  cell,
-  DataTable,
-  Pager,
-  StaffShell,
-  useWrite,
-} from "../../staff/ui";
+import { ListPage } from "../../staff/list";
+import { buttonStyles, Confirm, cell, StaffShell, useWrite } from "../../staff/ui";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => privateMeta("Users (staff)");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, user } = staffContext(context, request);
-  const q = listQuery(StaffListQuery, request);
-  return { q, me: user.id, list: await services.staff.operations.listUsers(q) };
-}
+export const loader = staffListLoader(StaffListQuery, async (services, q, user) => ({
+  me: user.id,
+  list: await services.staff.operations.listUsers(q),
+}));
 
 type User = Route.ComponentProps["loaderData"]["list"]["items"][number];
 type Flag = "is_staff" | "comment_blacklist" | "verified" | "login_blocked";
@@ -86,30 +77,20 @@ function Toggle({
 
 export default function StaffUsers({ loaderData }: Route.ComponentProps) {
   const { q, list, me } = loaderData;
-  const { search } = useLocation();
   return (
     <StaffShell title="Users">
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
-        <div>
-          <label htmlFor="user-query" className="block text-sm font-semibold">
-            E-mail, username, name or id
-          </label>
-          <input
-            id="user-query"
-            name="query"
-            type="search"
-            defaultValue={q.query}
-            className="mt-1 rounded-lg border border-black/15 px-3 py-2 text-sm"
-          />
-        </div>
-        <button type="submit" className={buttonStyles.secondary}>
-          Search
-        </button>
-      </Form>
-      <DataTable
+      <ListPage
+        searchLabel="E-mail, username, name or id"
+        query={q.query}
+        sort={q.sort}
         caption="Users"
-        headers={["User", "Username", "Joined", "Flags"]}
-        count={list.items.length}
+        columns={[
+          { label: "User", sort: "email" },
+          { label: "Username", sort: "username" },
+          { label: "Joined", sort: "joined" },
+          "Flags",
+        ]}
+        list={list}
         empty="No user matches."
       >
         {list.items.map((u) => (
@@ -132,8 +113,7 @@ export default function StaffUsers({ loaderData }: Route.ComponentProps) {
             </td>
           </tr>
         ))}
-      </DataTable>
-      <Pager list={list} search={search} />
+      </ListPage>
     </StaffShell>
   );
 }

@@ -240,6 +240,10 @@ export const deals = pgTable(
     averageRating: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     /** Approved top-level questions (deal_comment.comment_count). */
     commentCount: integer().notNull().default(0),
+    /** Of those questions, the ones a founder-team member answered (comments.has_founder_reply). */
+    founderAnsweredCount: integer().notNull().default(0),
+    /** Median seconds from such a question to its first founder answer; null without any. */
+    founderAnswerMedianSeconds: integer(),
     groupId: integer().references(() => taxonomyGroups.id, { onDelete: "set null" }),
     categoryId: integer().references(() => categories.id, { onDelete: "set null" }),
     subcategoryId: integer().references(() => subcategories.id, { onDelete: "set null" }),
@@ -263,14 +267,26 @@ export const deals = pgTable(
     uniqueIndex("deals_slug_unique").on(t.slug),
     index("deals_search_idx").using("gin", t.search),
     index("deals_search_document_idx").using("gin", t.searchDocument),
-    // Browse in the default order: public deals by popularity, then rating, then newest id.
+    // Browse in the default order: public deals by popularity, then rating, then newest id. The
+    // columns after id (unique, so they do not change the order) say whether the deal has ended:
+    // the browse count and a deep page's skipped entries are read from the index alone.
     index("deals_popular_idx")
       .on(
         t.popularity.desc().nullsFirst(),
         t.averageRating.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
+        t.dealStatus,
+        t.browseDealStatus,
+        t.endDate,
       )
       .where(sql`${t.dealStatus} <> 'Private' and ${t.isDraft} = false`),
+    // Public deals that have ended or may end (an end date): the browse count takes its "ended"
+    // part from here, and the rest from catalogue_counts, instead of counting the catalogue.
+    index("deals_may_end_idx")
+      .on(t.endDate, t.dealStatus, t.browseDealStatus)
+      .where(
+        sql`${t.dealStatus} <> 'Private' and ${t.isDraft} = false and (${t.dealStatus} = 'Ended' or ${t.browseDealStatus} = 'expired' or ${t.endDate} is not null)`,
+      ),
     index("deals_browse_idx").on(
       t.dealStatus,
       t.startDate.desc().nullsLast(),
@@ -291,6 +307,20 @@ export const deals = pgTable(
     ),
     check("deals_refundable_days_check", sql`${t.refundableDays} >= 0`),
   ],
+);
+
+/**
+ * The number of public deals (not private, not drafts), one row, kept by a statement trigger on
+ * deals (migration datascale_catalogue_count) in the writer's transaction: browse reads it
+ * instead of counting 20,000 deals per page.
+ */
+export const catalogueCounts = pgTable(
+  "catalogue_counts",
+  {
+    id: smallint().primaryKey(),
+    publicDeals: integer().notNull(),
+  },
+  (t) => [check("catalogue_counts_one_row", sql`${t.id} = 1`)],
 );
 
 export const plans = pgTable(

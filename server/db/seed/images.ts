@@ -366,9 +366,16 @@ function logo(base: string, size: number, long: boolean, dark: boolean): string 
   if (!long) {
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}" role="img" aria-label="${escapeXml(INFO.get(base)?.name ?? base)} logo">${tile}</svg>`;
   }
-  const name = escapeXml((INFO.get(base)?.name ?? base).slice(0, 20));
+  const name = escapeXml((INFO.get(base)?.name ?? titleCase(base)).slice(0, 20));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120" viewBox="0 0 480 120" role="img" aria-label="${name}">${tile}<text x="140" y="60" dominant-baseline="central" ${FONT} font-size="48" font-weight="800" fill="${dark ? "#ffffff" : "#1d1d2c"}">${name}</text></svg>`;
 }
+
+/** "lifetime-fest" -> "Lifetime Fest". */
+const titleCase = (slug: string) =>
+  slug
+    .split("-")
+    .map((w) => (w ? w[0]?.toUpperCase() + w.slice(1) : w))
+    .join(" ");
 
 /** Collection art: overlapping soft shapes in the collection's colours, no lettering. */
 function pattern(base: string, w: number, h: number): string {
@@ -409,5 +416,8 @@ export function demoImageSvg(name: string): string {
     return logo(base, 120, true, clean.startsWith("logo-long-dark"));
   if (/^(logo|badge|source)-/.test(clean)) return logo(base, 256, false, false);
   if (clean.startsWith("collection-")) return pattern(base, 832, 468);
+  // A campaign's logo ("lifetime-fest-logo"), shown on its dark panel: its name beside a glyph,
+  // not a tiny app screenshot.
+  if (clean.endsWith("-logo")) return logo(clean.slice(0, -"-logo".length), 120, true, true);
   return screenshot(base, n, 832, 468);
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Clock } from "../../providers/clock";
 import { hashPassword } from "../../services/accounts/passwords";
+import { responsivenessColumns } from "../../services/discussions/aggregates";
 import type { Db } from "../client";
 import { deals } from "../schema";
 import { seedAccounts, seedDealRoles } from "./accounts";
@@ -49,6 +50,13 @@ export async function seed(db: Db, clock: Clock): Promise<void> {
       accounts.byUsername,
     );
     await seedDiscussions(tx, discussions, dealIds, accounts.byUsername, time);
+    // The founder team's responsiveness, by the write side's rule (aggregates.ts).
+    await tx.execute(sql`update deals d set founder_answered_count = s.answered,
+        founder_answer_median_seconds = s.median
+      from (select c.deal_id, ${responsivenessColumns} from comments c
+        where c.kind = 'question' and c.parent_id is null and c.status = 'approved'
+        group by c.deal_id) s
+      where d.id = s.deal_id`);
     await seedPages(tx, time, dealMap);
     await seedMarketing(tx, time, dealMap);
     await seedShowcase(tx, time, dealMap);

@@ -6,7 +6,10 @@
 // and helpful votes. Every row goes into the same tables as the seed, with set-based SQL
 // (generate_series), and the same rules keep the aggregates: the ownership and search-document
 // triggers fire on these inserts, and the deal and thread counters are recomputed with the
-// write side's statements, for every touched deal at once. Sizes of the issue:
+// write side's statements, for every touched deal at once. Foreign keys are checked once per
+// table after the load (not per row), and the run ends by comparing every maintained count with
+// a fresh one (rolled back on a difference). L takes minutes, not the better part of an hour.
+// Sizes of the issue:
 //   M: --deals 2000 --comments 260000 --taskflow 50000 --orders 160000
 //   L: --deals 20000 --comments 2350000 --taskflow 200000 --orders 1600000
 import path from "node:path";
@@ -14,6 +17,7 @@ import { parseArgs } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import { loadConfig } from "../../config";
 import { systemClock } from "../../providers/clock";
+import { dealAggregatesColumns, dealAggregatesSet } from "../../services/discussions/aggregates";
 import { type Db, openDatabase } from "../client";
 import { seedIfEmpty } from "./index";
 
@@ -117,6 +121,10 @@ async function step(label: string, run: () => Promise<unknown>): Promise<void> {
   console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** The tables the generator bulk-loads (millions of rows at L). */
+const BULK_TABLES = ["comments", "comment_votes", "orders", "invoice_items"];
+const bulkTables = sql.raw(BULK_TABLES.map((t) => `'${t}'`).join(", "));
+
 /**
  * The secondary indexes of the bulk-loaded tables (not those that back a constraint): building
  * an index once after the load is many times faster than growing it row by row.
@@ -124,16 +132,31 @@ async function step(label: string, run: () => Promise<unknown>): Promise<void> {
 async function bulkIndexes(exec: (q: SQL) => Promise<unknown>) {
   return rowsOf(
     await exec(sql`select i.indexname as name, i.indexdef as def from pg_indexes i
-      where i.schemaname = 'public' and i.tablename in ('comments', 'comment_votes')
+      where i.schemaname = 'public' and i.tablename in (${bulkTables})
         and not exists (select 1 from pg_constraint c
           where c.conindid = (quote_ident(i.indexname))::regclass)`),
   ).map((r) => ({ name: String(r.name), def: String(r.def) }));
 }
 
 /**
- * One transaction: the secondary indexes of comments and votes are dropped, the rows loaded, the
- * indexes built again (a unique one that the data broke fails the build), and a failure at any
- * point leaves the database as it was.
+ * The foreign keys of the bulk-loaded tables. Checked row by row they are most of the load's
+ * time (one index probe per key per row); added again after the load, PostgreSQL checks each of
+ * them once over the whole table (one join), and a row the generator got wrong fails the run.
+ */
+async function bulkForeignKeys(exec: (q: SQL) => Promise<unknown>) {
+  return rowsOf(
+    await exec(sql`select c.conrelid::regclass::text as tbl, c.conname as name,
+        pg_get_constraintdef(c.oid) as def
+      from pg_constraint c
+      where c.contype = 'f' and c.connamespace = 'public'::regnamespace
+        and c.conrelid::regclass::text in (${bulkTables})`),
+  ).map((r) => ({ table: String(r.tbl), name: String(r.name), def: String(r.def) }));
+}
+
+/**
+ * One transaction: the secondary indexes and foreign keys of comments, votes, orders and invoice
+ * items are dropped, the rows loaded, the indexes built and the keys added (and so checked)
+ * again, and a failure at any point leaves the database as it was.
  */
 export async function seedScale(db: Db, sizes: Sizes): Promise<void> {
   const exec = (q: SQL) => db.execute(q);
@@ -141,18 +164,105 @@ export async function seedScale(db: Db, sizes: Sizes): Promise<void> {
   try {
     await exec(sql`set local synchronous_commit = off`);
     await exec(sql`set local maintenance_work_mem = '256MB'`);
+    // Set-based joins of a million rows stay in memory instead of spilling to disk.
+    await exec(sql`set local work_mem = '256MB'`);
     const indexes = await bulkIndexes(exec);
+    const foreignKeys = await bulkForeignKeys(exec);
+    for (const fk of foreignKeys)
+      await exec(sql.raw(`alter table "${fk.table}" drop constraint "${fk.name}"`));
     for (const index of indexes) await exec(sql.raw(`drop index "${index.name}"`));
     await load(exec, sizes);
     await step(`indexes (${indexes.length})`, async () => {
       for (const index of indexes) await exec(sql.raw(index.def));
+    });
+    await step(`foreign keys checked (${foreignKeys.length})`, async () => {
+      for (const fk of foreignKeys)
+        await exec(sql.raw(`alter table "${fk.table}" add constraint "${fk.name}" ${fk.def}`));
+    });
+    await step("maintained counts equal fresh counts", async () => {
+      const drift = await countDrift(exec);
+      if (Object.values(drift).some((n) => n > 0))
+        throw new Error(`maintained counts differ from fresh counts: ${JSON.stringify(drift)}`);
     });
     await exec(sql`commit`);
   } catch (err) {
     await exec(sql`rollback`);
     throw err;
   }
-  await step("analyze", () => exec(sql`analyze`));
+  // Deals vacuumed too: browse counts and skips deals from deals_popular_idx alone, which needs
+  // the visibility map that a vacuum sets.
+  await step("vacuum deals, analyze", async () => {
+    await exec(sql`vacuum (analyze) deals`);
+    await exec(sql`analyze`);
+  });
+}
+
+/**
+ * How many rows' maintained counts differ from a fresh COUNT (the property test's rules, as
+ * set-based joins over the whole database): the deal aggregates, each item's votes and thread's
+ * replies, deal ownership and each account's purchased deals. All zero after a correct load.
+ */
+export async function countDrift(exec: (q: SQL) => Promise<unknown>) {
+  const [row] = rowsOf(
+    await exec(sql`select
+      (select count(*)::int from deals d
+        left join (select c.deal_id,
+            count(*) filter (where c.kind = 'review' and c.rating is not null)::int as n,
+            count(*) filter (where c.kind = 'review' and c.rating = 1)::int as n1,
+            count(*) filter (where c.kind = 'review' and c.rating = 2)::int as n2,
+            count(*) filter (where c.kind = 'review' and c.rating = 3)::int as n3,
+            count(*) filter (where c.kind = 'review' and c.rating = 4)::int as n4,
+            count(*) filter (where c.kind = 'review' and c.rating = 5)::int as n5,
+            coalesce(sum(c.rating) filter (where c.kind = 'review'), 0)::int as total,
+            count(*) filter (where c.kind = 'question')::int as q,
+            count(*) filter (where c.kind = 'question' and c.has_founder_reply)::int as answered,
+            round((percentile_cont(0.5) within group (order by
+              extract(epoch from c.first_founder_reply_at - c.created_at))
+              filter (where c.kind = 'question'))::numeric)::int as median
+          from comments c where c.parent_id is null and c.status = 'approved'
+          group by c.deal_id) f on f.deal_id = d.id
+        where d.review_count <> coalesce(f.n, 0) or d.review_count1 <> coalesce(f.n1, 0)
+          or d.review_count2 <> coalesce(f.n2, 0) or d.review_count3 <> coalesce(f.n3, 0)
+          or d.review_count4 <> coalesce(f.n4, 0) or d.review_count5 <> coalesce(f.n5, 0)
+          or d.rating_sum <> coalesce(f.total, 0) or d.comment_count <> coalesce(f.q, 0)
+          or d.founder_answered_count <> coalesce(f.answered, 0)
+          or d.founder_answer_median_seconds is distinct from f.median) as deals,
+      (select count(*)::int from comments c
+        left join (select v.comment_id,
+            count(*) filter (where v.direction = 1)::int as up,
+            count(*) filter (where v.direction = -1)::int as down
+          from comment_votes v group by v.comment_id) v on v.comment_id = c.id
+        left join (select r.root_id, count(*)::int as n from comments r
+          where r.root_id is not null group by r.root_id) r on r.root_id = c.id
+        where c.up_votes <> coalesce(v.up, 0) or c.down_votes <> coalesce(v.down, 0)
+          or (c.parent_id is null and c.reply_count <> coalesce(r.n, 0))) as threads,
+      (select count(*)::int
+        from (select ii.user_id, ii.deal_id, count(*)::int as items,
+              count(*) filter (where ii.parent_invoice_item_id is null)::int as plan_items
+            from invoice_items ii join orders ord on ord.id = ii.order_id
+            where ord.status = 'paid' and ii.refunded_at is null and ii.user_id is not null
+            group by ii.user_id, ii.deal_id) f
+          full join deal_owners o on o.user_id = f.user_id and o.deal_id = f.deal_id
+        where f.user_id is null or o.user_id is null or f.items <> o.items
+          or f.plan_items <> o.plan_items) as owners,
+      (select count(*)::int from users u
+        left join (select ii.user_id, count(distinct ii.deal_id)::int as n
+            from invoice_items ii join orders o on o.id = ii.order_id
+            where o.status = 'paid' and ii.parent_invoice_item_id is null
+              and ii.refunded_at is null
+            group by ii.user_id) f on f.user_id = u.id
+        where u.deals_purchased <> coalesce(f.n, 0)) as purchased,
+      (select count(*)::int from catalogue_counts c
+        where c.public_deals <> (select count(*) from deals d
+          where d.deal_status <> 'Private' and d.is_draft = false)) as catalogue`),
+  );
+  return {
+    deals: Number(row?.deals),
+    threads: Number(row?.threads),
+    owners: Number(row?.owners),
+    purchased: Number(row?.purchased),
+    catalogue: Number(row?.catalogue),
+  };
 }
 
 async function load(exec: (q: SQL) => Promise<unknown>, sizes: Sizes): Promise<void> {
@@ -281,20 +391,8 @@ async function load(exec: (q: SQL) => Promise<unknown>, sizes: Sizes): Promise<v
   );
   // The write side's counters (aggregates.ts), for every touched thread and deal at once.
   await step("deal counters", () =>
-    exec(sql`update deals d set
-        review_count = s.n, review_count1 = s.n1, review_count2 = s.n2, review_count3 = s.n3,
-        review_count4 = s.n4, review_count5 = s.n5, rating_sum = s.total,
-        average_rating = case when s.n > 0 then round(s.total::numeric / s.n, 2) else 0 end,
-        comment_count = s.q
-      from (select c.deal_id,
-          count(*) filter (where c.kind = 'review' and c.rating is not null)::int as n,
-          count(*) filter (where c.kind = 'review' and c.rating = 1)::int as n1,
-          count(*) filter (where c.kind = 'review' and c.rating = 2)::int as n2,
-          count(*) filter (where c.kind = 'review' and c.rating = 3)::int as n3,
-          count(*) filter (where c.kind = 'review' and c.rating = 4)::int as n4,
-          count(*) filter (where c.kind = 'review' and c.rating = 5)::int as n5,
-          coalesce(sum(c.rating) filter (where c.kind = 'review'), 0)::int as total,
-          count(*) filter (where c.kind = 'question')::int as q
+    exec(sql`update deals d set ${dealAggregatesSet}
+      from (select c.deal_id, ${dealAggregatesColumns}
         from comments c
         where c.parent_id is null and c.status = 'approved'
           and (c.deal_id = ${taskflowId} or c.deal_id in (select id from scale_deals))
@@ -309,23 +407,31 @@ async function load(exec: (q: SQL) => Promise<unknown>, sizes: Sizes): Promise<v
       select distinct on (p.deal_id) p.deal_id, p.id as plan_id, p.price_cents, p.original_price_cents
       from plans p where p.deal_id in (select id from scale_deals union select ${taskflowId})
       order by p.deal_id, p.is_active desc, p.price_cents, p.id`);
+    // Each order's id is drawn from its sequence up front, so its invoice item needs no lookup
+    // of the order it belongs to.
     await exec(sql`create temp table scale_orders on commit drop as
-      select o.g, ${firstUser} + (o.g % ${users}) as user_id,
+      select o.g, nextval(pg_get_serial_sequence('orders', 'id')) as order_id,
+        ${firstUser} + (o.g % ${users}) as user_id,
         case when o.g % 15 = 0 or s.id is null then ${taskflowId} else s.id end as deal_id,
         now() - ((o.g * 13) % 700000 || ' minutes')::interval as at
       from generate_series(1, ${sizes.orders}) o(g)
         left join scale_deals s on s.g = 1 + (o.g % greatest(${sizes.deals}, 1))`);
-    await exec(sql`insert into orders (user_id, status, subtotal_cents, total_cents, currency,
+    await exec(sql`analyze scale_orders`);
+    await step("  orders", () =>
+      exec(sql`insert into orders (id, user_id, status, subtotal_cents, total_cents, currency,
         payment_provider, idempotency_key, billing, created_at, paid_at)
-      select o.user_id, 'paid', p.price_cents, p.price_cents, 'USD', 'test',
+      overriding system value
+      select o.order_id, o.user_id, 'paid', p.price_cents, p.price_cents, 'USD', 'test',
         'scale-' || ${tag} || '-' || o.g, '{"country":"US"}'::jsonb, o.at, o.at
-      from scale_orders o join scale_plans p on p.deal_id = o.deal_id`);
-    await exec(sql`insert into invoice_items (order_id, user_id, deal_id, plan_id, price_cents,
+      from scale_orders o join scale_plans p on p.deal_id = o.deal_id`),
+    );
+    await step("  invoice items (the ownership trigger)", () =>
+      exec(sql`insert into invoice_items (order_id, user_id, deal_id, plan_id, price_cents,
         original_price_cents, quantity, refunded_at, created_at)
-      select ord.id, o.user_id, o.deal_id, p.plan_id, p.price_cents, p.original_price_cents, 1,
+      select o.order_id, o.user_id, o.deal_id, p.plan_id, p.price_cents, p.original_price_cents, 1,
         case when o.g % 50 = 7 then o.at + interval '2 days' end, o.at
-      from scale_orders o join scale_plans p on p.deal_id = o.deal_id
-        join orders ord on ord.idempotency_key = 'scale-' || ${tag} || '-' || o.g`);
+      from scale_orders o join scale_plans p on p.deal_id = o.deal_id`),
+    );
     await exec(sql`update deals d set quantity_sold = d.quantity_sold + s.n
       from (select deal_id, count(*)::int as n from scale_orders group by deal_id) s
       where d.id = s.deal_id`);

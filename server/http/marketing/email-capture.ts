@@ -93,11 +93,9 @@ export const emailSignupRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         content: s.content,
         component: s.component,
         custom,
-        // The 404 page promises 10%; the subscribe banner the live campaign's percent.
-        discountPercent:
-          s.component === "subscribe_banner" && campaign?.type === "percent"
-            ? campaign.value
-            : undefined,
+        // One offer wherever it is made (issue 15): the live percent campaign's discount (the
+        // subscribe banner and the 404 page say so), else the default 10%.
+        discountPercent: campaign?.type === "percent" ? campaign.value : undefined,
       });
       if (isForm) {
         const outcome = result === "subscribed" ? "success" : "duplicate";

@@ -32,22 +32,30 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request) => partners.listDeals(signedInUser(request).id),
   );
 
-  app.get(
-    "/api/partners/deals/:id/questions/",
-    {
-      preValidation: requireUser,
-      schema: {
-        tags,
-        summary:
-          "The deal's questions; needs_reply=1: those without a founder's reply, oldest first",
-        params: idParams("deal"),
-        querystring: NeedsReplyQuery,
-        response: { 200: tableResponse("A page of questions"), ...errorResponses },
+  for (const [path, kind] of [
+    ["questions", "question"],
+    ["reviews", "review"],
+  ] as const) {
+    app.get(
+      `/api/partners/deals/:id/${path}/`,
+      {
+        preValidation: requireUser,
+        schema: {
+          tags,
+          summary: `The deal's ${path}; needs_reply=1: those without a founder's reply, oldest first`,
+          params: idParams("deal"),
+          querystring: NeedsReplyQuery,
+          response: { 200: tableResponse(`A page of ${path}`), ...errorResponses },
+        },
       },
-    },
-    async (request) =>
-      partners.questions(signedInUser(request).id, pathId(request.params.id), request.query),
-  );
+      async (request) =>
+        partners[kind === "question" ? "questions" : "reviews"](
+          signedInUser(request).id,
+          pathId(request.params.id),
+          request.query,
+        ),
+    );
+  }
 
   app.get(
     "/api/partners/deals/:id/changes/",

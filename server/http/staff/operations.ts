@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { INVALID_CHOICE } from "../../../domain/messages";
 import {
   AuditQuery,
+  ChangesQuery,
   ModerationQuery,
   StaffListQuery,
   UserPatchSchema,
@@ -13,12 +12,6 @@ import { errorResponses } from "../schemas";
 import { actorOf, bodyOf, idParams, objectResponse, pathId, tableResponse } from "./common";
 
 const tags = ["staff"];
-
-const ChangesQuery = StaffListQuery.extend({
-  status: z
-    .enum(["", "pending", "approved", "declined"], { error: INVALID_CHOICE })
-    .default("pending"),
-});
 
 /** Staff: users, orders and refunds, the moderation queue, partners' proposals, the audit log. */
 export const staffOperationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (

@@ -23,7 +23,9 @@ export const dealResponse = z
   .describe("The Deal entity (spec 001 section 3)");
 
 export const dealListingResponse = z.looseObject({
+  /** Matches; a text search counts up to 1,000 and then sets count_capped ("1,000+"). */
   count: z.number(),
+  count_capped: z.boolean(),
   page: z.number(),
   page_size: z.number(),
   total_pages: z.number(),

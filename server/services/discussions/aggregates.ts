@@ -11,22 +11,44 @@ import type { DealFacts2, Tx } from "./write-context";
 
 export const SUMMARY_TOPIC = "discussions.reviews_summary";
 
+/**
+ * The founder team's responsiveness over approved top-level questions (the rows a deal's
+ * aggregates are computed from): how many have a founder-team answer, and the median seconds to
+ * the first one (null without any). Read by the product page instead of ranking every question.
+ */
+export const responsivenessColumns = sql`
+  count(*) filter (where c.kind = 'question' and c.has_founder_reply)::int as answered,
+  round((percentile_cont(0.5) within group (order by
+    extract(epoch from c.first_founder_reply_at - c.created_at))
+    filter (where c.kind = 'question'))::numeric)::int as median`;
+
+/**
+ * Every aggregate of a deal over its approved top-level items (alias c), as select columns; with
+ * `dealAggregatesSet` the one rule for recomputeDeal and the data generator (seed/scale.ts).
+ */
+export const dealAggregatesColumns = sql`
+  count(*) filter (where c.kind = 'review' and c.rating is not null)::int as n,
+  count(*) filter (where c.kind = 'review' and c.rating = 1)::int as n1,
+  count(*) filter (where c.kind = 'review' and c.rating = 2)::int as n2,
+  count(*) filter (where c.kind = 'review' and c.rating = 3)::int as n3,
+  count(*) filter (where c.kind = 'review' and c.rating = 4)::int as n4,
+  count(*) filter (where c.kind = 'review' and c.rating = 5)::int as n5,
+  coalesce(sum(c.rating) filter (where c.kind = 'review'), 0)::int as total,
+  count(*) filter (where c.kind = 'question')::int as q,
+  ${responsivenessColumns}`;
+
+/** The deal columns set from `dealAggregatesColumns` (alias s). */
+export const dealAggregatesSet = sql`
+  review_count = s.n, review_count1 = s.n1, review_count2 = s.n2, review_count3 = s.n3,
+  review_count4 = s.n4, review_count5 = s.n5, rating_sum = s.total,
+  average_rating = case when s.n > 0 then round(s.total::numeric / s.n, 2) else 0 end,
+  comment_count = s.q, founder_answered_count = s.answered,
+  founder_answer_median_seconds = s.median`;
+
 /** deal_review and deal_comment from the approved top-level items, in one statement. */
 export async function recomputeDeal(tx: Tx, dealId: number): Promise<void> {
-  await tx.execute(sql`update deals d set
-      review_count = s.n, review_count1 = s.n1, review_count2 = s.n2, review_count3 = s.n3,
-      review_count4 = s.n4, review_count5 = s.n5, rating_sum = s.total,
-      average_rating = case when s.n > 0 then round(s.total::numeric / s.n, 2) else 0 end,
-      comment_count = s.q
-    from (select
-        count(*) filter (where c.kind = 'review' and c.rating is not null)::int as n,
-        count(*) filter (where c.kind = 'review' and c.rating = 1)::int as n1,
-        count(*) filter (where c.kind = 'review' and c.rating = 2)::int as n2,
-        count(*) filter (where c.kind = 'review' and c.rating = 3)::int as n3,
-        count(*) filter (where c.kind = 'review' and c.rating = 4)::int as n4,
-        count(*) filter (where c.kind = 'review' and c.rating = 5)::int as n5,
-        coalesce(sum(c.rating) filter (where c.kind = 'review'), 0)::int as total,
-        count(*) filter (where c.kind = 'question')::int as q
+  await tx.execute(sql`update deals d set ${dealAggregatesSet}
+    from (select ${dealAggregatesColumns}
       from comments c
       where c.deal_id = ${dealId} and c.parent_id is null and c.status = 'approved') s
     where d.id = ${dealId}`);
@@ -51,6 +73,16 @@ export async function recomputeThread(tx: Tx, rootId: number): Promise<void> {
         where d.root_id = c.id and d.answer_type = 'founder_team' and d.status = 'approved'
           and not u.is_bot)
     where c.id = ${rootId}`);
+  // An approved question's answer changes its deal's responsiveness.
+  await tx.execute(sql`update deals d set founder_answered_count = s.answered,
+      founder_answer_median_seconds = s.median
+    from (select q.deal_id from comments q
+        where q.id = ${rootId} and q.kind = 'question' and q.parent_id is null
+          and q.status = 'approved') r,
+      lateral (select ${responsivenessColumns} from comments c
+        where c.deal_id = r.deal_id and c.kind = 'question' and c.parent_id is null
+          and c.status = 'approved') s
+    where d.id = r.deal_id`);
 }
 
 /**

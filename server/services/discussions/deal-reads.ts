@@ -42,31 +42,19 @@ export function createDealReads(deps: { db: Db }) {
 
   /**
    * The share of approved top-level questions the founder team answered and the median time to
-   * the first founder answer, from comments.has_founder_reply and first_founder_reply_at (kept
-   * by the write side: approved founder-team replies, never a bot's). One statement: the deal
-   * (by id or slug) left-joined to its questions, so an unknown deal is an empty result.
+   * the first founder answer (approved founder-team replies, never a bot's), as the write side
+   * keeps them on the deal (aggregates.ts): one row read, whatever the number of questions.
    */
   async function founderResponsiveness(dealKey: string): Promise<FounderResponsiveness> {
-    const where = dealKeyWhere(dealKey);
     const rows = await db
       .select({
-        questions: sql<number>`count(*) filter (where ${comments.id} is not null)::int`,
-        answered: sql<number>`count(*) filter (where ${comments.hasFounderReply})::int`,
-        median: sql<number | string | null>`percentile_cont(0.5) within group (order by
-          extract(epoch from ${comments.firstFounderReplyAt} - ${comments.createdAt}))`,
+        questions: deals.commentCount,
+        answered: deals.founderAnsweredCount,
+        median: deals.founderAnswerMedianSeconds,
       })
       .from(deals)
-      .leftJoin(
-        comments,
-        and(
-          eq(comments.dealId, deals.id),
-          eq(comments.kind, "question"),
-          isNull(comments.parentId),
-          eq(comments.status, "approved"),
-        ),
-      )
-      .where(where)
-      .groupBy(deals.id);
+      .where(dealKeyWhere(dealKey))
+      .limit(1);
     const row = rows[0];
     if (!row) throw notFound();
     const questions = Number(row.questions);

@@ -82,32 +82,24 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
       .limit(limit + 1);
     // Without a text search or a moderator's filter, the total is what the deal's stored
     // aggregates count (approved top-level items, by rating for reviews, kept exact in every
-    // write's transaction), plus for a signed-in viewer their own pending items (by the author
-    // index): no count(*) over the whole deal.
+    // write's transaction), plus for a signed-in viewer their own pending items (read with the
+    // deal's context): no count(*) over the whole deal, no statement of its own.
+    const rating = kind === "review" ? options.rating : undefined;
     const stored =
       !deal.moderates && !search && !options.moderatorFilter
-        ? kind === "review" && options.rating !== undefined
-          ? (deal.approvedReviewsByRating[options.rating - 1] ?? 0)
+        ? rating !== undefined
+          ? (deal.approvedReviewsByRating[rating - 1] ?? 0)
           : deal.approvedCount[kind]
         : null;
+    const pending = deal.viewerPending
+      ? rating !== undefined
+        ? (deal.viewerPending.reviewsByRating[rating - 1] ?? 0)
+        : deal.viewerPending[kind]
+      : 0;
     const totalQuery =
       stored === null
         ? db.select({ total: sql<number>`count(*)::int` }).from(comments).where(filters)
-        : viewer == null
-          ? Promise.resolve([{ total: stored }])
-          : db
-              .select({ total: sql<number>`(${stored} + count(*))::int` })
-              .from(comments)
-              .where(
-                and(
-                  eq(comments.userId, viewer.id),
-                  ...topLevel(deal, kind),
-                  eq(comments.status, "pending"),
-                  kind === "review" && options.rating !== undefined
-                    ? eq(comments.rating, options.rating)
-                    : undefined,
-                ),
-              );
+        : Promise.resolve([{ total: stored + pending }]);
     const [rows, totals] = await Promise.all([pageQuery, totalQuery]);
 
     const pageRows = rows.slice(0, limit);
@@ -185,8 +177,10 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
     dealKey: string,
     viewer: Viewer,
     options: ListOptions,
+    /** The deal's context when the caller already has it (for the same viewer). */
+    preloaded?: DealContext,
   ): Promise<{ review: DiscussionList; question: DiscussionList }> {
-    const deal = await dealContext(dealKey, viewer);
+    const deal = preloaded ?? (await dealContext(dealKey, viewer));
     const replies = sharedReplies(2);
     const [review, question] = await Promise.all([
       list("review", dealKey, viewer, options, deal, replies),

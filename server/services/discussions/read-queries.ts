@@ -14,6 +14,7 @@ import type {
   DiscussionItem,
   DiscussionReply,
   ModeratorFilter,
+  UserStatus,
   Viewer,
 } from "./types";
 
@@ -34,20 +35,64 @@ export type DealContext = {
   userModerator: boolean;
   /** Sees pending and declined items and the moderator filters act on everything. */
   moderates: boolean;
+  /**
+   * The viewer's own pending top-level items (which they see in the lists, on top of the stored
+   * approved counts): reviews, questions, and reviews by tacos (index 0 is 1 taco). Null for an
+   * anonymous viewer.
+   */
+  viewerPending: { review: number; question: number; reviewsByRating: number[] } | null;
+  /** The signed-in viewer's relation to the deal (null for an anonymous viewer). */
+  viewerStatus: { purchased: boolean; reviewed: boolean } | null;
 };
+
+/** The viewer's relation to a deal (UserStatus) from its context: no statement of its own. */
+export function userStatusOf(deal: DealContext): UserStatus {
+  return {
+    userHasPurchased: deal.viewerStatus?.purchased ?? false,
+    userHasReviewed: deal.viewerStatus?.reviewed ?? false,
+    userModerator: deal.viewerStatus != null && deal.userModerator,
+    staffModerator: deal.staff,
+  };
+}
+
+/** Whether the viewer bought the deal and has a review of it (any status). */
+const viewerStatusSql = (viewerId: number) => sql<string>`json_build_array(
+      ${ownsDeal(sql`${viewerId}::int`, sql.raw("deals.id"))},
+      exists (select 1 from comments c where c.deal_id = deals.id
+        and c.kind = 'review' and c.parent_id is null and c.user_id = ${viewerId}::int))::text`;
+
+/** The viewer's pending top-level counts, read with the deal (by the author index). */
+const viewerPendingSql = (viewerId: number) => sql<string>`(select json_build_array(
+      count(*) filter (where c.kind = 'review'), count(*) filter (where c.kind = 'question'),
+      count(*) filter (where c.kind = 'review' and c.rating = 1),
+      count(*) filter (where c.kind = 'review' and c.rating = 2),
+      count(*) filter (where c.kind = 'review' and c.rating = 3),
+      count(*) filter (where c.kind = 'review' and c.rating = 4),
+      count(*) filter (where c.kind = 'review' and c.rating = 5))::text
+    from comments c where c.user_id = ${viewerId}::int and c.deal_id = deals.id
+      and c.parent_id is null and c.status = 'pending')`;
 
 export function createReadQueries(db: Db) {
   const videoMedia = alias(media, "video_media");
   const thumbnailMedia = alias(media, "video_thumbnail_media");
 
-  /** The deal by numeric id or slug, with its partners and the viewer's roles: one statement. */
+  /**
+   * The deal by numeric id or slug, with its partners, the viewer's roles, relation to the deal
+   * (purchase, review) and own pending items: one statement.
+   */
   async function dealContext(dealKey: string, viewer: Viewer): Promise<DealContext> {
     const row = await dealRow(db, dealKey, viewer?.id ?? null, {
       id: deals.id,
       slug: deals.slug,
       partnerIds: sql<number[] | string>`coalesce((select json_agg(dr.user_id)::text
           from deal_roles dr where dr.deal_id = deals.id and dr.role = 'partner'), '[]')`,
+      viewerPending: viewer ? viewerPendingSql(viewer.id) : sql<null>`null`,
+      viewerStatus: viewer ? viewerStatusSql(viewer.id) : sql<null>`null`,
     });
+    const status = row.viewerStatus ? (JSON.parse(row.viewerStatus) as unknown[]) : null;
+    const pending = row.viewerPending
+      ? (JSON.parse(row.viewerPending) as unknown[]).map(Number)
+      : null;
     const partnerIds = parseIdList(row.partnerIds);
     const staff = isStaffModeratorUser(viewer);
     const partner = viewer != null && partnerIds.includes(viewer.id);
@@ -62,6 +107,10 @@ export function createReadQueries(db: Db) {
       partner,
       userModerator,
       moderates: staff || partner || userModerator,
+      viewerPending: pending
+        ? { review: pending[0] ?? 0, question: pending[1] ?? 0, reviewsByRating: pending.slice(2) }
+        : null,
+      viewerStatus: status ? { purchased: Boolean(status[0]), reviewed: Boolean(status[1]) } : null,
     };
   }
 

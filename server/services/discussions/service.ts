@@ -8,7 +8,7 @@ import { createListReads } from "./lists";
 import { createModeration } from "./moderation";
 import { createPosting } from "./posting";
 import { createProfileReads } from "./profiles";
-import { createReadQueries } from "./read-queries";
+import { createReadQueries, userStatusOf } from "./read-queries";
 import { createReviewMedia } from "./review-media";
 import { createReviewsSummaryJob } from "./reviews-summary-job";
 import { createSuggestionReads } from "./suggestions";
@@ -44,6 +44,10 @@ export function createDiscussionService(deps: {
     get: lists.get,
     stats: lists.stats,
     userStatus: dealReads.userStatus,
+    /** The deal with the viewer's roles, relation and pending items (one statement), which
+     * `list` and `listBoth` take preloaded and `statusFrom` reads the UserStatus from. */
+    context: queries.dealContext,
+    statusFrom: userStatusOf,
     listBoth: lists.listBoth,
     founderResponsiveness: dealReads.founderResponsiveness,
     approvedReviewLinks: dealReads.approvedReviewLinks,

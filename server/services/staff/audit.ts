@@ -1,7 +1,7 @@
-import { count, desc } from "drizzle-orm";
-import { STAFF_PAGE_SIZE, tablePage } from "../../../domain/staff";
+import { desc } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema";
+import { pagedRows } from "./paging";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -54,16 +54,14 @@ export async function audit(tx: Tx | Db, actor: Actor, write: AuditWrite): Promi
 export function createAuditReader(db: Db) {
   /** Newest first, a page at a time. */
   async function list(page: number) {
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(auditLog)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(auditLog),
-    ]);
-    return tablePage(
+    const { rows, table } = await pagedRows(
+      db,
+      auditLog,
+      undefined,
+      [desc(auditLog.createdAt), desc(auditLog.id)],
+      page,
+    );
+    return table(
       rows.map((r) => ({
         id: r.id,
         who: { id: r.actorUserId, email: r.actorEmail, role: r.actorRole },
@@ -74,8 +72,6 @@ export function createAuditReader(db: Db) {
         after: r.after,
         when: r.createdAt.toISOString(),
       })),
-      Number(total?.n ?? 0),
-      page,
     );
   }
   return { list };

@@ -4,7 +4,7 @@
  * page cache after commit: a published deal is at /products/{slug}/, in search and in its
  * collections at once; a draft is 404 to the public (storefront's publicDeal).
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { blockProblems } from "../../../domain/blocks";
 import { BLOCK_TYPES } from "../../../domain/constants";
@@ -18,13 +18,7 @@ import type {
   RolesSchema,
   StaffDealsQuery,
 } from "../../../domain/schemas/staff";
-import {
-  planPriceError,
-  STAFF_MESSAGES,
-  STAFF_PAGE_SIZE,
-  tablePage,
-  windowValid,
-} from "../../../domain/staff";
+import { planPriceError, STAFF_MESSAGES, windowValid } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import {
   categories,
@@ -44,9 +38,19 @@ import {
 import type { PageEvents } from "../cache/page-events";
 import { PRODUCT_PAGE_SLUG } from "../storefront/product-page";
 import { type Actor, audit, type Tx } from "./audit";
+import { type ListQuery, matchingAny, pagedRows, sortOrder } from "./paging";
 import { cents, defined, iso, major, uniqueOr } from "./shared";
 
 type DealRow = typeof deals.$inferSelect;
+
+/** The deals table's sort keys. */
+const DEAL_SORT = {
+  name: deals.publicName,
+  slug: deals.slug,
+  created: deals.createdAt,
+  updated: deals.updatedAt,
+  start_date: deals.startDate,
+};
 type PlanRow = typeof plans.$inferSelect;
 
 export function dealJson(d: DealRow) {
@@ -98,28 +102,21 @@ export type PlanJson = ReturnType<typeof planJson>;
 export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents }) {
   const { db, pageEvents } = deps;
 
-  async function list(query: z.infer<typeof StaffDealsQuery>) {
+  async function list(query: ListQuery & Pick<z.infer<typeof StaffDealsQuery>, "status">) {
     const where: SQL[] = [];
-    if (query.query) {
-      const like = `%${query.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(
-        or(ilike(deals.name, like), ilike(deals.publicName, like), ilike(deals.slug, like)) as SQL,
-      );
-    }
+    const text = matchingAny(query.query, deals.name, deals.publicName, deals.slug);
+    if (text) where.push(text);
     if (query.status === "draft") where.push(eq(deals.isDraft, true));
     else if (query.status === "published") where.push(eq(deals.isDraft, false));
     else if (query.status) where.push(eq(deals.dealStatus, query.status));
     const cond = where.length ? and(...where) : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(deals)
-        .where(cond)
-        .orderBy(desc(deals.createdAt), desc(deals.id))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((query.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(deals).where(cond),
-    ]);
+    const order = sortOrder(
+      query.sort,
+      DEAL_SORT,
+      [desc(deals.createdAt), desc(deals.id)],
+      deals.id,
+    );
+    const { rows, table } = await pagedRows(db, deals, cond, order, query.page);
     const planCounts = rows.length
       ? await db
           .select({ dealId: plans.dealId, n: count() })
@@ -133,11 +130,7 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
           .groupBy(plans.dealId)
       : [];
     const byDeal = new Map(planCounts.map((p) => [p.dealId, Number(p.n)]));
-    return tablePage(
-      rows.map((r) => ({ ...dealJson(r), plan_count: byDeal.get(r.id) ?? 0 })),
-      Number(total?.n ?? 0),
-      query.page,
-    );
+    return table(rows.map((r) => ({ ...dealJson(r), plan_count: byDeal.get(r.id) ?? 0 })));
   }
 
   async function featuresOf(tx: Tx | Db, planIds: number[]) {

@@ -3,7 +3,7 @@
  * percent) or money in major units (type fixed), stored as the schema stores it (percent or
  * cents). Campaign changes reprice every page (banners, prices): all pages are invalidated.
  */
-import { count, desc, eq, ilike, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { fieldError, notFound } from "../../../domain/errors";
 import type {
@@ -13,15 +13,36 @@ import type {
   CouponPatchSchema,
   GiftCardCreateSchema,
   GiftCardPatchSchema,
-  StaffListQuery,
 } from "../../../domain/schemas/staff";
-import { STAFF_MESSAGES, STAFF_PAGE_SIZE, tablePage, windowValid } from "../../../domain/staff";
+import { STAFF_MESSAGES, windowValid } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import { campaignDeals, campaigns, coupons, deals, giftCards } from "../../db/schema";
 import type { PageEvents } from "../cache/page-events";
 import { type Actor, audit, type Tx } from "./audit";
-import { escapeLike } from "./pages";
+import { type ListQuery, matchingAny, pagedRows, sortOrder } from "./paging";
 import { cents, defined, iso, major, uniqueOr } from "./shared";
+
+/** The tables' sort keys. */
+const CAMPAIGN_SORT = {
+  name: campaigns.name,
+  start_date: campaigns.startDate,
+  end_date: campaigns.endDate,
+  value: campaigns.value,
+  active: campaigns.isActive,
+};
+const COUPON_SORT = {
+  code: coupons.code,
+  used: coupons.usedCount,
+  start_date: coupons.startDate,
+  end_date: coupons.endDate,
+  active: coupons.isActive,
+};
+const GIFT_CARD_SORT = {
+  code: giftCards.code,
+  amount: giftCards.amountCents,
+  expires_at: giftCards.expiresAt,
+  created: giftCards.createdAt,
+};
 
 const PERCENT_MESSAGE = "A percent is a whole number from 0 to 100.";
 
@@ -119,27 +140,15 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
     return map;
   }
 
-  async function listCampaigns(q: z.infer<typeof StaffListQuery>) {
-    const cond = q.query ? ilike(campaigns.name, `%${escapeLike(q.query)}%`) : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(campaigns)
-        .where(cond)
-        .orderBy(desc(campaigns.id))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((q.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(campaigns).where(cond),
-    ]);
+  async function listCampaigns(q: ListQuery) {
+    const cond = matchingAny(q.query, campaigns.name, campaigns.optinSlug);
+    const order = sortOrder(q.sort, CAMPAIGN_SORT, [desc(campaigns.id)], campaigns.id);
+    const { rows, table } = await pagedRows(db, campaigns, cond, order, q.page);
     const ids = await campaignDealIds(
       db,
       rows.map((r) => r.id),
     );
-    return tablePage(
-      rows.map((r) => campaignJson(r, ids.get(r.id) ?? [])),
-      Number(total?.n ?? 0),
-      q.page,
-    );
+    return table(rows.map((r) => campaignJson(r, ids.get(r.id) ?? [])));
   }
 
   async function loadCampaign(tx: Tx | Db, id: number) {
@@ -252,19 +261,11 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
 
   // --- Coupons ---------------------------------------------------------------------------------
 
-  async function listCoupons(q: z.infer<typeof StaffListQuery>) {
-    const cond = q.query ? ilike(coupons.code, `%${escapeLike(q.query)}%`) : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(coupons)
-        .where(cond)
-        .orderBy(desc(coupons.id))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((q.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(coupons).where(cond),
-    ]);
-    return tablePage(rows.map(couponJson), Number(total?.n ?? 0), q.page);
+  async function listCoupons(q: ListQuery) {
+    const cond = matchingAny(q.query, coupons.code);
+    const order = sortOrder(q.sort, COUPON_SORT, [desc(coupons.id)], coupons.id);
+    const { rows, table } = await pagedRows(db, coupons, cond, order, q.page);
+    return table(rows.map(couponJson));
   }
 
   async function createCoupon(actor: Actor, body: z.infer<typeof CouponCreateSchema>) {
@@ -347,19 +348,11 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
 
   // --- Gift cards ------------------------------------------------------------------------------
 
-  async function listGiftCards(q: z.infer<typeof StaffListQuery>) {
-    const cond = q.query ? ilike(giftCards.code, `%${escapeLike(q.query)}%`) : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(giftCards)
-        .where(cond)
-        .orderBy(desc(giftCards.id))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((q.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(giftCards).where(cond),
-    ]);
-    return tablePage(rows.map(giftCardJson), Number(total?.n ?? 0), q.page);
+  async function listGiftCards(q: ListQuery) {
+    const cond = matchingAny(q.query, giftCards.code);
+    const order = sortOrder(q.sort, GIFT_CARD_SORT, [desc(giftCards.id)], giftCards.id);
+    const { rows, table } = await pagedRows(db, giftCards, cond, order, q.page);
+    return table(rows.map(giftCardJson));
   }
 
   async function createGiftCard(actor: Actor, body: z.infer<typeof GiftCardCreateSchema>) {
@@ -416,6 +409,7 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
 
   return {
     listCampaigns,
+    getCampaign: (id: number) => loadCampaign(db, id),
     createCampaign,
     patchCampaign,
     listCoupons,

@@ -6,12 +6,8 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { conflict, fieldError, notFound } from "../../../domain/errors";
-import type {
-  ModerationQuery,
-  StaffListQuery,
-  UserPatchSchema,
-} from "../../../domain/schemas/staff";
-import { STAFF_MESSAGES, STAFF_PAGE_SIZE, tablePage } from "../../../domain/staff";
+import type { ModerationQuery, UserPatchSchema } from "../../../domain/schemas/staff";
+import { STAFF_MESSAGES } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import {
   comments,
@@ -25,8 +21,21 @@ import {
 } from "../../db/schema";
 import type { ProductService } from "../commerce/purchases";
 import { type Actor, audit, type Tx } from "./audit";
-import { escapeLike } from "./pages";
+import { type ListQuery, likeOf, paged, sortOrder } from "./paging";
 import { defined, iso, major } from "./shared";
+
+/** The users and orders tables' sort keys. */
+const USER_SORT = {
+  email: users.email,
+  username: users.username,
+  joined: users.dateJoined,
+};
+const ORDER_SORT = {
+  id: orders.id,
+  status: orders.status,
+  total: orders.totalCents,
+  created: orders.createdAt,
+};
 
 const userColumns = {
   id: users.id,
@@ -97,8 +106,8 @@ export function createStaffOperationsService(deps: { db: Db; products: ProductSe
 
   // --- Users ---------------------------------------------------------------------------------
 
-  async function listUsers(q: z.infer<typeof StaffListQuery>) {
-    const like = `%${escapeLike(q.query)}%`;
+  async function listUsers(q: ListQuery) {
+    const like = likeOf(q.query);
     const id = /^\d{1,9}$/.test(q.query) ? Number(q.query) : null;
     const cond = q.query
       ? (or(
@@ -108,21 +117,20 @@ export function createStaffOperationsService(deps: { db: Db; products: ProductSe
           ...(id ? [eq(users.id, id)] : []),
         ) as SQL)
       : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(userColumns)
-        .from(users)
-        .where(cond)
-        .orderBy(desc(users.id))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((q.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(users).where(cond),
-    ]);
-    return tablePage(
-      rows.map((r) => userJson(r as UserRow)),
-      Number(total?.n ?? 0),
+    const order = sortOrder(q.sort, USER_SORT, [desc(users.id)], users.id);
+    const { rows, table } = await paged(
       q.page,
+      (limit, offset) =>
+        db
+          .select(userColumns)
+          .from(users)
+          .where(cond)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      () => db.select({ n: count() }).from(users).where(cond),
     );
+    return table(rows.map((r) => userJson(r as UserRow)));
   }
 
   async function loadUser(tx: Tx | Db, id: number) {
@@ -177,38 +185,42 @@ export function createStaffOperationsService(deps: { db: Db; products: ProductSe
 
   // --- Orders --------------------------------------------------------------------------------
 
-  async function listOrders(q: z.infer<typeof StaffListQuery>) {
+  async function listOrders(q: ListQuery) {
     const id = /^\d{1,9}$/.test(q.query) ? Number(q.query) : null;
     const cond = q.query
-      ? (or(
-          ilike(users.email, `%${escapeLike(q.query)}%`),
-          ...(id ? [eq(orders.id, id)] : []),
-        ) as SQL)
+      ? (or(ilike(users.email, likeOf(q.query)), ...(id ? [eq(orders.id, id)] : [])) as SQL)
       : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ order: orders, email: users.email })
-        .from(orders)
-        .leftJoin(users, eq(users.id, orders.userId))
-        .where(cond)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((q.page - 1) * STAFF_PAGE_SIZE),
-      db
-        .select({ n: count() })
-        .from(orders)
-        .leftJoin(users, eq(users.id, orders.userId))
-        .where(cond),
-    ]);
-    return tablePage(
+    const order = sortOrder(
+      q.sort,
+      ORDER_SORT,
+      [desc(orders.createdAt), desc(orders.id)],
+      orders.id,
+    );
+    const { rows, table } = await paged(
+      q.page,
+      (limit, offset) =>
+        db
+          .select({ order: orders, email: users.email })
+          .from(orders)
+          .leftJoin(users, eq(users.id, orders.userId))
+          .where(cond)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      () =>
+        db
+          .select({ n: count() })
+          .from(orders)
+          .leftJoin(users, eq(users.id, orders.userId))
+          .where(cond),
+    );
+    return table(
       rows.map((r) =>
         orderJson(
           r.order,
           r.order.userId && r.email ? { id: r.order.userId, email: r.email } : null,
         ),
       ),
-      Number(total?.n ?? 0),
-      q.page,
     );
   }
 
@@ -310,24 +322,26 @@ export function createStaffOperationsService(deps: { db: Db; products: ProductSe
     const conds: SQL[] = [eq(comments.status, q.status)];
     if (q.kind) conds.push(eq(comments.kind, q.kind));
     const cond = and(...conds);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          c: comments,
-          dealSlug: deals.slug,
-          dealName: deals.publicName,
-          username: users.username,
-        })
-        .from(comments)
-        .innerJoin(deals, eq(deals.id, comments.dealId))
-        .leftJoin(users, eq(users.id, comments.userId))
-        .where(cond)
-        .orderBy(asc(comments.createdAt), asc(comments.id))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((q.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(comments).where(cond),
-    ]);
-    return tablePage(
+    const { rows, table } = await paged(
+      q.page,
+      (limit, offset) =>
+        db
+          .select({
+            c: comments,
+            dealSlug: deals.slug,
+            dealName: deals.publicName,
+            username: users.username,
+          })
+          .from(comments)
+          .innerJoin(deals, eq(deals.id, comments.dealId))
+          .leftJoin(users, eq(users.id, comments.userId))
+          .where(cond)
+          .orderBy(asc(comments.createdAt), asc(comments.id))
+          .limit(limit)
+          .offset(offset),
+      () => db.select({ n: count() }).from(comments).where(cond),
+    );
+    return table(
       rows.map(({ c, dealSlug, dealName, username }) => {
         const base = `/api/v2/deals/${c.dealId}/${c.kind === "review" ? "reviews" : "questions"}/${c.id}`;
         return {
@@ -350,8 +364,6 @@ export function createStaffOperationsService(deps: { db: Db; products: ProductSe
           },
         };
       }),
-      Number(total?.n ?? 0),
-      q.page,
     );
   }
 

@@ -4,16 +4,15 @@
  * (modular_page_items start/end): kept on the collection too, so a page it is added to later
  * gets the same window.
  */
-import { and, asc, count, eq, ilike, inArray, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { z } from "zod";
 import { fieldError, notFound } from "../../../domain/errors";
 import type {
   CollectionCreateSchema,
   CollectionPatchSchema,
   PagePatchSchema,
-  StaffListQuery,
 } from "../../../domain/schemas/staff";
-import { STAFF_MESSAGES, STAFF_PAGE_SIZE, tablePage, windowValid } from "../../../domain/staff";
+import { STAFF_MESSAGES, windowValid } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import {
   deals,
@@ -26,7 +25,22 @@ import {
 } from "../../db/schema";
 import type { PageEvents } from "../cache/page-events";
 import { type Actor, audit, type Tx } from "./audit";
+import { type ListQuery, matchingAny, pagedRows, sortOrder } from "./paging";
 import { defined, iso, uniqueOr } from "./shared";
+
+/** The pages and collections tables' sort keys. */
+const PAGE_SORT = {
+  slug: modularPages.slug,
+  title: modularPages.title,
+  layout: modularPages.layout,
+  updated: modularPages.updatedAt,
+};
+const COLLECTION_SORT = {
+  slug: smartCollections.slug,
+  title: smartCollections.title,
+  type: smartCollections.modularComponentType,
+  updated: smartCollections.updatedAt,
+};
 
 type Schedule = { start_date?: string | null; end_date?: string | null };
 type CollectionRow = typeof smartCollections.$inferSelect;
@@ -102,28 +116,19 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
     };
   }
 
-  async function listPages(query: z.infer<typeof StaffListQuery>) {
-    const cond = query.query ? ilike(modularPages.slug, `%${escapeLike(query.query)}%`) : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(modularPages)
-        .where(cond)
-        .orderBy(asc(modularPages.slug))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((query.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(modularPages).where(cond),
-    ]);
-    return tablePage(
+  async function listPages(query: ListQuery) {
+    const cond = matchingAny(query.query, modularPages.slug, modularPages.title);
+    const order = sortOrder(query.sort, PAGE_SORT, [asc(modularPages.slug)], modularPages.id);
+    const { rows, table } = await pagedRows(db, modularPages, cond, order, query.page);
+    return table(
       rows.map((p) => ({
         id: p.id,
         slug: p.slug,
         title: p.title,
         layout: p.layout,
         deal_id: p.dealId,
+        updated: iso(p.updatedAt),
       })),
-      Number(total?.n ?? 0),
-      query.page,
     );
   }
 
@@ -216,32 +221,20 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
     return map;
   }
 
-  async function listCollections(query: z.infer<typeof StaffListQuery>) {
-    const cond = query.query
-      ? (or(
-          ilike(smartCollections.slug, `%${escapeLike(query.query)}%`),
-          ilike(smartCollections.title, `%${escapeLike(query.query)}%`),
-        ) as SQL)
-      : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(smartCollections)
-        .where(cond)
-        .orderBy(asc(smartCollections.slug))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((query.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(smartCollections).where(cond),
-    ]);
+  async function listCollections(query: ListQuery) {
+    const cond = matchingAny(query.query, smartCollections.slug, smartCollections.title);
+    const order = sortOrder(
+      query.sort,
+      COLLECTION_SORT,
+      [asc(smartCollections.slug)],
+      smartCollections.id,
+    );
+    const { rows, table } = await pagedRows(db, smartCollections, cond, order, query.page);
     const dealIds = await dealIdsOf(
       db,
       rows.map((r) => r.id),
     );
-    return tablePage(
-      rows.map((r) => collectionJson(r, dealIds.get(r.id) ?? [])),
-      Number(total?.n ?? 0),
-      query.page,
-    );
+    return table(rows.map((r) => collectionJson(r, dealIds.get(r.id) ?? [])));
   }
 
   async function loadCollection(tx: Tx | Db, id: number) {
@@ -383,7 +376,31 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
     return result;
   }
 
+  /** Every collection as a choice for a form (id, slug, title), by title. */
+  async function collectionChoices() {
+    return db
+      .select({
+        id: smartCollections.id,
+        slug: smartCollections.slug,
+        title: smartCollections.title,
+      })
+      .from(smartCollections)
+      .orderBy(asc(smartCollections.title), asc(smartCollections.id))
+      .limit(1000);
+  }
+
+  /** The named deals' slugs and public names (for a collection's ordered list). */
+  async function dealNames(ids: number[]) {
+    if (!ids.length) return [];
+    return db
+      .select({ id: deals.id, slug: deals.slug, name: deals.publicName, is_draft: deals.isDraft })
+      .from(deals)
+      .where(inArray(deals.id, ids));
+  }
+
   return {
+    collectionChoices,
+    dealNames,
     listPages,
     getPage,
     patchPage,
@@ -393,7 +410,5 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
     getCollection: (id: number) => loadCollection(db, id),
   };
 }
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type StaffPageService = ReturnType<typeof createStaffPageService>;

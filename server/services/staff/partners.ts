@@ -7,16 +7,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { conflict, fieldError, forbidden, invalid, notFound } from "../../../domain/errors";
-import type {
-  NeedsReplyQuery,
-  ProposalSchema,
-  StaffListQuery,
-} from "../../../domain/schemas/staff";
+import type { NeedsReplyQuery, ProposalSchema } from "../../../domain/schemas/staff";
 import {
   median,
+  PARTNER_SALES_DAYS,
   planPriceError,
   STAFF_MESSAGES,
-  STAFF_PAGE_SIZE,
   tablePage,
 } from "../../../domain/staff";
 import type { Db } from "../../db/client";
@@ -24,17 +20,17 @@ import { comments, dealChangeProposals, dealRoles, deals, plans, users } from ".
 import type { PageEvents } from "../cache/page-events";
 import { type Actor, audit, type Tx } from "./audit";
 import type { StaffDealService } from "./deals";
+import { type ListQuery, matchingAny, paged } from "./paging";
 import { cents, iso, major } from "./shared";
 
-/** Days of sales the portal's chart covers. */
-export const PARTNER_SALES_DAYS = 30;
+export type { PARTNER_SALES_DAYS };
 
 type Proposal = z.infer<typeof ProposalSchema>;
 type ProposalRow = typeof dealChangeProposals.$inferSelect;
 
 function proposalJson(
   p: ProposalRow,
-  extra: { deal_slug?: string; proposed_by?: string | null } = {},
+  extra: { deal_slug?: string; deal_name?: string; proposed_by?: string | null } = {},
 ) {
   return {
     id: p.id,
@@ -207,12 +203,21 @@ export function createPartnerService(deps: {
     };
   }
 
-  /** The deal's questions, newest first; with needs_reply, those without a founder's reply, oldest first. */
-  async function questions(userId: number, dealId: number, q: z.infer<typeof NeedsReplyQuery>) {
+  /**
+   * The deal's questions or reviews (top-level), newest first; with needs_reply, those without a
+   * founder's reply (declined ones left out), oldest first. Answered through `reply_url`, the
+   * discussion's own reply call.
+   */
+  async function threads(
+    userId: number,
+    dealId: number,
+    kind: "question" | "review",
+    q: z.infer<typeof NeedsReplyQuery>,
+  ) {
     await requirePartnerOf(db, userId, dealId);
     const conds: SQL[] = [
       eq(comments.dealId, dealId),
-      eq(comments.kind, "question"),
+      eq(comments.kind, kind),
       isNull(comments.parentId),
     ];
     if (q.needs_reply === "1")
@@ -222,34 +227,40 @@ export function createPartnerService(deps: {
       q.needs_reply === "1"
         ? [asc(comments.createdAt), asc(comments.id)]
         : [desc(comments.createdAt), desc(comments.id)];
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ c: comments, username: users.username })
-        .from(comments)
-        .leftJoin(users, eq(users.id, comments.userId))
-        .where(cond)
-        .orderBy(...order)
-        .limit(STAFF_PAGE_SIZE)
-        .offset((q.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(comments).where(cond),
-    ]);
-    return tablePage(
+    const { rows, table } = await paged(
+      q.page,
+      (limit, offset) =>
+        db
+          .select({ c: comments, username: users.username })
+          .from(comments)
+          .leftJoin(users, eq(users.id, comments.userId))
+          .where(cond)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      () => db.select({ n: count() }).from(comments).where(cond),
+    );
+    return table(
       rows.map(({ c, username }) => ({
         id: c.id,
         title: c.title,
         comment: c.comment,
+        ...(kind === "review" ? { rating: c.rating } : {}),
         status: c.status,
         user: c.userId ? { id: c.userId, username } : null,
         reply_count: c.replyCount,
         has_founder_reply: c.hasFounderReply,
         first_founder_reply_at: iso(c.firstFounderReplyAt),
         created: iso(c.createdAt),
-        reply_url: `/api/v2/deals/${dealId}/questions/${c.id}/reply/`,
+        reply_url: `/api/v2/deals/${dealId}/${kind}s/${c.id}/reply/`,
       })),
-      Number(total?.n ?? 0),
-      q.page,
     );
   }
+
+  const questions = (userId: number, dealId: number, q: z.infer<typeof NeedsReplyQuery>) =>
+    threads(userId, dealId, "question", q);
+  const reviews = (userId: number, dealId: number, q: z.infer<typeof NeedsReplyQuery>) =>
+    threads(userId, dealId, "review", q);
 
   /** Checks a proposal against the deal: its plans, and the prices it would leave. */
   async function checkProposal(tx: Tx | Db, dealId: number, body: Proposal) {
@@ -318,26 +329,40 @@ export function createPartnerService(deps: {
 
   // --- Staff side ----------------------------------------------------------------------------
 
-  async function staffProposals(q: z.infer<typeof StaffListQuery> & { status?: string }) {
-    const cond = q.status
-      ? eq(dealChangeProposals.status, q.status as ProposalRow["status"])
-      : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ p: dealChangeProposals, slug: deals.slug, email: users.email })
-        .from(dealChangeProposals)
-        .innerJoin(deals, eq(deals.id, dealChangeProposals.dealId))
-        .leftJoin(users, eq(users.id, dealChangeProposals.proposedByUserId))
-        .where(cond)
-        .orderBy(asc(dealChangeProposals.createdAt), asc(dealChangeProposals.id))
-        .limit(STAFF_PAGE_SIZE)
-        .offset((q.page - 1) * STAFF_PAGE_SIZE),
-      db.select({ n: count() }).from(dealChangeProposals).where(cond),
-    ]);
-    return tablePage(
-      rows.map((r) => proposalJson(r.p, { deal_slug: r.slug, proposed_by: r.email })),
-      Number(total?.n ?? 0),
+  async function staffProposals(q: ListQuery & { status?: string }) {
+    const conds: SQL[] = [];
+    if (q.status) conds.push(eq(dealChangeProposals.status, q.status as ProposalRow["status"]));
+    const text = matchingAny(q.query, deals.slug, deals.publicName);
+    if (text) conds.push(text);
+    const cond = conds.length ? and(...conds) : undefined;
+    const { rows, table } = await paged(
       q.page,
+      (limit, offset) =>
+        db
+          .select({
+            p: dealChangeProposals,
+            slug: deals.slug,
+            name: deals.publicName,
+            email: users.email,
+          })
+          .from(dealChangeProposals)
+          .innerJoin(deals, eq(deals.id, dealChangeProposals.dealId))
+          .leftJoin(users, eq(users.id, dealChangeProposals.proposedByUserId))
+          .where(cond)
+          .orderBy(asc(dealChangeProposals.createdAt), asc(dealChangeProposals.id))
+          .limit(limit)
+          .offset(offset),
+      () =>
+        db
+          .select({ n: count() })
+          .from(dealChangeProposals)
+          .innerJoin(deals, eq(deals.id, dealChangeProposals.dealId))
+          .where(cond),
+    );
+    return table(
+      rows.map((r) =>
+        proposalJson(r.p, { deal_slug: r.slug, deal_name: r.name, proposed_by: r.email }),
+      ),
     );
   }
 
@@ -430,5 +455,5 @@ export function createPartnerService(deps: {
     return result.proposal;
   }
 
-  return { listDeals, questions, propose, partnerProposals, staffProposals, decide };
+  return { listDeals, questions, reviews, propose, partnerProposals, staffProposals, decide };
 }

@@ -86,6 +86,7 @@ export function createCollectionPages(deps: { db: Db; clock: Clock; search: Sear
         collection: smartCollectionJson(c, [], subRows),
         listing: {
           count,
+          count_capped: false,
           page,
           page_size: pageSize,
           total_pages: Math.max(1, Math.ceil(count / pageSize)),

@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { deals } from "../../db/schema";
 import type { PlanPrice } from "./deal-json";
 
@@ -58,8 +58,9 @@ export const activePlanPrices = sql<PlanPrice[]>`coalesce((
   from plans p where p.deal_id = "deals"."id" and p.is_active
 ), '[]'::json)`;
 
-/** Deals the public may see: not private, not a draft (staff preview is the storefront issue's). */
-export const publicDeal: SQL = and(
-  ne(deals.dealStatus, "Private"),
-  eq(deals.isDraft, false),
-) as SQL;
+/**
+ * Deals the public may see: not private, not a draft (staff preview is the storefront issue's).
+ * Literal constants, not parameters: a prepared statement's generic plan can then prove the
+ * predicate of the partial indexes over public deals (deals_popular_idx) and use them.
+ */
+export const publicDeal: SQL = sql`(${deals.dealStatus} <> 'Private' and ${deals.isDraft} = false)`;

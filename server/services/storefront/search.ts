@@ -2,7 +2,14 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { SEARCH_PAGE_SIZE, type SearchSort } from "../../../domain/search";
 import type { Db } from "../../db/client";
-import { attributes, categories, deals, subcategories, taxonomyGroups } from "../../db/schema";
+import {
+  attributes,
+  catalogueCounts,
+  categories,
+  deals,
+  subcategories,
+  taxonomyGroups,
+} from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
 import { type DealCardJson, type DealCore, dealCardJson } from "./deal-json";
@@ -40,8 +47,17 @@ export type DealFilter = {
   activeOnly?: boolean;
 };
 
+/**
+ * A text search counts its matches up to this many and then says "1,000+": the count costs at
+ * most this many rows, however common the words are in the catalogue.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
 export type DealListing = {
+  /** The number of matches, or SEARCH_COUNT_CAP when count_capped. */
   count: number;
+  /** More than `count` deals match (a text search counts up to SEARCH_COUNT_CAP). */
+  count_capped: boolean;
   page: number;
   page_size: number;
   total_pages: number;
@@ -98,9 +114,21 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
   function whereOf(f: DealFilter, now: Date): SQL {
     const parts: (SQL | undefined)[] = [publicDeal];
     if (f.query) parts.push(textMatch(f.query));
-    if (f.group) parts.push(eq(taxonomyGroups.slug, f.group));
-    if (f.category) parts.push(eq(categories.slug, f.category));
-    if (f.subcategory) parts.push(eq(subcategories.slug, f.subcategory));
+    // Taxonomy by slug as subqueries, not joins: a listing reads the deals table alone, so the
+    // unfiltered catalogue can be counted and skipped from deals_popular_idx without the heap
+    // (a joined column, even of a join the planner removes, rules out an index-only scan).
+    if (f.group)
+      parts.push(
+        sql`${deals.groupId} in (select g.id from taxonomy_groups g where g.slug = ${f.group})`,
+      );
+    if (f.category)
+      parts.push(
+        sql`${deals.categoryId} in (select c.id from categories c where c.slug = ${f.category})`,
+      );
+    if (f.subcategory)
+      parts.push(
+        sql`${deals.subcategoryId} in (select s.id from subcategories s where s.slug = ${f.subcategory})`,
+      );
     if (f.planType)
       parts.push(sql`exists (select 1 from plans p where p.deal_id = "deals"."id"
         and p.is_active and p.plan_type = ${f.planType})`);
@@ -162,7 +190,7 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
 
   /**
    * One page of deal cards and the number of matches: two statements, run in parallel, whatever
-   * the filters (taxonomy is joined, attributes and plans are correlated subqueries).
+   * the filters (taxonomy, attributes and plans are subqueries of the deals table).
    */
   async function listDeals(
     filter: DealFilter,
@@ -180,9 +208,6 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
         live: sql<number>`(count(*) filter (where not ${isEndedAt(now)}))::int`,
       })
       .from(deals)
-      .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
-      .leftJoin(categories, eq(categories.id, deals.categoryId))
-      .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
       .where(where);
 
     let rows: { deal: unknown; plans: Parameters<typeof dealCardJson>[1] }[];
@@ -191,7 +216,23 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
       // Browse's default order walks deals_popular_idx: deals still for sale, then ended ones,
       // each segment in index order, so a deep page skips index entries instead of sorting the
       // catalogue. The count (which the page needs anyway) says where the segments meet.
-      [total] = await countQuery;
+      const unfiltered = Object.values(filter).every((v) => v == null || v === false);
+      // The whole catalogue: the kept count of public deals (catalogue_counts) less the ended
+      // ones, read from deals_may_end_idx (deals that ended or have an end date); a filtered
+      // listing counts its matches.
+      [total] = unfiltered
+        ? await db
+            .select({
+              count: sql<number>`${catalogueCounts.publicDeals}`,
+              live: sql<number>`(${catalogueCounts.publicDeals} - (select count(*)::int from deals
+                where ${publicDeal} and (${deals.dealStatus} = 'Ended'
+                  or ${deals.browseDealStatus} = 'expired'
+                  or (${deals.endDate} is not null
+                    and ${deals.endDate} <= ${now.toISOString()}::timestamptz))))::int`,
+            })
+            .from(catalogueCounts)
+            .where(eq(catalogueCounts.id, 1))
+        : await countQuery;
       const live = Number(total?.live ?? 0);
       const popularOrder = [
         sql`${deals.popularity} desc`,
@@ -206,9 +247,6 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
             ended: sql<boolean>`${ended}::boolean`.as("segment_ended"),
           })
           .from(deals)
-          .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
-          .leftJoin(categories, eq(categories.id, deals.categoryId))
-          .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
           .where(
             inArray(
               deals.id,
@@ -217,9 +255,6 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
               db
                 .select({ id: deals.id })
                 .from(deals)
-                .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
-                .leftJoin(categories, eq(categories.id, deals.categoryId))
-                .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
                 .where(and(where, ended ? isEndedAt(now) : sql`not ${isEndedAt(now)}`))
                 .orderBy(...popularOrder)
                 .limit(take)
@@ -235,21 +270,58 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
       );
       rows = [...both.filter((r) => !r.ended), ...both.filter((r) => r.ended)];
     } else {
-      const rowsQuery = db
-        .select({ deal: dealCoreColumns, plans: activePlanPrices })
-        .from(deals)
-        .leftJoin(taxonomyGroups, eq(taxonomyGroups.id, deals.groupId))
-        .leftJoin(categories, eq(categories.id, deals.categoryId))
-        .leftJoin(subcategories, eq(subcategories.id, deals.subcategoryId))
-        .where(where)
-        .orderBy(...orderOf(options.sort, filter, now))
-        .limit(pageSize)
-        .offset(offset);
-      [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+      const order = orderOf(options.sort, filter, now);
+      if (filter.query) {
+        // A text search ranks every match (its GIN index finds them) and counts them in the same
+        // pass (a window count over the ranked ids): one read of the matches, not a second scan
+        // to count them. The page's card columns are then read for its ids only.
+        const pageIds = db
+          .select({
+            id: deals.id,
+            matches: sql<number>`(count(*) over ())::int`.as("matches"),
+          })
+          .from(deals)
+          .where(where)
+          .orderBy(...order)
+          .limit(pageSize)
+          .offset(offset)
+          .as("page_ids");
+        const found = await db
+          .select({ deal: dealCoreColumns, plans: activePlanPrices, matches: pageIds.matches })
+          .from(deals)
+          .innerJoin(pageIds, eq(pageIds.id, deals.id))
+          .orderBy(...order);
+        rows = found;
+        if (found.length > 0 || page === 1) total = { count: found[0]?.matches ?? 0, live: 0 };
+        else {
+          // A page past the last: how many there are, counting at most one past the cap.
+          const capped = db
+            .select({ id: deals.id })
+            .from(deals)
+            .where(where)
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as("capped");
+          [total] = await db
+            .select({ count: sql<number>`count(*)::int`, live: sql<number>`0` })
+            .from(capped);
+        }
+      } else {
+        const rowsQuery = db
+          .select({ deal: dealCoreColumns, plans: activePlanPrices })
+          .from(deals)
+          .where(where)
+          .orderBy(...order)
+          .limit(pageSize)
+          .offset(offset);
+        [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+      }
     }
-    const count = Number(total?.count ?? 0);
+    const matches = Number(total?.count ?? 0);
+    const countCapped = matches > SEARCH_COUNT_CAP;
+    const count = countCapped ? SEARCH_COUNT_CAP : matches;
     return {
       count,
+      count_capped: countCapped,
       page,
       page_size: pageSize,
       total_pages: Math.max(1, Math.ceil(count / pageSize)),
