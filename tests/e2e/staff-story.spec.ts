@@ -281,7 +281,7 @@ test(
         .getByLabel("Your answer")
         .fill("Yes: everything syncs when you are back online.");
       await waiting.getByRole("button", { name: "Post answer" }).click();
-      await expectToast(partner.page, "Answer posted.");
+      await expectToast(partner.page, "Post answer: done.");
       await expect(partner.page.getByRole("listitem").filter({ hasText: question })).toHaveCount(0);
 
       // --- Staff refund the order ---------------------------------------------------------------
