@@ -362,7 +362,7 @@ function BlockRow({
       data-dragging={isDragging ? "true" : undefined}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={cx(
-        "flex items-center gap-2 rounded-xl border bg-white p-2",
+        "flex flex-wrap items-center gap-2 rounded-xl border bg-white p-2",
         selected ? "border-brand-500 ring-2 ring-brand-400/40" : "border-black/10",
         invalid && "border-red-500",
         isDragging && "relative z-10 shadow-card-hover",
@@ -377,7 +377,7 @@ function BlockRow({
       >
         <span aria-hidden="true">⠿</span>
       </button>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-[7rem] flex-1">
         <p className="text-sm font-semibold">
           {index + 1}. {blockTypeLabel(item.type)}
           {invalid ? <span className="ml-2 text-red-700">(has problems)</span> : null}
@@ -635,7 +635,7 @@ function Preview({ slug, version }: { slug: string; version: number }) {
           seen.disconnect();
         }
       },
-      { rootMargin: "200px" },
+      { rootMargin: "0px" },
     );
     seen.observe(el);
     return () => {
@@ -648,7 +648,7 @@ function Preview({ slug, version }: { slug: string; version: number }) {
   const query = at ? `?preview_start_date=${encodeURIComponent(fromLocalInput(at))}` : "";
   return (
     // Sticky beside the list and the form, so the page stays in view while a block is edited.
-    <section aria-labelledby="preview-heading" className="min-w-0 self-start xl:sticky xl:top-4">
+    <section aria-labelledby="preview-heading" className="min-w-0 self-start xl:sticky xl:top-20">
       <h3 id="preview-heading" className="font-bold">
         Live preview
       </h3>

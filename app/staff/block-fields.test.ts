@@ -39,6 +39,7 @@ describe("the block editor's form", () => {
 
   it("labels types in words", () => {
     expect(blockTypeLabel("use_cases_carousel")).toBe("Use cases carousel");
+    expect(blockTypeLabel("faq")).toBe("FAQ");
   });
 
   it("splits the API's field map per block, by position at save time", () => {

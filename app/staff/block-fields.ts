@@ -117,8 +117,11 @@ export const fieldsOf = (type: string): FieldSpec[] => {
   return [...(titled ? [] : [{ key: "title", label: "Section title" }]), ...own, ...COMMON_FIELDS];
 };
 
-/** "use_cases_carousel" → "Use cases carousel". */
+const LABELS: Record<string, string> = { faq: "FAQ" };
+
+/** "use_cases_carousel" → "Use cases carousel" ("faq" → "FAQ"). */
 export const blockTypeLabel = (type: string) => {
+  if (LABELS[type]) return LABELS[type];
   const words = type.replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

@@ -162,17 +162,18 @@ describe("the block editor's save", () => {
   });
 });
 
-describe("framing the preview", async () => {
-  // The page renderer is a stub: the policy is set before any page renders.
-  const pages = await createTestApp({
-    pageHandler: async () =>
-      new Response("<p>page</p>", { headers: { "content-type": "text/html" } }),
-  });
-  const who = {
-    staff: await pages.login("staff@payonce.test"),
-    shopper: await pages.login("shopper@payonce.test"),
-    partner: await pages.login("partner@payonce.test"),
-  };
+// The page renderer is a stub: the policy is set before any page renders.
+const pages = await createTestApp({
+  pageHandler: async () =>
+    new Response("<p>page</p>", { headers: { "content-type": "text/html" } }),
+});
+const who = {
+  staff: await pages.login("staff@payonce.test"),
+  shopper: await pages.login("shopper@payonce.test"),
+  partner: await pages.login("partner@payonce.test"),
+};
+
+describe("framing the preview", () => {
   const ancestors = async (url: string, creds?: Credentials) => {
     const res = await pages.send("GET", url, undefined, creds);
     expect(res.statusCode, url).toBe(200);

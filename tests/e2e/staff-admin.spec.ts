@@ -7,6 +7,8 @@ import { expect, test } from "./fixtures";
 test("staff create a draft deal with a plan, publish it, and it is on its product page", {
   tag: "@desktop-only",
 }, async ({ page, logIn, gotoHydrated, playwright, baseURL }) => {
+  // Eight page loads and seven writes: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   await logIn("staff@payonce.test");
   await gotoHydrated("/staff/");
   await expect(page.getByRole("heading", { level: 1, name: "Staff back office" })).toBeVisible();

@@ -110,8 +110,8 @@ test(
     await form.getByLabel("Title").fill(`${name}: ship faster`);
     await form.getByLabel("Description").fill("Built in the staff block editor.");
     await addBlock("Pricing card");
-    await addBlock("Faq");
-    const faq = editor.getByRole("group", { name: /Edit block 3: Faq/ });
+    await addBlock("FAQ");
+    const faq = editor.getByRole("group", { name: /Edit block 3: FAQ/ });
     await faq.getByLabel("Section title").fill("Questions before you buy");
     // Lists are edited as JSON; a broken one is refused in place.
     const other = faq.getByLabel("Other data (JSON)");
@@ -133,10 +133,10 @@ test(
     await editor.getByRole("button", { name: "Save blocks" }).click();
     await expectToast(page, "Please correct the fields below.");
     await expect(editor.getByRole("alert", { name: "Problems with the blocks" })).toContainText(
-      "block 3 (Faq), Anchor id: Use letters, digits, underscores and hyphens only.",
+      "block 3 (FAQ), Anchor id: Use letters, digits, underscores and hyphens only.",
     );
-    await editor.getByRole("button", { name: "Edit block 3 (Faq)" }).click();
-    const anchor = editor.getByRole("group", { name: /Edit block 3: Faq/ }).getByLabel("Anchor id");
+    await editor.getByRole("button", { name: "Edit block 3 (FAQ)" }).click();
+    const anchor = editor.getByRole("group", { name: /Edit block 3: FAQ/ }).getByLabel("Anchor id");
     await expect(anchor).toHaveAttribute("aria-invalid", "true");
     await anchor.fill("common-questions");
 
@@ -150,7 +150,7 @@ test(
     await expect(rows).toHaveCount(3);
 
     // Reorder: the move buttons, then the drag handle by keyboard.
-    await editor.getByRole("button", { name: "Move block 3 (Faq) up" }).click();
+    await editor.getByRole("button", { name: "Move block 3 (FAQ) up" }).click();
     await expect(rows.nth(1)).toHaveAttribute("data-block-type", "faq");
     const handle = editor.getByRole("button", { name: "Drag block 3 (Pricing card)" });
     await handle.focus();
@@ -281,7 +281,7 @@ test(
         .getByLabel("Your answer")
         .fill("Yes: everything syncs when you are back online.");
       await waiting.getByRole("button", { name: "Post answer" }).click();
-      await expectToast(partner.page, "Answer posted.");
+      await expectToast(partner.page, "Post answer: done.");
       await expect(partner.page.getByRole("listitem").filter({ hasText: question })).toHaveCount(0);
 
       // --- Staff refund the order ---------------------------------------------------------------
