@@ -61,10 +61,7 @@ function Avatar({ user }: { user: AuthorView | null }) {
   return user?.avatar ? (
     <img src={user.avatar} alt="" className="author-avatar" />
   ) : (
-    <span
-      aria-hidden="true"
-      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
-    >
+    <span aria-hidden="true" className="author-initial">
       {initial}
     </span>
   );
@@ -139,7 +136,7 @@ function Body({ text, kind }: { text: string; kind: DiscussionKind }) {
   const shown = long && !open ? `${text.slice(0, REVIEW_BODY_FULL_MAX).trimEnd()}…` : text;
   return (
     <div>
-      <p className="whitespace-pre-line break-words leading-relaxed text-ink">{shown}</p>
+      <p className="comment-text">{shown}</p>
       {long ? (
         <button
           type="button"
@@ -317,13 +314,13 @@ export function CommentCard({
   return (
     <article
       className={cx(
-        "rounded-3xl border bg-white p-4 shadow-card sm:p-6",
+        "comment-card",
         item.status === "pending" ? "border-brand-400 border-dashed" : "border-black/5",
         item.status === "declined" && "opacity-75",
       )}
       aria-labelledby={`item-${item.id}-title`}
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="comment-head">
         <div className="min-w-0 flex-1">
           {item.kind === "review" && item.rating ? <TacoRating rating={item.rating} /> : null}
           <Heading
@@ -342,32 +339,40 @@ export function CommentCard({
             )}
           </Heading>
         </div>
-        <div className="flex items-center gap-2">
-          {status ? <StatusPill {...status} /> : null}
-          {roles.moderatorTools ? (
-            <button
-              type="button"
-              className="rounded-full p-1.5 text-ink-soft hover:bg-stone-100"
-              aria-expanded={!collapsed}
-              aria-controls={bodyId}
-              aria-label={collapsed ? "Expand" : "Collapse"}
-              onClick={() => setCollapsed(!collapsed)}
-            >
-              <svg
-                viewBox="0 0 20 20"
-                className={cx("h-4 w-4 transition", collapsed && "-rotate-90")}
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
+        {/* Only when there is something to show (an empty slot is bytes on every item). */}
+        {status || roles.moderatorTools ? (
+          <div className="flex items-center gap-2">
+            {status ? <StatusPill {...status} /> : null}
+            {roles.moderatorTools ? (
+              <button
+                type="button"
+                className="rounded-full p-1.5 text-ink-soft hover:bg-stone-100"
+                aria-expanded={!collapsed}
+                aria-controls={bodyId}
+                aria-label={collapsed ? "Expand" : "Collapse"}
+                onClick={() => setCollapsed(!collapsed)}
               >
-                <path d="m5 8 5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </button>
-          ) : null}
-        </div>
+                <svg
+                  viewBox="0 0 20 20"
+                  className={cx("h-4 w-4 transition", collapsed && "-rotate-90")}
+                  aria-hidden="true"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <path d="m5 8 5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </button>
+            ) : null}
+          </div>
+        ) : null}
       </div>
-      <div id={bodyId} hidden={collapsed} className="mt-3 space-y-4">
+      {/* The id is for the moderators' collapse button only. */}
+      <div
+        id={roles.moderatorTools ? bodyId : undefined}
+        hidden={collapsed}
+        className="mt-3 space-y-4"
+      >
         <AuthorLine user={item.user} created={item.created} edited={item.edited} />
         <Body text={item.comment} kind={item.kind} />
         {item.videoUrl ? (
@@ -380,7 +385,7 @@ export function CommentCard({
             className="aspect-video w-full max-w-xl rounded-2xl bg-ink"
           />
         ) : null}
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="comment-actions">
           <VoteButton
             id={item.id}
             upVotes={item.upVotes}
@@ -424,18 +429,20 @@ export function CommentCard({
               onDeleted={() => setDeleted(true)}
             />
           ) : null}
-          <div className="sm:ml-auto">
-            <ModerationControls
-              id={item.id}
-              authorId={item.user?.id}
-              kind={item.kind}
-              status={item.status}
-              edited={item.edited != null}
-              resolved={item.resolved}
-              roles={roles}
-              onApproveAndAnswer={() => setReplying(true)}
-            />
-          </div>
+          {roles.canModerate ? (
+            <div className="sm:ml-auto">
+              <ModerationControls
+                id={item.id}
+                authorId={item.user?.id}
+                kind={item.kind}
+                status={item.status}
+                edited={item.edited != null}
+                resolved={item.resolved}
+                roles={roles}
+                onApproveAndAnswer={() => setReplying(true)}
+              />
+            </div>
+          ) : null}
         </div>
 
         {repliesCount > 0 ? (

@@ -39,8 +39,6 @@ function ThumbIcon({ filled }: { filled: boolean }) {
       className="h-4 w-4"
       aria-hidden="true"
       fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="1.6"
     >
       <Use id="thumb" />
     </svg>
@@ -74,29 +72,28 @@ export function VoteButton({
   const voted = pending ? userVote !== 1 : userVote === 1;
   const count = pending ? upVotes + (voted ? 1 : -1) : upVotes;
   const label = `Helpful (${count})`;
-  const cls = cx(
-    buttonBase,
-    "border",
-    voted
-      ? "border-brand-500 bg-brand-100 text-brand-700"
-      : "border-black/10 bg-white text-ink-soft hover:bg-stone-100",
-  );
+  // vote-button / vote-button-on (app.css): the pill's border and colours, on every item.
+  const cls = cx(buttonBase, voted ? "vote-button-on" : "vote-button");
   if (roles.userId == null) {
     return (
+      // The page's own "Log in" links already discover the login route: no marker per item.
       <Link
         to={loginPath(path)}
         rel="nofollow"
+        discover="none"
         className={cls}
         aria-label={`Log in to vote helpful (${count})`}
       >
-        <ThumbIcon filled={false} /> {label}
+        <ThumbIcon filled={false} />
+        {` ${label}`}
       </Link>
     );
   }
   if (ownerId === roles.userId || status !== "approved") {
     return (
       <span className="inline-flex items-center gap-1.5 px-1 text-sm text-ink-soft">
-        <ThumbIcon filled={false} /> {label}
+        <ThumbIcon filled={false} />
+        {` ${label}`}
       </span>
     );
   }
@@ -105,7 +102,8 @@ export function VoteButton({
       <input type="hidden" name="intent" value="vote" />
       <input type="hidden" name="id" value={id} />
       <button type="submit" className={cls} aria-pressed={voted} disabled={pending}>
-        <ThumbIcon filled={voted} /> {label}
+        <ThumbIcon filled={voted} />
+        {` ${label}`}
       </button>
     </fetcher.Form>
   );

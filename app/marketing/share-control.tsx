@@ -273,7 +273,7 @@ export function ShareControl({
       type="button"
       className={
         compact
-          ? "inline-flex items-center gap-1.5 text-sm font-semibold text-ink-soft hover:text-ink hover:underline"
+          ? "link-button"
           : "inline-flex items-center gap-2 rounded-full border border-black/10 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-stone-50"
       }
     >

@@ -39,6 +39,8 @@ export function IconSprite() {
         <path
           id="i-thumb"
           d="M6 9v8H3V9h3Zm0 0 3.5-6.2a1.6 1.6 0 0 1 2.9 1.2L11.6 7H16a1.7 1.7 0 0 1 1.7 2l-1.2 6.4A2 2 0 0 1 14.5 17H6"
+          stroke="currentColor"
+          strokeWidth="1.6"
           strokeLinejoin="round"
         />
         <g id="i-share" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { cx, ratingLabel } from "./format";
 import { Use } from "./icons";
 
@@ -6,11 +5,12 @@ const FILLED = "var(--color-brand-500)";
 const EMPTY = "#e5e1d8";
 
 /**
- * Five tacos in one SVG: the shells drawn empty, then drawn filled under a clip as wide as the
- * rating (whole tacos, then the part of the next one; a shell spans x 2 to 22 of its 24 units).
- * One small SVG per rating instead of five (ratings repeat on every card of a page).
+ * Five tacos in one SVG: the shells drawn empty, then drawn filled inside a nested <svg> as wide
+ * as the rating (an inner viewport clips what lies outside it: whole tacos, then the part of the
+ * next one; a shell spans x 2 to 22 of its 24 units). One small SVG per rating instead of five
+ * (ratings repeat on every card and review of a page), and no clip id to keep unique.
  */
-function Tacos({ rating, id }: { rating: number; id: string }) {
+function Tacos({ rating }: { rating: number }) {
   const value = Math.max(0, Math.min(5, rating));
   const whole = Math.floor(value);
   const part = Math.round((value - whole) * 100) / 100;
@@ -19,12 +19,9 @@ function Tacos({ rating, id }: { rating: number; id: string }) {
     <svg viewBox="0 0 120 16" className="h-3.5 w-25" aria-hidden="true">
       <Use id="tacos" fill={EMPTY} />
       {width > 0 ? (
-        <>
-          <clipPath id={id}>
-            <rect width={width} height="16" />
-          </clipPath>
-          <Use id="tacos" fill={FILLED} clipPath={`url(#${id})`} />
-        </>
+        <svg width={width} height="16">
+          <Use id="tacos" fill={FILLED} />
+        </svg>
       ) : null}
       <Use id="taco-lines" />
     </svg>
@@ -41,9 +38,6 @@ export function TacoRating({
   count?: number;
   size?: "sm" | "lg";
 }) {
-  // SVG clip ids must be unique on the page, even when one deal's card appears twice (a
-  // repeated spotlight carousel): useId is unique per instance and stable across hydration.
-  const idPrefix = useId().replaceAll(":", "");
   return (
     // A span: ratings sit inside inline content (links, labels) where a div may not go.
     <span
@@ -51,7 +45,7 @@ export function TacoRating({
       className={cx("flex items-center gap-1.5", size === "lg" ? "text-base" : "text-xs")}
       aria-label={`Rated ${ratingLabel(rating)} out of 5${count != null ? ` from ${count} reviews` : ""}`}
     >
-      <Tacos rating={rating} id={`${idPrefix}-t`} />
+      <Tacos rating={rating} />
       {count != null && count > 0 ? (
         <span className="text-ink-soft">
           <span className="font-semibold text-ink">{ratingLabel(rating)}</span> ({count})
