@@ -19,7 +19,7 @@ function Tacos({ rating }: { rating: number }) {
     <svg viewBox="0 0 120 16" className="h-3.5 w-25" aria-hidden="true">
       <Use id="tacos" fill={EMPTY} />
       {width > 0 ? (
-        <svg width={width} height="16">
+        <svg width={width} height="16" aria-hidden="true">
           <Use id="tacos" fill={FILLED} />
         </svg>
       ) : null}
