@@ -145,12 +145,16 @@ test("staff create a collection, fill it with deals in order and schedule it", {
   await add.getByRole("button", { name: "Add deal" }).click();
   await expect(add.getByLabel("Deal id")).toHaveAttribute("aria-invalid", "true");
   await expect(add).toContainText("No deal with this id.");
-  for (const id of [taskflow, pixelforge]) {
+  const list = page.getByRole("list", { name: "The collection's deals in order" });
+  for (const [i, id] of [taskflow, pixelforge].entries()) {
     await add.getByLabel("Deal id").fill(String(id));
     await add.getByRole("button", { name: "Add deal" }).click();
     await expectToast(page, "Deal added.");
+    // The add is done once the list shows it and the form has reset (a toast still on screen
+    // from the first add would otherwise let the second id be typed into a form about to clear).
+    await expect(list.getByRole("listitem")).toHaveCount(i + 1);
+    await expect(add.getByLabel("Deal id")).toHaveValue("");
   }
-  const list = page.getByRole("list", { name: "The collection's deals in order" });
   await expect(list.getByRole("listitem")).toHaveCount(2);
   const second = list.getByRole("listitem").nth(1);
   const name = (await second.locator("span.font-semibold").textContent()) ?? "";

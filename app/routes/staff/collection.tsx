@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { privateMeta } from "../../seo/meta";
 import { orNotFound, routeId, staffContext } from "../../staff/access.server";
@@ -36,7 +37,17 @@ function CollectionDeals({ collection, deals }: Data) {
     label: names.get(id)?.name ?? `Deal #${id}`,
     detail: `#${id} · ${names.get(id)?.slug ?? ""}${names.get(id)?.is_draft ? " · draft" : ""}`,
   }));
-  const save = (ids: number[], done: string) => run("PATCH", path, { deals: ids }, done);
+  // The list as last saved: an add or remove made before the page's data is read again must build
+  // on it, not on the render's (older) list, or it would drop the deal just added.
+  const latest = useRef(collection.deals);
+  useEffect(() => {
+    latest.current = collection.deals;
+  }, [collection.deals]);
+  const save = async (ids: number[], done: string) => {
+    const result = await run("PATCH", path, { deals: ids }, done);
+    if (result.ok) latest.current = ids;
+    return result;
+  };
   return (
     <section
       aria-labelledby="collection-deals"
@@ -64,7 +75,7 @@ function CollectionDeals({ collection, deals }: Data) {
             confirm="Remove deal"
             onConfirm={async () => {
               await save(
-                collection.deals.filter((id) => id !== item.id),
+                latest.current.filter((id) => id !== item.id),
                 "Deal removed from the collection.",
               );
             }}
@@ -79,7 +90,7 @@ function CollectionDeals({ collection, deals }: Data) {
           const form = e.currentTarget;
           const v = formValues(form);
           const id = Number(v.deals);
-          const result = await save([...collection.deals, id], "Deal added.");
+          const result = await save([...latest.current, id], "Deal added.");
           if (result.ok) form.reset();
         }}
       >

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { PAGE_LAYOUTS } from "../../../domain/constants";
 import { privateMeta } from "../../seo/meta";
@@ -132,7 +133,17 @@ function PageCollections({
     label: titles.get(id)?.title ?? `Collection #${id}`,
     detail: titles.get(id)?.slug,
   }));
-  const save = (ids: number[], done: string) => run("PATCH", path, { collections: ids }, done);
+  // The list as last saved: an add or remove made before the page's data is read again must build
+  // on it, not on the render's (older) list, or it would drop the collection just added.
+  const latest = useRef(page.collections);
+  useEffect(() => {
+    latest.current = page.collections;
+  }, [page.collections]);
+  const save = async (ids: number[], done: string) => {
+    const result = await run("PATCH", path, { collections: ids }, done);
+    if (result.ok) latest.current = ids;
+    return result;
+  };
   const available = choices.filter((c) => !page.collections.includes(c.id));
   return (
     <section
@@ -161,7 +172,7 @@ function PageCollections({
             confirm="Remove collection"
             onConfirm={async () => {
               await save(
-                page.collections.filter((id) => id !== item.id),
+                latest.current.filter((id) => id !== item.id),
                 "Collection removed from the page.",
               );
             }}
@@ -174,7 +185,7 @@ function PageCollections({
           e.preventDefault();
           const v = formValues(e.currentTarget);
           if (!v.collection) return;
-          await save([...page.collections, Number(v.collection)], "Collection added.");
+          await save([...latest.current, Number(v.collection)], "Collection added.");
         }}
       >
         <SelectField
