@@ -1,7 +1,7 @@
 // Diagnostic: the deal search's SQL for a few queries, with EXPLAIN (ANALYZE, BUFFERS) and the
 // median time of the statement over repeated runs (issue 20, "search flat from S to L").
 //   DATABASE_URL=postgres://.../payonce_l node --import tsx bench/explain-search.ts [--plans] [query ...]
-// Without queries: "task", "ai", a rare word, a word matching nothing and a two-word query.
+// --page=N reads another page; --cap=N lowers the count cap (SEARCH_COUNT_CAP). Without queries: "task", "ai", a rare word, a word matching nothing and a two-word query.
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
 import { systemClock } from "../server/providers/clock";
@@ -13,6 +13,8 @@ const args = process.argv.slice(2);
 const showPlans = args.includes("--plans");
 const pageArg = args.find((a) => a.startsWith("--page="));
 const page = pageArg ? Number(pageArg.slice(7)) : 1;
+const capArg = args.find((a) => a.startsWith("--cap="));
+const countCap = capArg ? Number(capArg.slice(6)) : undefined;
 const queries = args.filter((a) => !a.startsWith("--"));
 if (queries.length === 0) queries.push("task", "ai", "busywork", "zzzqqqxxx", "project management");
 
@@ -33,7 +35,7 @@ proto.query = function (this: unknown, ...a: unknown[]) {
 };
 
 const database = await openDatabase({ kind: "postgres", url });
-const search = createSearchService({ db: database.db, clock: systemClock });
+const search = createSearchService({ db: database.db, clock: systemClock, countCap });
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
