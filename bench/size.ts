@@ -176,13 +176,15 @@ async function measureBoth(
   smallUrl: string,
   grownUrl: string,
 ): Promise<[Map<string, Measured>, Map<string, Measured>]> {
-  const first = await startApp(smallUrl, 3293);
-  const second = await startApp(grownUrl, 3294).catch((err) => {
+  // BENCH_PORT (default 3293) and the next port: several benches can share a machine.
+  const port = Number(process.env.BENCH_PORT ?? 3293);
+  const first = await startApp(smallUrl, port);
+  const second = await startApp(grownUrl, port + 1).catch((err) => {
     first.kill("SIGTERM");
     throw err;
   });
   const apps = [first, second];
-  const bases = ["http://127.0.0.1:3293", "http://127.0.0.1:3294"] as const;
+  const bases = [`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`] as const;
   const small = new Map<string, Measured>();
   const grown = new Map<string, Measured>();
   try {

@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../server/providers/clock";
+import { createSearchService } from "../../server/services/storefront/search";
 import { createTestApp, type TestApp } from "../helpers/app";
 
 // GET /api/v2/deals/ (contract.md): the deal search behind the header search box and /browse.
@@ -171,6 +174,77 @@ describe("deal search", () => {
     expect(beyond.results).toEqual([]);
     expect(beyond.count).toBe(first.count);
     expect(beyond.count_capped).toBe(false);
+  });
+
+  it("ranks name matches first, then the other matches by popularity, sold-out deals last", async () => {
+    const rows = async (query: ReturnType<typeof sql>) => {
+      const result = (await app.database.db.execute(query)) as unknown as
+        | { rows?: Record<string, unknown>[] }
+        | Record<string, unknown>[];
+      return Array.isArray(result) ? result : (result.rows ?? []);
+    };
+    // pagecraft (nobody bought it) is renamed "PageCraft Busywork"; taskflow, far more popular,
+    // has the word in its card only: the name match comes first.
+    await app.database.db.execute(
+      sql`update deals set public_name = 'PageCraft Busywork' where slug = 'pagecraft'`,
+    );
+    try {
+      const busywork = await search("?query=busywork");
+      expect(slugs(busywork)).toEqual(["pagecraft", "taskflow"]);
+      // A word starting a word of the name matches it; a piece inside a word does not.
+      expect(slugs(await search("?query=busy"))[0]).toBe("pagecraft");
+      expect(slugs(await search("?query=craft"))).not.toContain("pagecraft");
+    } finally {
+      await app.database.db.execute(
+        sql`update deals set public_name = 'PageCraft' where slug = 'pagecraft'`,
+      );
+    }
+    // Without a name match: deals for sale by popularity, then sold-out ones (mailbeam).
+    const popularity = new Map(
+      (await rows(sql`select slug, popularity from deals`)).map((r) => [
+        String(r.slug),
+        Number(r.popularity),
+      ]),
+    );
+    const all: Card[] = [];
+    const first = await search("?query=email");
+    for (let p = 1; p <= first.total_pages; p++)
+      all.push(...(await search(`?query=email&page=${p}`)).results);
+    expect(all.length).toBe(first.count);
+    expect(all.map((d) => d.slug)).toContain("mailbeam");
+    const firstEnded = all.findIndex((d) => d.has_ended);
+    expect(all.slice(firstEnded).every((d) => d.has_ended)).toBe(true);
+    for (const part of [all.slice(0, firstEnded), all.slice(firstEnded)]) {
+      const scores = part.map((d) => popularity.get(d.slug) ?? -1);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    }
+  });
+
+  it("reads pages above the count cap (in index order) as it sorts them below it", async () => {
+    // A cap of 2 makes every search here "more matches than counted": the page is then read by
+    // walking the popularity index and the names index, not by sorting the matches it counted.
+    // Both ways must give the same deals in the same order, page after page.
+    const exact = createSearchService({ db: app.database.db, clock: systemClock });
+    const walked = createSearchService({ db: app.database.db, clock: systemClock, countCap: 2 });
+    const pages = async (service: typeof exact, query: string) => {
+      const seen: string[] = [];
+      for (let page = 1; page < 50; page++) {
+        const listing = await service.listDeals(
+          { query },
+          { sort: "relevance", page, pageSize: 3 },
+        );
+        if (listing.results.length === 0) break;
+        seen.push(...listing.results.map((r) => r.slug));
+      }
+      return seen;
+    };
+    for (const query of ["email", "software", "task", "ai", "crm", "project management"]) {
+      const expected = await pages(exact, query);
+      expect(await pages(walked, query), query).toEqual(expected);
+      const capped = await walked.listDeals({ query }, { sort: "relevance" });
+      expect(capped.count_capped).toBe(expected.length > 2);
+      expect(capped.count).toBe(Math.min(expected.length, 2));
+    }
   });
 
   it("answers without the trailing slash too", async () => {

@@ -170,6 +170,8 @@ export const videos = pgTable(
 
 const dealSearch: SQL = sql`setweight(to_tsvector('english', coalesce("name", '')), 'A') || setweight(to_tsvector('english', coalesce("public_name", '')), 'A') || setweight(to_tsvector('english', coalesce("card_description", '')), 'B')`;
 
+const dealSearchNames: SQL = sql`to_tsvector('simple', coalesce("name", '') || ' ' || coalesce("public_name", ''))`;
+
 export const deals = pgTable(
   "deals",
   {
@@ -258,6 +260,12 @@ export const deals = pgTable(
      * change, so a query reads it through its GIN index instead of building it per row.
      */
     searchDocument: tsvector(),
+    /**
+     * The words of the deal's name and public name, unstemmed and unweighted: a search's first
+     * tier (every query word starts a word of the name, "task" finds TaskFlow), matched through
+     * its own GIN index without a recheck of weights.
+     */
+    searchNames: tsvector().generatedAlwaysAs(dealSearchNames),
     /** The "popular" sort's score, stored so browse pages walk an index instead of sorting. */
     popularity: integer().generatedAlwaysAs(sql`quantity_sold + review_count * 10 + comment_count`),
     createdAt: createdAt(),
@@ -267,6 +275,9 @@ export const deals = pgTable(
     uniqueIndex("deals_slug_unique").on(t.slug),
     index("deals_search_idx").using("gin", t.search),
     index("deals_search_document_idx").using("gin", t.searchDocument),
+    index("deals_search_names_idx")
+      .using("gin", t.searchNames)
+      .where(sql`${t.dealStatus} <> 'Private' and ${t.isDraft} = false`),
     // Browse in the default order: public deals by popularity, then rating, then newest id. The
     // columns after id (unique, so they do not change the order) say whether the deal has ended:
     // the browse count and a deep page's skipped entries are read from the index alone.

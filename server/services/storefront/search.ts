@@ -72,11 +72,14 @@ export type TaxonomyTree = (TaxonNodeJson & {
 
 const tsQuery = (query: string) => sql`websearch_to_tsquery('english', ${query})`;
 
-/** Escapes LIKE wildcards so a typed "%" or "_" matches itself. */
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export function createSearchService(deps: { db: Db; clock: Clock }) {
+export function createSearchService(deps: {
+  db: Db;
+  clock: Clock;
+  /** SEARCH_COUNT_CAP; tests lower it to read a small catalogue the way a large one is read. */
+  countCap?: number;
+}) {
   const { db, clock } = deps;
+  const countCap = deps.countCap ?? SEARCH_COUNT_CAP;
 
   const cheapestPrice = sql<number | null>`(select min(p.price_cents) from plans p
     where p.deal_id = "deals"."id" and p.is_active)`;
@@ -85,30 +88,29 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
     or (${deals.endDate} is not null and ${deals.endDate} <= ${now.toISOString()}::timestamptz))`;
 
   /**
-   * The query against the deal's maintained search document (deals.search_document, GIN
-   * indexed): the words as web-search syntax, or every word as the start of a word of the deal's
-   * name ("task" finds TaskFlow). One indexable condition, so the cost follows the matches, not
-   * the catalogue.
+   * "Every word of the query starts a word of the deal's name" ("task" finds TaskFlow), against
+   * deals.search_names (the names' words, unstemmed, GIN indexed); null when the query has no
+   * word characters.
    */
-  function documentQuery(query: string): SQL {
+  function namesQuery(query: string): SQL | null {
     const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-    const prefixes = words.map((w) => `${w}:*A`).join(" & ");
-    return prefixes
-      ? sql`(${tsQuery(query)} || to_tsquery('simple', ${prefixes}))`
-      : tsQuery(query);
+    if (words.length === 0) return null;
+    return sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(" & ")})`;
   }
 
-  function textMatch(query: string): SQL {
-    return sql`${deals.searchDocument} @@ ${documentQuery(query)}`;
+  function nameMatch(query: string): SQL {
+    const names = namesQuery(query);
+    return names ? sql`(${deals.searchNames} @@ ${names})` : sql`false`;
   }
 
   /**
-   * Text rank over the matches only: the deal's name weighs most, its description next, taxonomy
-   * and attributes last (the document's weights), and a name containing the text comes first.
+   * A deal matches a text search when its name matches (namesQuery) or its maintained search
+   * document (deals.search_document: own words, taxonomy, attributes) matches the words as
+   * web-search syntax. Two GIN indexes, one BitmapOr: the cost follows the matches, not the
+   * catalogue.
    */
-  function relevance(query: string): SQL {
-    return sql`(ts_rank(${deals.searchDocument}, ${documentQuery(query)})
-      + case when ${deals.name} ilike ${likePattern(query)} then 0.5 else 0 end)`;
+  function textMatch(query: string): SQL {
+    return sql`(${nameMatch(query)} or ${deals.searchDocument} @@ ${tsQuery(query)})`;
   }
 
   function whereOf(f: DealFilter, now: Date): SQL {
@@ -164,8 +166,12 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
         where ii.user_id = ${f.forUserId} and o.status = 'paid')) desc nulls last`);
     switch (sort) {
       case "relevance":
-        if (f.query) order.push(sql`${relevance(f.query)} desc`);
-        order.push(sql`${deals.reviewCount} desc`);
+        // A text search: name matches first, then the other matches, each by popularity (the
+        // order rankedSearch reads from indexes).
+        if (f.query) {
+          if (namesQuery(f.query)) order.push(sql`${nameMatch(f.query)} desc`);
+          order.push(sql`${deals.popularity} desc`, sql`${deals.averageRating} desc`);
+        } else order.push(sql`${deals.reviewCount} desc`);
         break;
       case "newest":
         order.push(sql`${deals.startDate} desc nulls last`);
@@ -186,6 +192,93 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
     }
     order.push(sql`${deals.id} desc`);
     return order;
+  }
+
+  /** A page past the last: how many match, counting at most one past the cap. */
+  function cappedCount(where: SQL) {
+    const capped = db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(where)
+      .limit(countCap + 1)
+      .as("capped");
+    return db.select({ count: sql<number>`count(*)::int`, live: sql<number>`0` }).from(capped);
+  }
+
+  /**
+   * A text search in relevance order: deals still for sale first, then name matches before the
+   * other matches, each by popularity (then rating, then newest id). One statement whose cost
+   * does not follow the number of matches:
+   * - the matches are read through the GIN indexes up to one past the count cap (the count, at
+   *   most SEARCH_COUNT_CAP + 1 rows, with the few columns the order needs);
+   * - when that is all of them, the page is sorted from those rows;
+   * - when there are more, the page is read in index order instead: name matches from the names
+   *   index (sorted: a word starts few names), the other matches by walking deals_popular_idx
+   *   until the page is full (they are then common: at least a share of the catalogue), each
+   *   for deals for sale and then for ended ones. Segments run in order and stop when the page
+   *   is full.
+   * Then the page's card columns are read for its ids only.
+   */
+  async function rankedSearch(
+    filter: DealFilter,
+    query: string,
+    now: Date,
+    offset: number,
+    pageSize: number,
+  ) {
+    const base = whereOf({ ...filter, query: undefined }, now);
+    const ended = isEndedAt(now);
+    const byName = nameMatch(query);
+    const cap = countCap;
+    const take = offset + pageSize;
+    const popularOrder = sql`${deals.popularity} desc, ${deals.averageRating} desc, ${deals.id} desc`;
+    const segment = (endedDeals: boolean, names: boolean) =>
+      sql`(select ${deals.id} as id from ${deals}
+        where (select matches from n) > ${cap} and ${base}
+          and ${endedDeals ? ended : sql`not ${ended}`}
+          and ${names ? byName : sql`${deals.searchDocument} @@ ${tsQuery(query)} and not ${byName}`}
+        order by ${
+          // "+ 0": never walk the catalogue's popularity order for names (a word starts few of
+          // them): read them from the names index and sort.
+          names
+            ? sql`${deals.popularity} + 0 desc, ${deals.averageRating} desc, ${deals.id} desc`
+            : popularOrder
+        }
+        limit ${take})`;
+    const hasNames = namesQuery(query) != null;
+    const segments = [false, true].flatMap((endedDeals) =>
+      hasNames
+        ? [segment(endedDeals, true), segment(endedDeals, false)]
+        : [segment(endedDeals, false)],
+    );
+    const pageIds = sql`(with m as materialized (
+        select ${deals.id} as id, ${deals.popularity} as popularity,
+          ${deals.averageRating} as average_rating, ${ended} as ended, ${byName} as by_name
+        from ${deals} where ${base} and ${textMatch(query)} limit ${cap + 1}),
+      n as (select count(*)::int as matches from m)
+      select page.id, (select matches from n) as matches from (
+        (select id from m where (select matches from n) <= ${cap}
+          order by ended, by_name desc, popularity desc, average_rating desc, id desc
+          limit ${pageSize} offset ${offset})
+        union all
+        (select id from (${sql.join(segments, sql` union all `)}) segments
+          limit ${pageSize} offset ${offset})
+      ) page) page_ids`;
+    return db
+      .select({
+        deal: dealCoreColumns,
+        plans: activePlanPrices,
+        matches: sql<number>`page_ids.matches`.mapWith(Number),
+      })
+      .from(deals)
+      .innerJoin(pageIds, sql`page_ids.id = ${deals.id}`)
+      .orderBy(
+        sql`${ended} asc`,
+        ...(hasNames ? [sql`${byName} desc`] : []),
+        sql`${deals.popularity} desc`,
+        sql`${deals.averageRating} desc`,
+        sql`${deals.id} desc`,
+      );
   }
 
   /**
@@ -269,6 +362,11 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
         segment(true, Math.max(0, offset - live), pageSize - liveTake),
       );
       rows = [...both.filter((r) => !r.ended), ...both.filter((r) => r.ended)];
+    } else if (filter.query && options.sort === "relevance" && filter.forUserId == null) {
+      const found = await rankedSearch(filter, filter.query, now, offset, pageSize);
+      rows = found;
+      if (found.length > 0 || page === 1) total = { count: found[0]?.matches ?? 0, live: 0 };
+      else [total] = await cappedCount(where);
     } else {
       const order = orderOf(options.sort, filter, now);
       if (filter.query) {
@@ -293,18 +391,7 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
           .orderBy(...order);
         rows = found;
         if (found.length > 0 || page === 1) total = { count: found[0]?.matches ?? 0, live: 0 };
-        else {
-          // A page past the last: how many there are, counting at most one past the cap.
-          const capped = db
-            .select({ id: deals.id })
-            .from(deals)
-            .where(where)
-            .limit(SEARCH_COUNT_CAP + 1)
-            .as("capped");
-          [total] = await db
-            .select({ count: sql<number>`count(*)::int`, live: sql<number>`0` })
-            .from(capped);
-        }
+        else [total] = await cappedCount(where);
       } else {
         const rowsQuery = db
           .select({ deal: dealCoreColumns, plans: activePlanPrices })
@@ -317,8 +404,8 @@ export function createSearchService(deps: { db: Db; clock: Clock }) {
       }
     }
     const matches = Number(total?.count ?? 0);
-    const countCapped = matches > SEARCH_COUNT_CAP;
-    const count = countCapped ? SEARCH_COUNT_CAP : matches;
+    const countCapped = matches > countCap;
+    const count = countCapped ? countCap : matches;
     return {
       count,
       count_capped: countCapped,

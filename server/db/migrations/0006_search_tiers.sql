@@ -1,0 +1,2 @@
+ALTER TABLE "deals" ADD COLUMN "search_names" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', coalesce("name", '') || ' ' || coalesce("public_name", ''))) STORED;--> statement-breakpoint
+CREATE INDEX "deals_search_names_idx" ON "deals" USING gin ("search_names") WHERE "deals"."deal_status" <> 'Private' and "deals"."is_draft" = false;
