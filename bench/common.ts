@@ -8,7 +8,10 @@ import { DEMO_PASSWORD } from "../server/db/seed";
 export const root = path.resolve(import.meta.dirname, "..");
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-/** First of the bench's ports (baseline, PGlite app, PostgreSQL app, cluster app, profile). */
+/**
+ * First of the bench's ports: baseline, PGlite app, PostgreSQL app, cluster app, and a fifth for
+ * the sized baseline and the one-process app beside the cluster (bench/profile.ts uses the fourth).
+ */
 export const BASE_PORT = Number(process.env.BENCH_PORT ?? 3290);
 
 export type Result = {
@@ -74,8 +77,9 @@ export async function waitForHealth(port: number) {
  * the socket, parsed and counted (throughput, status), as a browser would.
  */
 export function dropBodies(client: autocannon.Client): void {
-  (client as unknown as { pipelinedRequests: { addBody(data: unknown): void } }).pipelinedRequests
-    .addBody = () => {};
+  (
+    client as unknown as { pipelinedRequests: { addBody(data: unknown): void } }
+  ).pipelinedRequests.addBody = () => {};
 }
 
 /** One row: a short warm-up (caches, JIT), then CONNECTIONS connections for DURATION seconds. */

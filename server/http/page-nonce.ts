@@ -99,8 +99,7 @@ function shiftFor(bytes: number): number {
 }
 
 /** crc32(A + B) from crc32(A), and crc32(B) with `shift` = shiftFor(B's length). */
-const combine = (crcA: number, crcB: number, shift: number) =>
-  (multmodp(shift, crcA) ^ crcB) >>> 0;
+const combine = (crcA: number, crcB: number, shift: number) => (multmodp(shift, crcA) ^ crcB) >>> 0;
 
 /** Each stored part's CRC-32 and length shift, computed on its first replay. */
 const partCrcs = new WeakMap<Buffer, { crc: number; shift: number }>();

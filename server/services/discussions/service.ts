@@ -9,7 +9,12 @@ import { createListReads } from "./lists";
 import { createModeration } from "./moderation";
 import { createPosting } from "./posting";
 import { createProfileReads } from "./profiles";
-import { type DealContext, type ReadQueries, createReadQueries, userStatusOf } from "./read-queries";
+import {
+  createReadQueries,
+  type DealContext,
+  type ReadQueries,
+  userStatusOf,
+} from "./read-queries";
 import { createReviewMedia } from "./review-media";
 import { createReviewsSummaryJob } from "./reviews-summary-job";
 import { createSuggestionReads } from "./suggestions";
