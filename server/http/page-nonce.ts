@@ -112,6 +112,10 @@ function crcOfPart(part: Buffer) {
   return known;
 }
 
+// Every nonce has the same length: its shift is computed once.
+let lastNonceLength = -1;
+let lastNonceShift = 0;
+
 /** The gzip of `joinWithNonce(parts, nonce)`, from the parts deflated once by `deflateParts`. */
 export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: string): Buffer {
   const n = Buffer.from(nonce);
@@ -122,7 +126,9 @@ export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: string
   stored.writeUInt16LE(~n.length & 0xffff, 3);
   n.copy(stored, 5);
   const nonceCrc = crc32(n);
-  const nonceShift = shiftFor(n.length);
+  const nonceShift = n.length === lastNonceLength ? lastNonceShift : shiftFor(n.length);
+  lastNonceLength = n.length;
+  lastNonceShift = nonceShift;
   let crc = 0;
   let size = 0;
   const chunks: Buffer[] = [GZIP_HEADER];
