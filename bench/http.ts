@@ -193,11 +193,15 @@ async function benchDatabase(kind: Kind, databaseUrl: string): Promise<DatabaseR
   const dataDir = path.join(root, ".cache", `bench-${kind}`);
   const bench = await prepare(kind, databaseUrl, dataDir);
   const app = await startApp(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+  // A baseline that cannot start (its port taken) must not leave the app running.
   const baselineProc = await startProcess(
     ["bench/baseline-server.mjs"],
     { PORT: String(BASE_PORT) },
     "listening",
-  );
+  ).catch(async (err: unknown) => {
+    await app.stop();
+    throw err;
+  });
   try {
     const { base } = app;
     const gzip = { "accept-encoding": "gzip" };
