@@ -232,8 +232,10 @@ async function benchDatabase(kind: Kind, databaseUrl: string): Promise<DatabaseR
     const baseline = await load("node:http baseline", `http://127.0.0.1:${BASE_PORT}/`);
     // The same bare server sending as many bytes as the cached product page's gzip answer: what
     // the bytes alone cost (kernel and load generator), for reading the cached rows. No goal.
-    const pageBytes = (await (await fetch(`${base}${PRODUCT}`, { headers: gzip })).arrayBuffer())
-      .byteLength;
+    // Content-Length, as sent: fetch hands the body back decompressed.
+    const pageResponse = await fetch(`${base}${PRODUCT}`, { headers: gzip });
+    await pageResponse.arrayBuffer();
+    const pageBytes = Number(pageResponse.headers.get("content-length") ?? 0);
     const sized = await startProcess(
       ["bench/baseline-server.mjs"],
       { PORT: String(BASE_PORT + 4), BODY_BYTES: String(pageBytes) },
