@@ -1,18 +1,27 @@
 // npm run bench's helper for issue 14's "profile first": starts the built app under
 // `node --cpu-prof`, loads one URL with autocannon (signed in when asked), stops the app and prints
 // the profile's top entries by self time.
-//   node --import tsx bench/profile.ts [--signed-in] [--seconds 8] <path>   (DATABASE_URL for PostgreSQL)
+//   node --import tsx bench/profile.ts [--signed-in] [--gzip] [--bench-data] [--seconds 8] <path>
+//   (DATABASE_URL for PostgreSQL). --gzip sends a browser's Accept-Encoding; --bench-data adds the
+//   100,000-review bench deal first (bench/prepare.ts) and fills `:deal` and `:cursor` in <path>
+//   (its id and a deep search_after cursor), e.g. /api/v2/deals/:deal/reviews/?search_after=:cursor
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { DEMO_PASSWORD } from "../server/db/seed";
+import { openDatabase } from "../server/db/client";
+import { DEMO_PASSWORD, seedIfEmpty } from "../server/db/seed";
+import { systemClock } from "../server/providers/clock";
+import { dropBodies } from "./common";
+import { prepareBenchData } from "./prepare";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const signedIn = args.includes("--signed-in");
 const seconds = Number(args[args.indexOf("--seconds") + 1] || 8) || 8;
-const target = args.filter((a) => a.startsWith("/")).at(-1) ?? "/products/taskflow/";
+const gzip = args.includes("--gzip");
+const benchData = args.includes("--bench-data");
+let target = args.filter((a) => a.startsWith("/")).at(-1) ?? "/products/taskflow/";
 const port = Number(process.env.BENCH_PORT ?? 3293);
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, ".cache", "profile-pglite");
 const profDir = path.join(root, ".cache", "cpu-prof");
@@ -24,14 +33,25 @@ type Node = {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 };
-type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
 
-/** Self time per function (name + file + line), largest first, as percentages of all samples. */
-export function topSelf(profile: Profile, n = 25) {
+/** Now on the clock V8's profiles use (the monotonic clock, microseconds). */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Self time per function (name + file + line), largest first, as percentages of all samples
+ * (only those between `from` and `to`, in monotonic microseconds, when given: the measured load,
+ * without start-up and warm-up).
+ */
+export function topSelf(profile: Profile, n = 25, from = -Infinity, to = Infinity) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at < from || at > to) return;
+    self.set(id, (self.get(id) ?? 0) + delta);
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const agg = new Map<string, number>();
@@ -49,6 +69,18 @@ export function topSelf(profile: Profile, n = 25) {
     .sort((a, b) => b[1] - a[1])
     .slice(0, n)
     .map(([key, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+}
+
+if (benchData) {
+  const url = process.env.DATABASE_URL;
+  const prep = url
+    ? await openDatabase({ kind: "postgres", url, statementTimeoutMs: 600_000 })
+    : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  await prep.migrate();
+  await seedIfEmpty(prep.db, systemClock);
+  const bench = await prepareBenchData(prep);
+  await prep.close();
+  target = target.replace(":deal", String(bench.dealId)).replace(":cursor", bench.deepCursor);
 }
 
 const app = spawn(process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profDir}`, "dist/main.js"], {
@@ -70,7 +102,7 @@ for (let i = 0; ; i++) {
   if (i > 600) throw new Error("app did not start");
   await new Promise((r) => setTimeout(r, 200));
 }
-const headers: Record<string, string> = {};
+const headers: Record<string, string> = gzip ? { "accept-encoding": "gzip" } : {};
 if (signedIn) {
   const res = await fetch(`${base}/api/users/login/`, {
     method: "POST",
@@ -82,15 +114,24 @@ if (signedIn) {
     .map((c) => c.split(";")[0])
     .join("; ");
 }
-await autocannon({ url: `${base}${target}`, headers, connections: 4, duration: 1 });
+await autocannon({
+  url: `${base}${target}`,
+  headers,
+  connections: 4,
+  duration: 1,
+  setupClient: dropBodies,
+});
+const loadFrom = monotonicUs();
 const r = await autocannon({
   url: `${base}${target}`,
   headers,
   connections: 16,
   duration: seconds,
+  setupClient: dropBodies,
 });
+const loadTo = monotonicUs();
 console.log(
-  `${target}${signedIn ? " (signed in)" : ""}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}`,
+  `${target}${signedIn ? " (signed in)" : ""}${gzip ? " (gzip)" : ""}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}`,
 );
 await new Promise<void>((resolve) => {
   app.on("exit", () => resolve());
@@ -99,4 +140,5 @@ await new Promise<void>((resolve) => {
 const file = readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
 if (!file) throw new Error("no profile written");
 const profile = JSON.parse(readFileSync(path.join(profDir, file), "utf8")) as Profile;
-console.log(topSelf(profile).join("\n"));
+// The measured load only: start-up, seeding and the warm-up left out.
+console.log(topSelf(profile, 25, loadFrom, loadTo).join("\n"));

@@ -64,6 +64,9 @@ for (let round = 0; round < 3; round++) {
     `\nround ${round}: ${res.statusCode} ${res.body.length} bytes in ${total.toFixed(1)} ms, ${log.length} statements, ${log.reduce((a, b) => a + b.ms, 0).toFixed(1)} ms in SQL`,
   );
   if (round === 2)
-    for (const q of log) console.log(`${q.ms.toFixed(1).padStart(7)} ms  ${q.sql.slice(0, 160)}`);
+    for (const q of log)
+      console.log(
+        `${q.ms.toFixed(1).padStart(7)} ms  ${process.env.FULL_SQL ? q.sql : q.sql.slice(0, 160)}`,
+      );
 }
 await app.close();

@@ -33,3 +33,28 @@ describe("pages cut at their nonce", () => {
     }
   });
 });
+
+describe("the replayed gzip's CRC", () => {
+  it("is combined from the parts' CRCs to what gunzip checks, for any part lengths", async () => {
+    // Lengths around powers of two and zero-length parts (a nonce at the very start or end).
+    const nonce = newCspNonce();
+    for (const lengths of [[0, 0], [1, 2, 3], [255, 256, 257], [4096, 0, 65537], [70000]]) {
+      const body = lengths
+        .map((length, i) => Buffer.alloc(length, 97 + i).toString("latin1"))
+        .join(nonce);
+      const parts = cutAtNonce(Buffer.from(body, "latin1"), nonce);
+      const deflated = await deflateParts(parts);
+      for (let replay = 0; replay < 2; replay++) {
+        const fresh = newCspNonce();
+        const gz = gzipWithNonce(parts, deflated, fresh);
+        expect(gunzipSync(gz).toString("latin1")).toBe(body.replaceAll(nonce, fresh));
+      }
+    }
+  });
+
+  it("nonces are never repeated and carry 128 bits", () => {
+    const seen = new Set(Array.from({ length: 2000 }, () => newCspNonce()));
+    expect(seen.size).toBe(2000);
+    for (const n of seen) expect(Buffer.from(n, "base64")).toHaveLength(16);
+  });
+});

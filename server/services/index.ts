@@ -167,6 +167,7 @@ export function createServices(deps: ServiceDeps) {
       outbox,
       media,
       pageEvents,
+      pageCache,
     }),
     currency: createCurrencyService({ db: deps.db, clock: deps.clock, pageEvents }),
     signups: createSignupService({

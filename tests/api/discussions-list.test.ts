@@ -419,3 +419,56 @@ describe("SQL statements per list", () => {
     });
   }
 });
+
+describe("an anonymous list", () => {
+  it("keeps its deal's context between requests, reads it again after a page event, and loads replies only for threads that have some", async () => {
+    const shopperId = await app.userId("shopper@payonce.test");
+    // The newest question, approved, without replies: alone on a page of one.
+    const [question] = await app.database.db
+      .insert(comments)
+      .values({
+        dealId: deal.id,
+        kind: "question",
+        userId: shopperId,
+        title: "Does it sync offline?",
+        comment: "Asking before I buy.",
+        status: "approved",
+      })
+      .returning({ id: comments.id });
+    const statements = async (query: string) => {
+      app.database.queries.reset();
+      const body = await list("questions", query);
+      return { body, count: app.database.queries.count, log: app.database.queries.log };
+    };
+    try {
+      await statements("items_per_page=1");
+      // The context kept, no replies to load: the page's statement alone.
+      const kept = await statements("items_per_page=1");
+      expect(kept.body.comments.map((c) => c.id)).toEqual([question?.id]);
+      expect(kept.count, kept.log.join("\n")).toBe(1);
+      // The deal's stored count moves with a page event: the next list reads the context again
+      // and answers the new total.
+      await app.database.db
+        .update(deals)
+        .set({ commentCount: deal.commentCount + 1 })
+        .where(eq(deals.id, deal.id));
+      await app.services.pageEvents.dealChanged(deal.slug);
+      const after = await statements("items_per_page=1");
+      expect(after.count, after.log.join("\n")).toBe(2);
+      expect(after.body.meta.total).toBe(deal.commentCount + 1);
+      // Items with replies still come with them (their replies statement).
+      const withReplies = await statements("items_per_page=30");
+      const threads = withReplies.body.comments.filter((c) => c.reply_count > 0);
+      expect(threads.length).toBeGreaterThan(0);
+      for (const c of threads) expect(c.children.length).toBeGreaterThan(0);
+      expect(withReplies.count).toBe(2);
+    } finally {
+      await app.database.db.delete(comments).where(eq(comments.id, question?.id ?? 0));
+      await app.database.db
+        .update(deals)
+        .set({ commentCount: deal.commentCount })
+        .where(eq(deals.id, deal.id));
+      await app.services.pageEvents.dealChanged(deal.slug);
+    }
+  });
+});

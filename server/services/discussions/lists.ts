@@ -18,7 +18,7 @@ import type {
 // The review and question lists (page numbers or the keyset cursor), one item with its thread,
 // and the moderation counts. Every read runs a fixed number of statements whatever the page
 // size: the deal with its roles, the page of top-level items, the total, and all replies of the
-// page's items by root id.
+// page's items by root id (none when no item of the page has a reply).
 
 export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueries }) {
   const { db, clock } = deps;
@@ -103,8 +103,10 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
     const [rows, totals] = await Promise.all([pageQuery, totalQuery]);
 
     const pageRows = rows.slice(0, limit);
+    // Only threads that have replies at all (their stored count, kept in each reply's
+    // transaction): a page without any costs no replies statement.
     const byRoot = await replies(
-      pageRows.map((row) => row.id),
+      pageRows.filter((row) => row.storedReplyCount > 0).map((row) => row.id),
       deal,
       viewer,
       now,
@@ -142,7 +144,7 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
       .limit(1);
     const row = rows[0];
     if (!row) throw notFound();
-    const byRoot = await loadReplies([row.id], deal, viewer, now);
+    const byRoot = await loadReplies(row.storedReplyCount > 0 ? [row.id] : [], deal, viewer, now);
     return toItem(row, deal, byRoot.get(row.id) ?? []);
   }
 

@@ -226,6 +226,9 @@ export function createReadQueries(db: Db) {
         createdAt: comments.createdAt,
         editedAt: comments.editedAt,
         upVotes: comments.upVotes,
+        // The thread's stored size, every status (aggregates.ts recomputeThread, in the reply's
+        // own transaction): 0 means no replies to load.
+        storedReplyCount: comments.replyCount,
         videoKey: videoMedia.key,
         videoThumbnailKey: thumbnailMedia.key,
         userVote: userVoteColumn(viewer),

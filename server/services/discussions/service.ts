@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import type { Clock } from "../../providers/clock";
 import type { MediaProvider } from "../../providers/media";
+import type { PageCacheService } from "../cache/page-cache";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
 import { createDealReads } from "./deal-reads";
@@ -8,7 +9,12 @@ import { createListReads } from "./lists";
 import { createModeration } from "./moderation";
 import { createPosting } from "./posting";
 import { createProfileReads } from "./profiles";
-import { createReadQueries, userStatusOf } from "./read-queries";
+import {
+  createReadQueries,
+  type DealContext,
+  type ReadQueries,
+  userStatusOf,
+} from "./read-queries";
 import { createReviewMedia } from "./review-media";
 import { createReviewsSummaryJob } from "./reviews-summary-job";
 import { createSuggestionReads } from "./suggestions";
@@ -25,9 +31,14 @@ export function createDiscussionService(deps: {
   outbox: Outbox;
   media: MediaProvider;
   pageEvents?: PageEvents;
+  /** When given, an anonymous viewer's deal context is kept between requests (see below). */
+  pageCache?: PageCacheService;
 }) {
   const { db, clock, outbox, pageEvents } = deps;
-  const queries = createReadQueries(db);
+  const loaded = createReadQueries(db);
+  const queries: ReadQueries = deps.pageCache
+    ? { ...loaded, dealContext: anonymousContexts(loaded.dealContext, deps.pageCache, clock) }
+    : loaded;
   const lists = createListReads({ db, clock, queries });
   const dealReads = createDealReads({ db });
   const reviewMedia = createReviewMedia({ db, media: deps.media });
@@ -65,3 +76,48 @@ export function createDiscussionService(deps: {
 }
 
 export type DiscussionService = ReturnType<typeof createDiscussionService>;
+
+/** An upper bound on a kept context's life, for anything no page event covers. */
+const CONTEXT_MAX_AGE_MS = 60_000;
+const CONTEXT_MAX_ENTRIES = 500;
+
+/**
+ * A deal's context as an anonymous viewer gets it (the deal's id, slug, partners and stored
+ * approved counts: nothing about the viewer) kept in process between requests, so an anonymous
+ * list costs its page statement alone. Stamped with the listings' page generation taken before
+ * loading, which every deal's page event (a review or question approved, posted or moderated, a
+ * deal edited or renamed, its partners changed) and every site-wide one moves, in Redis when
+ * REDIS_URL is set: a context is never used after an event that could change it. Signed-in
+ * viewers (their roles, pending items and relation to the deal) always read it.
+ */
+function anonymousContexts(
+  load: ReadQueries["dealContext"],
+  pageCache: PageCacheService,
+  clock: Clock,
+): ReadQueries["dealContext"] {
+  const entries = new Map<
+    string,
+    { stamp: string; expiresAt: number; value: Promise<DealContext> }
+  >();
+  return async (dealKey, viewer) => {
+    if (viewer) return load(dealKey, viewer);
+    const stamp = await pageCache.stamp({ kind: "listing" });
+    // The store is failing: no way to know what is fresh, so read through.
+    if (stamp === null) return load(dealKey, viewer);
+    const now = clock.now().getTime();
+    const hit = entries.get(dealKey);
+    if (hit && hit.stamp === stamp && hit.expiresAt > now) return hit.value;
+    const entry = { stamp, expiresAt: now + CONTEXT_MAX_AGE_MS, value: load(dealKey, viewer) };
+    entries.delete(dealKey);
+    entries.set(dealKey, entry);
+    if (entries.size > CONTEXT_MAX_ENTRIES) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    // A failed load (an unknown deal is a 404) is not remembered; concurrent misses share one.
+    entry.value.catch(() => {
+      if (entries.get(dealKey) === entry) entries.delete(dealKey);
+    });
+    return entry.value;
+  };
+}
