@@ -21,7 +21,7 @@ const lowPriorityTag = (tag: string) =>
  * back until its end arrives.
  */
 export function lowPriorityModulePreloads(): Transform {
-  let carry = Buffer.alloc(0);
+  let carry: Buffer = Buffer.alloc(0);
   /** Rewrites the complete tags of `buf`; returns the output and the bytes to hold back. */
   const rewrite = (buf: Buffer, final: boolean): [Buffer, Buffer] => {
     const parts: Buffer[] = [];
