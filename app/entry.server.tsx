@@ -2,7 +2,7 @@
 // response's CSP nonce: <ServerRouter nonce> hands it to <Scripts>, <ScrollRestoration>, <Links>
 // and the streamed data scripts, and React's own inline scripts (Suspense reveals) get it from
 // renderToPipeableStream. The CSP header with the same nonce is set by server/http/react-router.ts.
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -11,6 +11,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { outageOf } from "../server/web/outage";
 import { appContext } from "./context";
+import { lowPriorityModulePreloads } from "./module-preloads.server";
 
 export const streamTimeout = 5_000;
 
@@ -71,7 +72,10 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          // The page's scripts are preloaded at low priority (app/module-preloads.server.ts).
+          const html = lowPriorityModulePreloads();
+          pipeline(body, html, () => {});
+          const stream = createReadableStreamFromReadable(html);
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

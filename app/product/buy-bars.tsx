@@ -1,5 +1,4 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { BUY_BAR_THRESHOLD_PX } from "../../domain/constants";
 import { isComingSoonLocked, purchaseMode } from "../../domain/deal-state";
 import { PRESS_B_TO_BUY } from "../../domain/messages";
@@ -7,12 +6,14 @@ import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { onDebouncedScroll } from "../ui/debounced-scroll";
 import { cx } from "../ui/format";
 import { BuyButton, usePlanPriceLabel } from "./plan-bits";
-import { PlanSelector } from "./plan-selector";
 import { activePlans, selectedPlan, usePurchase } from "./purchase-context";
 import { useAddToCart } from "./use-add-to-cart";
 import type { ProductViewer } from "./viewer";
 
 export type BuyBarsProps = { deal: DealDetailsJson; viewer: ProductViewer };
+
+/** The plan chooser sheet (and its dialog code) loads when a shopper first opens it. */
+const PlanSheet = lazy(() => import("./plan-sheet"));
 
 /** The pricing card block and the purchase panel: while either is on screen the phone bar hides. */
 const PRICING_CARD_SELECTOR = '[data-testid="pricing-card"], [data-testid="purchase-panel"]';
@@ -153,41 +154,6 @@ function KeyboardHint({ onTurnOff }: { onTurnOff: () => void }) {
   );
 }
 
-/** The phone bar's plan chooser sheet: the plans (with the toggle) and the buy button. */
-function PlanSheet({
-  deal,
-  viewer,
-  open,
-  onOpenChange,
-}: BuyBarsProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto rounded-t-3xl bg-brand-50 p-5 pb-8 shadow-card-hover">
-          <div className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-black/15" aria-hidden="true" />
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-black">Choose your plan</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="rounded-full px-2 text-2xl leading-none text-ink-soft"
-            >
-              ×
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            Pick a plan of {deal.public_name || deal.name} and buy it.
-          </Dialog.Description>
-          <div className="mt-4 space-y-4">
-            <PlanSelector deal={deal} />
-            <BuyButton deal={deal} viewer={viewer} className="w-full" />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
 /**
  * The buy bars (spec 001 section 4 "Buy bars and timers"): the buy-now bar after 460 px on
  * larger screens, the sticky bottom bar on phones (hidden while the pricing card is in view,
@@ -231,7 +197,7 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
       >
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-6">
           {deal.product_logo ? (
-            <img src={deal.product_logo} alt="" className="h-9 w-9 rounded-lg" />
+            <img src={deal.product_logo} alt="" loading="lazy" className="h-9 w-9 rounded-lg" />
           ) : null}
           <p className="min-w-0 truncate font-black">{name}</p>
           {buyKey.on ? <KeyboardHint onTurnOff={buyKey.turnOff} /> : null}
@@ -281,8 +247,10 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
           <BuyButton deal={deal} viewer={viewer} size="md" />
         </div>
       </div>
-      {several ? (
-        <PlanSheet deal={deal} viewer={viewer} open={sheetOpen} onOpenChange={setSheetOpen} />
+      {several && sheetOpen ? (
+        <Suspense fallback={null}>
+          <PlanSheet deal={deal} viewer={viewer} open onOpenChange={setSheetOpen} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -129,6 +129,31 @@ test("taskflow: choose a plan and an add-on, buy, land on /cart", async ({ page 
   ]);
 });
 
+test("taskflow on a phone: the bottom bar's plan chooser opens, picks a plan and closes", async ({
+  page,
+}) => {
+  // The bottom buy bar and its sheet are the phone's (below 768 px), in both projects.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openProduct(page, "/products/taskflow/");
+  // Past the purchase panel and the pricing card, the bottom bar shows.
+  await page.getByTestId("purchase-panel").evaluate((el) => el.scrollIntoView());
+  await page.evaluate(() => window.scrollBy(0, window.innerHeight * 2));
+  const bar = page.getByTestId("bottom-buy-bar");
+  await expect(bar).toHaveAttribute("aria-hidden", "false");
+  const chooser = bar.getByRole("button", { name: /Tier 1/ });
+  await chooser.click();
+  // The sheet (its code loads on this first open) holds the plans and a buy button.
+  const sheet = page.getByRole("dialog", { name: "Choose your plan" });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole("radio", { name: /Tier 2/ }).check();
+  await expect(sheet.getByRole("button", { name: BUY_NOW })).toBeVisible();
+  await sheet.getByRole("button", { name: "Close" }).click();
+  await expect(sheet).toBeHidden();
+  // The bar follows the plan chosen in the sheet.
+  await expect(bar.getByRole("button", { name: /Tier 2/ })).toBeVisible();
+  await expect(bar).toContainText("$118");
+});
+
 test("taskflow: the B key buys, the hint is dismissible, long feature lists collapse", async ({
   page,
 }, info) => {

@@ -49,6 +49,8 @@ export function Slide({ item, eager }: { item: GalleryItem; eager: boolean }) {
       width={HERO_GALLERY_IMAGE_WIDTH}
       height={HERO_GALLERY_IMAGE_HEIGHT}
       loading={eager ? "eager" : "lazy"}
+      // The first image is the page's largest paint on phones: fetched first.
+      fetchPriority={eager ? "high" : undefined}
       className="aspect-video w-full bg-brand-50 object-cover"
     />
   );
@@ -171,7 +173,12 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
                   ) : (
                     <>
                       {item.poster ? (
-                        <img src={item.poster} alt="" className="h-full w-full object-cover" />
+                        <img
+                          src={item.poster}
+                          alt=""
+                          loading="lazy"
+                          className="h-full w-full object-cover"
+                        />
                       ) : (
                         <span className="block h-full w-full bg-ink" />
                       )}

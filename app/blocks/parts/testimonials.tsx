@@ -17,7 +17,9 @@ export function TestimonialCard({ t, className }: { t: TestimonialJson; classNam
         {testimonialText(t.description)}
       </blockquote>
       <figcaption className="mt-4 flex items-center gap-3">
-        {t.user.avatar ? <img src={t.user.avatar} alt="" className="h-9 w-9 rounded-full" /> : null}
+        {t.user.avatar ? (
+          <img src={t.user.avatar} alt="" loading="lazy" className="h-9 w-9 rounded-full" />
+        ) : null}
         <span className="text-sm">
           <span className="font-semibold">{t.user.name}</span>
           {t.user.verified ? (
@@ -27,7 +29,9 @@ export function TestimonialCard({ t, className }: { t: TestimonialJson; classNam
             <span className="block text-xs text-ink-soft">{formatDate(t.user.postDate)}</span>
           ) : null}
         </span>
-        {t.source_img ? <img src={t.source_img} alt="" className="ml-auto h-6" /> : null}
+        {t.source_img ? (
+          <img src={t.source_img} alt="" loading="lazy" className="ml-auto h-6" />
+        ) : null}
       </figcaption>
     </figure>
   );
@@ -42,7 +46,13 @@ export function AvatarStack({ items }: { items: TestimonialJson[] }) {
   return (
     <div className="mb-4 flex -space-x-2" aria-hidden="true">
       {avatars.map((a) => (
-        <img key={a} src={a} alt="" className="h-9 w-9 rounded-full ring-2 ring-white" />
+        <img
+          key={a}
+          src={a}
+          alt=""
+          loading="lazy"
+          className="h-9 w-9 rounded-full ring-2 ring-white"
+        />
       ))}
     </div>
   );

@@ -80,6 +80,7 @@ export function FeaturesAccordionBlock(props: BlockProps) {
           <img
             src={current.image}
             alt={current.title}
+            loading="lazy"
             className="aspect-video w-full self-center rounded-2xl bg-brand-50 object-cover shadow-card"
           />
         ) : null}

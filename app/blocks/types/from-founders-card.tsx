@@ -40,7 +40,7 @@ export function FromFoundersCardBlock(props: BlockProps) {
         <div className="rounded-3xl bg-white p-5 shadow-card">
           <div className="flex items-center gap-4">
             {company.logo ? (
-              <img src={company.logo} alt="" className="h-14 w-14 rounded-2xl" />
+              <img src={company.logo} alt="" loading="lazy" className="h-14 w-14 rounded-2xl" />
             ) : null}
             <div>
               <p className="text-lg font-bold">{company.companyName}</p>
@@ -72,7 +72,12 @@ export function FromFoundersCardBlock(props: BlockProps) {
           {manager?.name ? (
             <div className="mt-4 flex items-center gap-3 border-t border-black/5 pt-4">
               {manager.avatar ? (
-                <img src={manager.avatar} alt="" className="h-10 w-10 rounded-full" />
+                <img
+                  src={manager.avatar}
+                  alt=""
+                  loading="lazy"
+                  className="h-10 w-10 rounded-full"
+                />
               ) : null}
               <div className="text-sm">
                 {manager.profile && safeHref(manager.profile) ? (

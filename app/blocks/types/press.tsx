@@ -49,7 +49,11 @@ export function PressBlock(props: BlockProps) {
                       : "bg-stone-100 text-ink-soft hover:bg-stone-200",
                   )}
                 >
-                  {p.logo ? <img src={p.logo} alt={p.source} className="h-5" /> : p.source}
+                  {p.logo ? (
+                    <img src={p.logo} alt={p.source} loading="lazy" className="h-5" />
+                  ) : (
+                    p.source
+                  )}
                 </button>
               </li>
             ))}

@@ -19,7 +19,9 @@ export function SocialProofBadgesBlock(props: BlockProps) {
           const href = safeHref(b.url);
           const body = (
             <span className="flex items-center gap-3">
-              {b.image ? <img src={b.image} alt="" className="h-10 w-10 rounded-lg" /> : null}
+              {b.image ? (
+                <img src={b.image} alt="" loading="lazy" className="h-10 w-10 rounded-lg" />
+              ) : null}
               <span>
                 <span className="block text-sm font-bold">{b.title}</span>
                 {reviews ? (

@@ -18,7 +18,7 @@ export function StaffMessagingBlock(props: BlockProps) {
       >
         <div className="flex items-center gap-3">
           {author?.avatar ? (
-            <img src={author.avatar} alt="" className="h-10 w-10 rounded-full" />
+            <img src={author.avatar} alt="" loading="lazy" className="h-10 w-10 rounded-full" />
           ) : null}
           <div>
             <p className="text-sm font-bold">{author?.name ?? "Payonce"}</p>

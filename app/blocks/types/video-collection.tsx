@@ -1,9 +1,9 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import { videoCollectionShown } from "../../../domain/blocks";
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
 import { Carousel } from "../../ui/carousel";
+import { Dialog } from "../../ui/lazy-dialog";
 import { LazyImage } from "../../ui/lazy-image";
 import type { BlockProps } from "../block-props";
 import { blockVideos } from "../parts/block-videos";
@@ -43,7 +43,8 @@ function VideoThumb({ video }: { video: VideoJson }) {
 
 /**
  * Video collection: needs 3 or more videos; a carousel of 3 panels a view (4 at xl); a video
- * opens in a Radix dialog. Without JavaScript each card links to the /videos page.
+ * opens in a Radix dialog (its code loaded on the first open). Without JavaScript each card links
+ * to the /videos page.
  */
 export function VideoCollectionBlock(props: BlockProps) {
   const { label, videos } = blockVideos(props);
@@ -76,29 +77,33 @@ export function VideoCollectionBlock(props: BlockProps) {
           </a>
         )}
       />
-      <Dialog.Root open={open != null} onOpenChange={(o) => !o && setOpen(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,960px)] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-2xl bg-white shadow-2xl">
-            <div className="flex items-center justify-between gap-4 px-4 py-3">
-              <Dialog.Title className="font-bold">{open?.title}</Dialog.Title>
-              <Dialog.Close
-                className="rounded-full px-3 py-1 text-sm font-semibold hover:bg-stone-100"
-                aria-label="Close"
-              >
-                ✕
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">{label ?? "Video"}</Dialog.Description>
-            {open ? <Player video={open} className="aspect-video w-full" /> : null}
-            <p className="px-4 py-3 text-sm">
-              <Link to={videosPage} className="font-semibold underline">
-                All videos
-              </Link>
-            </p>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {open ? (
+        <Suspense fallback={null}>
+          <Dialog.Root open={open != null} onOpenChange={(o) => !o && setOpen(null)}>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
+              <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,960px)] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-2xl bg-white shadow-2xl">
+                <div className="flex items-center justify-between gap-4 px-4 py-3">
+                  <Dialog.Title className="font-bold">{open?.title}</Dialog.Title>
+                  <Dialog.Close
+                    className="rounded-full px-3 py-1 text-sm font-semibold hover:bg-stone-100"
+                    aria-label="Close"
+                  >
+                    ✕
+                  </Dialog.Close>
+                </div>
+                <Dialog.Description className="sr-only">{label ?? "Video"}</Dialog.Description>
+                {open ? <Player video={open} className="aspect-video w-full" /> : null}
+                <p className="px-4 py-3 text-sm">
+                  <Link to={videosPage} className="font-semibold underline">
+                    All videos
+                  </Link>
+                </p>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        </Suspense>
+      ) : null}
     </BlockSection>
   );
 }

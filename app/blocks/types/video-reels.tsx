@@ -1,5 +1,4 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { dataString } from "../../../domain/blocks";
 import {
   REEL_HOVER_PREVIEW_DELAY_MS,
@@ -9,6 +8,7 @@ import {
 import { FOLLOW_US } from "../../../domain/messages";
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
 import { cx } from "../../ui/format";
+import { Dialog } from "../../ui/lazy-dialog";
 import { LazyImage } from "../../ui/lazy-image";
 import { useMediaQuery } from "../../ui/use-media-query";
 import type { BlockProps } from "../block-props";
@@ -128,70 +128,74 @@ export function VideoReelsBlock(props: BlockProps) {
           {FOLLOW_US}
         </a>
       ) : null}
-      <Dialog.Root open={current != null} onOpenChange={(o) => !o && setIndex(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/85" />
-          <Dialog.Content
-            className={cx(
-              "fixed z-50 bg-black text-white",
-              phone
-                ? "inset-0"
-                : "top-1/2 left-1/2 h-[min(90vh,760px)] w-[min(92vw,430px)] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-2xl",
-            )}
-            onTouchStart={(e) => {
-              touchY.current = e.touches[0]?.clientY ?? null;
-            }}
-            onTouchEnd={(e) => {
-              const start = touchY.current;
-              const end = e.changedTouches[0]?.clientY;
-              if (start == null || end == null || Math.abs(end - start) < 50) return;
-              go(end < start ? 1 : -1);
-            }}
-          >
-            <Dialog.Title className="sr-only">{current?.title}</Dialog.Title>
-            <Dialog.Description className="sr-only">
-              Reel {index != null ? index + 1 : 0} of {videos.length}
-            </Dialog.Description>
-            {current ? <ReelPlayer video={current} className="h-full w-full" /> : null}
-            {/* Neighbours preloaded so swiping does not wait. */}
-            {index != null
-              ? [videos[index - 1], videos[index + 1]].map((v) =>
-                  v ? <link key={v.src} rel="preload" as="video" href={v.src} /> : null,
-                )
-              : null}
-            <div className="absolute top-3 right-3 flex gap-2">
-              {!phone ? (
-                <>
-                  <button
-                    type="button"
-                    onClick={() => go(-1)}
-                    disabled={index === 0}
-                    className="rounded-full bg-white/15 px-3 py-1 text-sm disabled:opacity-30"
-                    aria-label="Previous reel"
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => go(1)}
-                    disabled={index === videos.length - 1}
-                    className="rounded-full bg-white/15 px-3 py-1 text-sm disabled:opacity-30"
-                    aria-label="Next reel"
-                  >
-                    ↓
-                  </button>
-                </>
-              ) : null}
-              <Dialog.Close
-                className="rounded-full bg-white/15 px-3 py-1 text-sm"
-                aria-label="Close"
+      {current != null ? (
+        <Suspense fallback={null}>
+          <Dialog.Root open={current != null} onOpenChange={(o) => !o && setIndex(null)}>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-black/85" />
+              <Dialog.Content
+                className={cx(
+                  "fixed z-50 bg-black text-white",
+                  phone
+                    ? "inset-0"
+                    : "top-1/2 left-1/2 h-[min(90vh,760px)] w-[min(92vw,430px)] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-2xl",
+                )}
+                onTouchStart={(e) => {
+                  touchY.current = e.touches[0]?.clientY ?? null;
+                }}
+                onTouchEnd={(e) => {
+                  const start = touchY.current;
+                  const end = e.changedTouches[0]?.clientY;
+                  if (start == null || end == null || Math.abs(end - start) < 50) return;
+                  go(end < start ? 1 : -1);
+                }}
               >
-                ✕
-              </Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+                <Dialog.Title className="sr-only">{current?.title}</Dialog.Title>
+                <Dialog.Description className="sr-only">
+                  Reel {index != null ? index + 1 : 0} of {videos.length}
+                </Dialog.Description>
+                {current ? <ReelPlayer video={current} className="h-full w-full" /> : null}
+                {/* Neighbours preloaded so swiping does not wait. */}
+                {index != null
+                  ? [videos[index - 1], videos[index + 1]].map((v) =>
+                      v ? <link key={v.src} rel="preload" as="video" href={v.src} /> : null,
+                    )
+                  : null}
+                <div className="absolute top-3 right-3 flex gap-2">
+                  {!phone ? (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => go(-1)}
+                        disabled={index === 0}
+                        className="rounded-full bg-white/15 px-3 py-1 text-sm disabled:opacity-30"
+                        aria-label="Previous reel"
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => go(1)}
+                        disabled={index === videos.length - 1}
+                        className="rounded-full bg-white/15 px-3 py-1 text-sm disabled:opacity-30"
+                        aria-label="Next reel"
+                      >
+                        ↓
+                      </button>
+                    </>
+                  ) : null}
+                  <Dialog.Close
+                    className="rounded-full bg-white/15 px-3 py-1 text-sm"
+                    aria-label="Close"
+                  >
+                    ✕
+                  </Dialog.Close>
+                </div>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        </Suspense>
+      ) : null}
     </BlockSection>
   );
 }
