@@ -4,7 +4,7 @@ import type { MediaProvider } from "../../providers/media";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
 import { createDealReads } from "./deal-reads";
-import { createListReads } from "./lists";
+import { createListReads, keptListIds, listsForViewer } from "./lists";
 import { createModeration } from "./moderation";
 import { createPosting } from "./posting";
 import { createProfileReads } from "./profiles";
@@ -49,6 +49,8 @@ export function createDiscussionService(deps: {
     context: queries.dealContext,
     statusFrom: userStatusOf,
     listBoth: lists.listBoth,
+    listsForViewer,
+    keptListIds,
     founderResponsiveness: dealReads.founderResponsiveness,
     approvedReviewLinks: dealReads.approvedReviewLinks,
     profile: profiles.profile,
