@@ -1,15 +1,18 @@
-// React Router's default Node entry (streaming; bots and SPA mode wait for all content), plus the
-// response's CSP nonce: <ServerRouter nonce> hands it to <Scripts>, <ScrollRestoration>, <Links>
-// and the streamed data scripts, and React's own inline scripts (Suspense reveals) get it from
-// renderToPipeableStream. The CSP header with the same nonce is set by server/http/react-router.ts.
-import { PassThrough, pipeline } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+// React Router's Node entry, rendering each page whole before sending it, plus the response's CSP
+// nonce: <ServerRouter nonce> hands it to <Scripts>, <ScrollRestoration>, <Links> and the data
+// scripts, and React's own inline scripts (Suspense reveals) get it from renderToPipeableStream.
+// The CSP header with the same nonce is set by server/http/react-router.ts.
+//
+// Whole, not streamed (issue 14): no loader returns deferred data, so React's shell is the whole
+// page anyway, and a stream only added its cost (React's 4 KB chunks through a PassThrough, a web
+// ReadableStream and back to a Node stream, then a compressor flushed per chunk). The page's bytes
+// go out as one buffer (server/web/rendered-body.ts), compressed in one call.
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { outageOf } from "../server/web/outage";
+import { renderedResponse } from "../server/web/rendered-body";
 import { appContext } from "./context";
 import { lowPriorityModulePreloads } from "./module-preloads.server";
 
@@ -48,10 +51,6 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
     // Abort after `streamTimeout`, leaving time to flush the rejected boundaries down.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -62,23 +61,33 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
+        },
+        // Every boundary done (an aborted one with its fallback): the page is written in one go.
+        onAllReady() {
+          const chunks: Uint8Array[] = [];
+          const sink = new Writable({
+            write(chunk: Uint8Array, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               // Cleared so the closure is not retained until the timer fires.
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html");
+              // The page's scripts are preloaded at low priority (app/module-preloads.server.ts).
+              resolve(
+                renderedResponse(lowPriorityModulePreloads(Buffer.concat(chunks)), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
               callback();
             },
           });
-          // The page's scripts are preloaded at low priority (app/module-preloads.server.ts).
-          const html = lowPriorityModulePreloads();
-          pipeline(body, html, () => {});
-          const stream = createReadableStreamFromReadable(html);
-          responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -76,9 +76,16 @@ export const clockSegments = (c: Countdown): ClockSegment[] => {
 
 /** Search-engine titles read "{page} | Payonce", cut to the spec's 70 characters (67 + "..."). */
 export const SEO_TITLE_MAX = 70;
+// Compiled once per site name (every page's meta runs this; a RegExp per call showed in profiles).
+const siteSuffix = new Map<string, RegExp>();
+const siteSuffixOf = (site: string) => {
+  let re = siteSuffix.get(site);
+  if (!re) siteSuffix.set(site, (re = new RegExp(`\\s*[|·-]\\s*${site}\\s*$`)));
+  return re;
+};
 export const seoTitle = (title: string, site = "Payonce"): string => {
   // A title from data may already end with the site's name: never "| Payonce | Payonce".
-  const own = title.replace(new RegExp(`\\s*[|·-]\\s*${site}\\s*$`), "");
+  const own = title.replace(siteSuffixOf(site), "");
   const full = `${own} | ${site}`;
   return full.length <= SEO_TITLE_MAX ? full : `${full.slice(0, SEO_TITLE_MAX - 3).trimEnd()}...`;
 };

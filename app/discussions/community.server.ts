@@ -17,10 +17,34 @@ import { dealContextOnce } from "./user-status.server";
 /** How many items each community tab shows before its link to the full list. */
 export const COMMUNITY_PREVIEW_ITEMS = 3;
 
+/** The community tabs' lists: page 1 of the most helpful, or of a search's matches. */
+const previewOptions = (query?: string) => ({
+  page: 1,
+  sort: "helpful" as const,
+  order: "desc" as const,
+  itemsPerPage: COMMUNITY_PREVIEW_ITEMS,
+  query,
+});
+
+type BothLists = Awaited<ReturnType<Ctx["services"]["discussions"]["listBoth"]>>;
+
+/**
+ * Both tabs' lists as an anonymous visitor sees them, to keep with the deal's public data
+ * (app/product/page-data.server.ts): a later view takes them without their statements when the
+ * viewer sees what the public sees (discussions' listsForViewer), reading only the up-votes and
+ * the viewer's own votes with its deal context.
+ */
+export async function keptCommunityLists(ctx: Ctx, deal: DealDetailsJson): Promise<BothLists> {
+  const context = await dealContextOnce(ctx, deal.id, null);
+  return ctx.services.discussions.listBoth(String(deal.id), null, previewOptions(), context);
+}
+
 /** The section's parts that are the same for every viewer, when the caller has them already. */
 type SharedParts = {
   reviewsSummary: Awaited<ReturnType<typeof reviewsSummaryView>>;
   responsiveness: Awaited<ReturnType<typeof responsivenessView>>;
+  /** Both lists as the public sees them (keptCommunityLists), when kept. */
+  communityLists?: BothLists | null;
 };
 
 export async function loadCommunity(
@@ -31,18 +55,18 @@ export async function loadCommunity(
 ) {
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
-  const vc = await viewerContext(ctx, deal);
-  const options = {
-    page: 1,
-    sort: "helpful" as const,
-    order: "desc" as const,
-    itemsPerPage: COMMUNITY_PREVIEW_ITEMS,
-    query: search || undefined,
-  };
+  const kept = search ? null : (shared?.communityLists ?? null);
+  const { discussions } = ctx.services;
+  // The first deal-context statement of the request (the purchase viewer's status reuses it):
+  // with the kept lists' ids, it reads their votes too.
+  const vc = await viewerContext(ctx, deal, kept ? discussions.keptListIds(kept) : undefined);
+  const options = previewOptions(search || undefined);
   const [{ review: reviews, question: questions }, reviewsSummary, responsiveness] =
     await Promise.all([
-      dealContextOnce(ctx, deal.id, vc.user).then((context) =>
-        ctx.services.discussions.listBoth(String(deal.id), vc.user, options, context),
+      dealContextOnce(ctx, deal.id, vc.user).then(
+        (context) =>
+          (kept && discussions.listsForViewer(kept, context)) ??
+          discussions.listBoth(String(deal.id), vc.user, options, context),
       ),
       shared ? shared.reviewsSummary : reviewsSummaryView(ctx, deal),
       shared ? shared.responsiveness : responsivenessView(ctx, deal),

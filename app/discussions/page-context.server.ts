@@ -136,9 +136,14 @@ export type ViewerContext = {
   roles: ViewerRoles;
 };
 
-export async function viewerContext(ctx: Ctx, deal: DealDetailsJson): Promise<ViewerContext> {
+export async function viewerContext(
+  ctx: Ctx,
+  deal: DealDetailsJson,
+  /** Comments whose votes the request's one deal-context statement reads too. */
+  voteIds?: readonly number[],
+): Promise<ViewerContext> {
   const user = ctx.session?.user ?? null;
-  const status = await userStatusOnce(ctx, deal.id, user);
+  const status = await userStatusOnce(ctx, deal.id, user, voteIds);
   const summary = dealSummary(deal);
   const viewer: Viewer = user
     ? {

@@ -18,13 +18,15 @@ export function dealContextOnce(
   ctx: Ctx,
   dealId: number,
   user: SessionUser | null,
+  /** Comments to read the viewer's votes on, by the first caller (the product page's kept lists). */
+  voteIds?: readonly number[],
 ): Promise<DealContext> {
   let byDeal = memo.get(ctx);
   if (!byDeal) memo.set(ctx, (byDeal = new Map()));
   const key = `${dealId}:${user?.id ?? ""}`;
   let context = byDeal.get(key);
   if (!context) {
-    context = ctx.services.discussions.context(String(dealId), user);
+    context = ctx.services.discussions.context(String(dealId), user, voteIds);
     byDeal.set(key, context);
   }
   return context;
@@ -35,6 +37,7 @@ export async function userStatusOnce(
   ctx: Ctx,
   dealId: number,
   user: SessionUser | null,
+  voteIds?: readonly number[],
 ): Promise<UserStatus> {
-  return ctx.services.discussions.statusFrom(await dealContextOnce(ctx, dealId, user));
+  return ctx.services.discussions.statusFrom(await dealContextOnce(ctx, dealId, user, voteIds));
 }

@@ -1,5 +1,6 @@
 import { sanitizeBlocks } from "../blocks/sanitize.server";
 import type { AppLoadContext } from "../context";
+import { keptCommunityLists } from "../discussions/community.server";
 import {
   dealSummary,
   responsivenessView,
@@ -19,7 +20,7 @@ export async function loadProductPageData(ctx: Ctx, slug: string, previewAt?: Da
   const shared = previewAt
     ? await readProductPageData(ctx, slug, { now: previewAt })
     : await ctx.services.dealData.get(slug, "product-page", () =>
-        readProductPageData(ctx, slug, {}),
+        readProductPageData(ctx, slug, { keepLists: true }),
       );
   if (shared || !ctx.session?.user?.isStaff) return shared;
   // Staff preview of a draft (or private) deal (issue 16): read fresh, never kept in the shared
@@ -30,7 +31,7 @@ export async function loadProductPageData(ctx: Ctx, slug: string, previewAt?: Da
 async function readProductPageData(
   ctx: Ctx,
   slug: string,
-  at: { now?: Date; includeHidden?: boolean },
+  at: { now?: Date; includeHidden?: boolean; keepLists?: boolean },
 ) {
   const deal = await ctx.services.catalog.getDealDetails(slug, at);
   if (!deal) return null;
@@ -38,10 +39,12 @@ async function readProductPageData(
   const needsCampaign = page.blocks.some(
     (b) => b.type === "campaign_banner" || b.type === "subscribe_form",
   );
-  const [campaign, reviewsSummary, responsiveness] = await Promise.all([
+  const [campaign, reviewsSummary, responsiveness, communityLists] = await Promise.all([
     needsCampaign ? ctx.services.pages.activeCampaign() : null,
     reviewsSummaryView(ctx, deal),
     responsivenessView(ctx, deal),
+    // Kept with the rest (what shoppers see now): not for a staff preview of another moment.
+    at.keepLists ? keptCommunityLists(ctx, deal) : null,
   ]);
   return {
     deal,
@@ -53,6 +56,8 @@ async function readProductPageData(
     campaign,
     reviewsSummary,
     responsiveness,
+    /** The community tabs' lists as the public sees them (kept; null on a preview). */
+    communityLists,
     /** True only on a staff preview of a deal the public cannot see (draft or private). */
     hiddenPreview: Boolean(at.includeHidden),
   };

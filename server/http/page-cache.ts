@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { experimentsCacheKey } from "../../domain/experiments";
 import { cacheablePage, isHarmlessQuery, pageVariant } from "../../domain/page-cache";
 import type { PageCacheService, PageScope } from "../services/cache/page-cache";
+import { renderedBodyOf } from "../web/rendered-body";
 import { accepts, varyOnEncoding } from "./compression";
 import { cutAtNonce, deflateParts, gzipWithNonce, joinWithNonce } from "./page-nonce";
 
@@ -92,7 +93,7 @@ export async function serveCached(
   if (request.method !== "GET" || response.status !== 200 || !headers || !html || !stamp) {
     return sendResponse(reply.header(CACHE_HEADER, "MISS"), response);
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = renderedBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
   // Stored without this visitor's nonce: a replay puts its own where it stood.
   const parts = cutAtNonce(body, nonce);
   const gzip = await deflateParts(parts);
@@ -134,5 +135,8 @@ export async function sendResponse(reply: FastifyReply, response: Response): Pro
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
   if (!response.body) return reply.send();
+  // A page rendered whole: its one buffer (compressed in one call by the onSend hook).
+  const rendered = renderedBodyOf(response);
+  if (rendered) return reply.send(rendered);
   return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
 }

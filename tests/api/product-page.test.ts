@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "../../app/context";
 import { loader } from "../../app/routes/product";
 import { testConfig } from "../../server/config";
-import { modularPageItems, modularPages, staticComponents } from "../../server/db/schema";
+import { comments, modularPageItems, modularPages, staticComponents } from "../../server/db/schema";
 import { pageCookies } from "../../server/web/cookies";
 import { createTestApp, type TestApp } from "../helpers/app";
 
@@ -138,6 +138,27 @@ describe("the product page loader", () => {
   });
 });
 
+/** The product page's loader as a request of its own (per-request memos start empty). */
+function renderAs(session: Awaited<ReturnType<TestApp["services"]["sessions"]["load"]>>) {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    services: app.services,
+    session,
+    publicConfig: {
+      reportListingUrl: "https://example.com/report",
+      publicUrl: "http://localhost",
+    },
+    cookies: pageCookies(testConfig()),
+    cspNonce: "test-nonce",
+  });
+  return loader({
+    context,
+    params: { slug: "taskflow" },
+    request: new Request("http://localhost/products/taskflow/"),
+    unstable_pattern: "/products/:slug",
+  } as unknown as Parameters<typeof loader>[0]);
+}
+
 describe("a signed-in product page render", () => {
   it("asks for the viewer's deal status and the deal's discussion context once each", async () => {
     const who = await app.login("shopper@payonce.test");
@@ -176,10 +197,12 @@ describe("a signed-in product page render", () => {
       log.filter((q) => /c\.kind = 'review' and c\.parent_id is null\s+and c\.user_id/.test(q))
         .length,
     ).toBe(1);
-    expect(log.filter((q) => q.includes("dr.role = 'partner'")).length).toBe(1);
-    // measured: 22 (was 23 before the viewer's own pending items came with the discussions'
-    // deal context instead of one count per list).
-    expect(app.database.queries.count).toBeLessThanOrEqual(22);
+    // Twice: once for the community lists as the public sees them (kept with the deal's public
+    // data), once for this viewer (with their votes on those lists' items).
+    expect(log.filter((q) => q.includes("dr.role = 'partner'")).length).toBe(2);
+    // measured: 23 (22 before the public community lists were kept: their anonymous deal
+    // context is the one more).
+    expect(app.database.queries.count).toBeLessThanOrEqual(23);
 
     // The next render reads only what is personal: the public page data is kept (as fresh as the
     // page cache). With the session's own statement (which also counts the cart), a signed-in
@@ -187,10 +210,77 @@ describe("a signed-in product page render", () => {
     app.database.queries.reset();
     const again = await render();
     expect(again.deal.id).toBe(data.deal.id);
-    // measured: 4 = the discussions' deal context (the viewer's roles, purchase and review of
-    // the deal, and own pending items, which the lists' totals add to the stored counts: the
-    // purchase viewer reads its status from it too), each list's page (2), both lists' replies
-    // (1); in USD the root loader adds none.
-    expect(app.database.queries.count).toBeLessThanOrEqual(4);
+    // measured: 1 = the discussions' deal context (the viewer's roles, purchase and review of
+    // the deal, own pending items and replies, the lists' stored totals, and the current
+    // up-votes and the viewer's votes of the kept lists' items and replies: the purchase viewer
+    // reads its status from it too); the lists themselves are the public ones, kept. In USD the
+    // root loader adds none.
+    expect(app.database.queries.count).toBeLessThanOrEqual(1);
+    expect(again.community.reviews).toEqual(data.community.reviews);
+    expect(again.community.questions).toEqual(data.community.questions);
+  });
+
+  it("keeps the public community lists, with the viewer's own votes and current up-votes", async () => {
+    const who = await app.login("shopper@payonce.test");
+    const session = await app.services.sessions.load(who.cookies.sessionid ?? "");
+    const userId = session?.user?.id;
+    app.services.dealData.clear();
+    const first = await renderAs(session);
+    const item = first.community.reviews.items.find((i) => i.user?.id !== userId);
+    if (!item) throw new Error("no review by someone else in the preview");
+    // A vote is no page event: the kept lists stay, the vote and the count are read fresh.
+    const voted = await app.send(
+      "POST",
+      `/api/v2/deals/${first.deal.id}/reviews/${item.id}/vote/`,
+      { direction: 1 },
+      who,
+    );
+    expect(voted.statusCode).toBe(200);
+    const vote = voted.json() as { up_votes: number; user_vote: number };
+    app.database.queries.reset();
+    const after = await renderAs(session);
+    expect(app.database.queries.count).toBe(1);
+    const same = after.community.reviews.items.find((i) => i.id === item.id);
+    expect(same?.userVote).toBe(vote.user_vote);
+    expect(same?.upVotes).toBe(vote.up_votes);
+    // Anonymous visitors get the kept rows as they were read (no votes of their own).
+    const anonymous = await renderAs(null);
+    expect(anonymous.community.reviews.items.find((i) => i.id === item.id)?.userVote).toBe(0);
+  });
+
+  it("reads the lists for a viewer with a pending reply of their own, which they see", async () => {
+    const who = await app.login("shopper@payonce.test");
+    const session = await app.services.sessions.load(who.cookies.sessionid ?? "");
+    const userId = session?.user?.id;
+    if (!userId) throw new Error("not signed in");
+    const first = await renderAs(session);
+    const item = first.community.reviews.items[0];
+    if (!item) throw new Error("no review in the preview");
+    const [reply] = await app.database.db
+      .insert(comments)
+      .values({
+        dealId: first.deal.id,
+        kind: "review",
+        userId,
+        parentId: item.id,
+        rootId: item.id,
+        comment: "A pending reply only its author sees",
+        status: "pending",
+        createdAt: new Date(),
+      })
+      .returning({ id: comments.id });
+    try {
+      // No page event (a pending reply changes no public page): the kept lists lack it.
+      app.database.queries.reset();
+      const mine = await renderAs(session);
+      expect(app.database.queries.count).toBeGreaterThan(1);
+      const thread = mine.community.reviews.items.find((i) => i.id === item.id);
+      expect(thread?.children.map((c) => c.id)).toContain(reply?.id);
+      const anonymous = await renderAs(null);
+      const publicThread = anonymous.community.reviews.items.find((i) => i.id === item.id);
+      expect(publicThread?.children.map((c) => c.id)).not.toContain(reply?.id);
+    } finally {
+      if (reply) await app.database.db.delete(comments).where(eq(comments.id, reply.id));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessions, userEmails, users } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
@@ -63,7 +63,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlDays: numb
   const ttlMs = deps.ttlDays * 24 * 60 * 60 * 1000;
 
   // One statement for the session, its user and the user's derived flags.
-  const userColumns = (now: Date) => ({
+  const userColumns = (now: Date | Placeholder) => ({
     id: users.id,
     email: users.email,
     firstName: users.firstName,
@@ -80,30 +80,38 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlDays: numb
     numberOfPurchases: dealsOwnedCount(sql`${users.id}`),
   });
 
+  // Every request with a session cookie runs this: prepared once (drizzle builds its SQL once;
+  // PostgreSQL plans a named statement once per connection). `now` is an ISO string.
+  const now = sql.placeholder("now");
+  const loadQuery = db
+    .select({
+      id: sessions.id,
+      currency: sessions.currency,
+      country: sessions.country,
+      countryByIp: sessions.countryByIp,
+      campaigns: sessions.campaigns,
+      expiresAt: sessions.expiresAt,
+      user: userColumns(now),
+      // The cart's top-level items (add-ons ride on their plan), as cart.count() counts them:
+      // the user's cart when signed in, else the anonymous session's own.
+      cartCount: sql<number>`(select count(*)::int from cart_items ci join carts c on c.id = ci.cart_id
+          where ci.primary_plan_id is null and case when ${sessions.userId} is not null
+            then c.user_id = ${sessions.userId}
+            else c.session_id = ${sessions.id} and c.user_id is null end)`,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.id, sql.placeholder("id")), sql`${sessions.expiresAt} > ${now}::timestamptz`),
+    )
+    .limit(1)
+    .prepare("session_load");
+
   async function load(token: string | undefined): Promise<SessionState | null> {
     if (!token || token.length > 200) return null;
     const id = hashToken(token);
     const now = clock.now();
-    const rows = await db
-      .select({
-        id: sessions.id,
-        currency: sessions.currency,
-        country: sessions.country,
-        countryByIp: sessions.countryByIp,
-        campaigns: sessions.campaigns,
-        expiresAt: sessions.expiresAt,
-        user: userColumns(now),
-        // The cart's top-level items (add-ons ride on their plan), as cart.count() counts them:
-        // the user's cart when signed in, else the anonymous session's own.
-        cartCount: sql<number>`(select count(*)::int from cart_items ci join carts c on c.id = ci.cart_id
-          where ci.primary_plan_id is null and case when ${sessions.userId} is not null
-            then c.user_id = ${sessions.userId}
-            else c.session_id = ${sessions.id} and c.user_id is null end)`,
-      })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-      .limit(1);
+    const rows = await loadQuery.execute({ id, now: now.toISOString() });
     const row = rows[0];
     if (!row) return null;
     if (row.expiresAt.getTime() - now.getTime() < ttlMs - TOUCH_INTERVAL_MS) {

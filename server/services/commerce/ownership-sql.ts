@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 
 /**
  * What counts as owning a deal, in one place: an invoice item the user currently owns
@@ -35,7 +35,10 @@ export const dealsOwnedCountFromPurchases = (userId: SQL): SQL<number> => sql<nu
   where ii.user_id = ${userId} and o.status = 'paid' and ii.parent_invoice_item_id is null
     and ii.refunded_at is null)`;
 
-/** The user's active Plus membership at `now`. */
-export const hasActivePlus = (userId: SQL, now: Date): SQL<boolean> => sql<boolean>`exists (select 1
+/** The user's active Plus membership at `now` (a prepared statement's placeholder: an ISO string). */
+export const hasActivePlus = (
+  userId: SQL,
+  now: Date | Placeholder,
+): SQL<boolean> => sql<boolean>`exists (select 1
   from plus_subscriptions ps where ps.user_id = ${userId} and ps.status = 'active'
-    and ps.current_period_end > ${now.toISOString()}::timestamptz)`;
+    and ps.current_period_end > ${now instanceof Date ? now.toISOString() : now}::timestamptz)`;

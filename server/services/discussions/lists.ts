@@ -214,3 +214,60 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
 
   return { list, get, stats, listBoth };
 }
+
+type BothLists = { review: DiscussionList; question: DiscussionList };
+
+/** Every item and reply id of kept lists: what `dealContext(..., voteIds)` reads votes for. */
+export function keptListIds(kept: BothLists): number[] {
+  const ids: number[] = [];
+  const walk = (replies: DiscussionReply[]) => {
+    for (const reply of replies) {
+      ids.push(reply.id);
+      walk(reply.children);
+    }
+  };
+  for (const item of [...kept.review.items, ...kept.question.items]) {
+    ids.push(item.id);
+    walk(item.children);
+  }
+  return ids;
+}
+
+/**
+ * Both lists of a deal as an anonymous viewer got them (kept between requests with the deal's
+ * public data, page 1 without a search), for `deal`'s viewer: the same rows whenever the viewer
+ * sees what the public sees (no moderator; no pending item or reply of their own), with the
+ * stored totals of the context and, for a signed-in viewer, each row's current up-votes and their
+ * own vote (read with the context, `voteIds` = keptListIds). Null when the viewer's lists differ
+ * (or a vote was not read): then they are read as `listBoth` does.
+ */
+export function listsForViewer(kept: BothLists, deal: DealContext): BothLists | null {
+  if (deal.moderates) return null;
+  const pending = deal.viewerPending;
+  if (pending && (pending.review > 0 || pending.question > 0 || pending.replies > 0)) return null;
+  const votes = deal.viewerVotes;
+  const signedIn = deal.viewerStatus !== null;
+  if (signedIn && !votes) return null;
+  let complete = true;
+  const voteOf = <T extends { id: number; upVotes: number; userVote: number }>(row: T): T => {
+    if (!votes) return row;
+    const vote = votes.get(row.id);
+    if (!vote) {
+      complete = false;
+      return row;
+    }
+    return { ...row, upVotes: vote.upVotes, userVote: vote.userVote };
+  };
+  const replies = (list: DiscussionReply[]): DiscussionReply[] =>
+    list.map((reply) => ({ ...voteOf(reply), children: replies(reply.children) }));
+  const one = (list: DiscussionList, total: number): DiscussionList => ({
+    ...list,
+    items: list.items.map((item) => ({ ...voteOf(item), children: replies(item.children) })),
+    total,
+  });
+  const lists = {
+    review: one(kept.review, deal.approvedCount.review),
+    question: one(kept.question, deal.approvedCount.question),
+  };
+  return complete ? lists : null;
+}

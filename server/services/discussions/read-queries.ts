@@ -40,9 +40,21 @@ export type DealContext = {
    * approved counts): reviews, questions, and reviews by tacos (index 0 is 1 taco). Null for an
    * anonymous viewer.
    */
-  viewerPending: { review: number; question: number; reviewsByRating: number[] } | null;
+  viewerPending: {
+    review: number;
+    question: number;
+    reviewsByRating: number[];
+    /** Own pending replies anywhere in the deal's threads (shown to their author only). */
+    replies: number;
+  } | null;
   /** The signed-in viewer's relation to the deal (null for an anonymous viewer). */
   viewerStatus: { purchased: boolean; reviewed: boolean } | null;
+  /**
+   * For the items and replies the caller named (`voteIds`, a kept list's): each one's current
+   * up-vote count and the signed-in viewer's vote on it (0: none), read in the same statement.
+   * Null when none were asked for (or for an anonymous viewer).
+   */
+  viewerVotes: Map<number, { upVotes: number; userVote: number }> | null;
 };
 
 /** The viewer's relation to a deal (UserStatus) from its context: no statement of its own. */
@@ -61,16 +73,31 @@ const viewerStatusSql = (viewerId: number) => sql<string>`json_build_array(
       exists (select 1 from comments c where c.deal_id = deals.id
         and c.kind = 'review' and c.parent_id is null and c.user_id = ${viewerId}::int))::text`;
 
-/** The viewer's pending top-level counts, read with the deal (by the author index). */
+/**
+ * The viewer's pending top-level counts (and pending replies), read with the deal (by the author
+ * index).
+ */
 const viewerPendingSql = (viewerId: number) => sql<string>`(select json_build_array(
-      count(*) filter (where c.kind = 'review'), count(*) filter (where c.kind = 'question'),
-      count(*) filter (where c.kind = 'review' and c.rating = 1),
-      count(*) filter (where c.kind = 'review' and c.rating = 2),
-      count(*) filter (where c.kind = 'review' and c.rating = 3),
-      count(*) filter (where c.kind = 'review' and c.rating = 4),
-      count(*) filter (where c.kind = 'review' and c.rating = 5))::text
+      count(*) filter (where c.parent_id is null and c.kind = 'review'),
+      count(*) filter (where c.parent_id is null and c.kind = 'question'),
+      count(*) filter (where c.parent_id is null and c.kind = 'review' and c.rating = 1),
+      count(*) filter (where c.parent_id is null and c.kind = 'review' and c.rating = 2),
+      count(*) filter (where c.parent_id is null and c.kind = 'review' and c.rating = 3),
+      count(*) filter (where c.parent_id is null and c.kind = 'review' and c.rating = 4),
+      count(*) filter (where c.parent_id is null and c.kind = 'review' and c.rating = 5),
+      count(*) filter (where c.parent_id is not null))::text
     from comments c where c.user_id = ${viewerId}::int and c.deal_id = deals.id
-      and c.parent_id is null and c.status = 'pending')`;
+      and c.status = 'pending')`;
+
+/** Up-votes and the viewer's vote of the named comments of this deal (by primary key). */
+const viewerVotesSql = (viewerId: number, ids: number[]) => sql<string | null>`(select
+      json_agg(json_build_array(c.id, c.up_votes, coalesce(cv.direction, 0)))::text
+    from comments c left join comment_votes cv on cv.comment_id = c.id
+      and cv.user_id = ${viewerId}::int
+    where c.deal_id = deals.id and c.id in (${sql.join(
+      ids.map((id) => sql`${id}::int`),
+      sql`, `,
+    )}))`;
 
 export function createReadQueries(db: Db) {
   const videoMedia = alias(media, "video_media");
@@ -78,9 +105,15 @@ export function createReadQueries(db: Db) {
 
   /**
    * The deal by numeric id or slug, with its partners, the viewer's roles, relation to the deal
-   * (purchase, review) and own pending items: one statement.
+   * (purchase, review) and own pending items, and (`voteIds`) the viewer's votes on those
+   * comments: one statement.
    */
-  async function dealContext(dealKey: string, viewer: Viewer): Promise<DealContext> {
+  async function dealContext(
+    dealKey: string,
+    viewer: Viewer,
+    voteIds?: readonly number[],
+  ): Promise<DealContext> {
+    const ids = viewer && voteIds?.length ? [...new Set(voteIds)] : null;
     const row = await dealRow(db, dealKey, viewer?.id ?? null, {
       id: deals.id,
       slug: deals.slug,
@@ -88,6 +121,7 @@ export function createReadQueries(db: Db) {
           from deal_roles dr where dr.deal_id = deals.id and dr.role = 'partner'), '[]')`,
       viewerPending: viewer ? viewerPendingSql(viewer.id) : sql<null>`null`,
       viewerStatus: viewer ? viewerStatusSql(viewer.id) : sql<null>`null`,
+      viewerVotes: viewer && ids ? viewerVotesSql(viewer.id, ids) : sql<null>`null`,
     });
     const status = row.viewerStatus ? (JSON.parse(row.viewerStatus) as unknown[]) : null;
     const pending = row.viewerPending
@@ -108,9 +142,15 @@ export function createReadQueries(db: Db) {
       userModerator,
       moderates: staff || partner || userModerator,
       viewerPending: pending
-        ? { review: pending[0] ?? 0, question: pending[1] ?? 0, reviewsByRating: pending.slice(2) }
+        ? {
+            review: pending[0] ?? 0,
+            question: pending[1] ?? 0,
+            reviewsByRating: pending.slice(2, 7),
+            replies: pending[7] ?? 0,
+          }
         : null,
       viewerStatus: status ? { purchased: Boolean(status[0]), reviewed: Boolean(status[1]) } : null,
+      viewerVotes: ids ? parseVotes(row.viewerVotes) : null,
     };
   }
 
@@ -356,4 +396,19 @@ export type ReadQueries = ReturnType<typeof createReadQueries>;
 function parseIdList(value: number[] | string): number[] {
   const list: unknown = typeof value === "string" ? JSON.parse(value) : value;
   return Array.isArray(list) ? list.filter((v): v is number => typeof v === "number") : [];
+}
+
+/** The votes column (json_agg of [id, up_votes, direction]; null when no row matched). */
+function parseVotes(value: string | null): Map<number, { upVotes: number; userVote: number }> {
+  const votes = new Map<number, { upVotes: number; userVote: number }>();
+  const list: unknown = value ? JSON.parse(value) : [];
+  if (!Array.isArray(list)) return votes;
+  for (const entry of list) {
+    if (!Array.isArray(entry)) continue;
+    votes.set(Number(entry[0]), {
+      upVotes: Number(entry[1] ?? 0),
+      userVote: Number(entry[2] ?? 0),
+    });
+  }
+  return votes;
 }

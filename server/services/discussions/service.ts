@@ -5,7 +5,7 @@ import type { PageCacheService } from "../cache/page-cache";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
 import { createDealReads } from "./deal-reads";
-import { createListReads } from "./lists";
+import { createListReads, keptListIds, listsForViewer } from "./lists";
 import { createModeration } from "./moderation";
 import { createPosting } from "./posting";
 import { createProfileReads } from "./profiles";
@@ -60,6 +60,8 @@ export function createDiscussionService(deps: {
     context: queries.dealContext,
     statusFrom: userStatusOf,
     listBoth: lists.listBoth,
+    listsForViewer,
+    keptListIds,
     founderResponsiveness: dealReads.founderResponsiveness,
     approvedReviewLinks: dealReads.approvedReviewLinks,
     profile: profiles.profile,
