@@ -184,8 +184,10 @@ describe("a signed-in product page render", () => {
         unstable_pattern: "/products/:slug",
       } as unknown as Parameters<typeof loader>[0]);
     };
-    // Drop the deal's kept public data: this render reads everything.
+    // Drop the deal's kept public data and the anonymous lists' kept deal context (a page event
+    // moves the generation both are stamped with): this render reads everything.
     app.services.dealData.clear();
+    await app.services.pageEvents.dealChanged("taskflow");
     app.database.queries.reset();
     const data = await render();
     expect(data.viewer.isAuthenticated).toBe(true);

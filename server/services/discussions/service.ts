@@ -101,8 +101,9 @@ function anonymousContexts(
     string,
     { stamp: string; expiresAt: number; value: Promise<DealContext> }
   >();
-  return async (dealKey, viewer) => {
-    if (viewer) return load(dealKey, viewer);
+  // A signed-in viewer reads fresh, with whatever else is asked (the kept lists' vote ids).
+  return async (dealKey, viewer, ...rest) => {
+    if (viewer) return load(dealKey, viewer, ...rest);
     const stamp = await pageCache.stamp({ kind: "listing" });
     // The store is failing: no way to know what is fresh, so read through.
     if (stamp === null) return load(dealKey, viewer);
