@@ -39,7 +39,7 @@ import { buttonStyles, Confirm } from "./ui";
 
 type Data = Record<string, unknown>;
 export type ApiBlock = { id?: number; type: string; data: Data | null };
-type Item = { key: string; type: string; data: Data };
+type Item = { key: string; id?: number; type: string; data: Data };
 
 // List keys (React keys and dnd-kit ids, never in the markup): the loaded blocks by position,
 // blocks added later from a counter.
@@ -47,6 +47,7 @@ let nextKey = 1;
 const toItems = (blocks: readonly ApiBlock[], initial = false): Item[] =>
   blocks.map((b, i) => ({
     key: initial ? `i${i}` : `n${nextKey++}`,
+    id: b.id,
     type: b.type,
     data: { ...(b.data ?? {}) },
   }));
@@ -85,7 +86,6 @@ export function BlockEditor({
     general: [],
   });
   const [announcement, setAnnouncement] = useState("");
-  const [previewVersion, setPreviewVersion] = useState(0);
   const [newType, setNewType] = useState<string>("hero");
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -161,7 +161,6 @@ export function BlockEditor({
       setErrors({ byKey: {}, general: [] });
       setDirty(false);
       setOwnBlocks(true);
-      setPreviewVersion((v) => v + 1);
       toast("Blocks saved.");
     } else {
       setErrors(splitErrors(result.errors, sent));
@@ -312,11 +311,14 @@ export function BlockEditor({
               Save blocks
             </button>
             <span className="text-sm text-ink-soft" data-testid="blocks-dirty">
-              {dirty ? "Unsaved changes: the preview shows the last save." : "All changes saved."}
+              {dirty ? "Unsaved changes (the preview shows them)." : "All changes saved."}
             </span>
           </div>
         </div>
-        <Preview slug={slug} version={previewVersion} />
+        <Preview
+          slug={slug}
+          blocks={items.map((i) => ({ id: i.id, type: i.type, data: i.data }))}
+        />
       </div>
     </section>
   );
@@ -610,11 +612,16 @@ const WIDTHS = {
 } as const;
 type Width = keyof typeof WIDTHS;
 
+/** How long the preview waits after the last keystroke before it renders the page again. */
+const PREVIEW_SETTLE_MS = 350;
+
 /**
- * The product page framed at a real phone or desktop width, scaled down to fit the column. Staff
- * see drafts there (the product page's staff preview); ?preview_start_date= shifts its time.
+ * The product page framed at a real phone or desktop width, scaled down to fit the column, with
+ * the blocks being edited: they are posted (unsaved) to the page, which renders them for staff
+ * only and keeps nothing (app/blocks/edited-preview.server.ts). Drafts show too;
+ * ?preview_start_date= shifts its time.
  */
-function Preview({ slug, version }: { slug: string; version: number }) {
+function Preview({ slug, blocks }: { slug: string; blocks: ApiBlock[] }) {
   const [width, setWidth] = useState<Width>("phone");
   const [at, setAt] = useState("");
   const [reloads, setReloads] = useState(0);
@@ -622,7 +629,10 @@ function Preview({ slug, version }: { slug: string; version: number }) {
   // The framed page loads once the preview comes into view (a whole product page per frame).
   const [inView, setInView] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const atId = useId();
+  const frameName = `block-preview-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const payload = JSON.stringify({ blocks });
   useEffect(() => {
     const el = boxRef.current;
     if (!el) return;
@@ -646,12 +656,29 @@ function Preview({ slug, version }: { slug: string; version: number }) {
   const size = WIDTHS[width];
   const scale = box > 0 ? Math.min(1, box / size.width) : 1;
   const query = at ? `?preview_start_date=${encodeURIComponent(fromLocalInput(at))}` : "";
+  // A new width, moment or reload renders at once; typing settles first.
+  const frameKey = `${width}-${reloads}-${query}`;
+  const lastKey = useRef("");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: payload and frameKey are what re-render the frame
+  useEffect(() => {
+    if (!inView) return;
+    const immediate = lastKey.current !== frameKey;
+    lastKey.current = frameKey;
+    const timer = window.setTimeout(
+      () => formRef.current?.submit(),
+      immediate ? 0 : PREVIEW_SETTLE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [inView, payload, frameKey]);
   return (
     // Sticky beside the list and the form, so the page stays in view while a block is edited.
     <section aria-labelledby="preview-heading" className="min-w-0 self-start xl:sticky xl:top-20">
       <h3 id="preview-heading" className="font-bold">
         Live preview
       </h3>
+      <p className="text-xs text-ink-soft">
+        The page with the blocks as edited here, saved or not. Only staff can see it.
+      </p>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <fieldset className="flex gap-1">
           <legend className="sr-only">Preview width</legend>
@@ -695,9 +722,19 @@ function Preview({ slug, version }: { slug: string; version: number }) {
           rel="noreferrer"
           className="text-sm font-semibold text-brand-700 underline"
         >
-          Open the page
+          Open the saved page
         </a>
       </div>
+      {/* The unsaved blocks go to the framed page as a form post (the page's staff preview). */}
+      <form
+        ref={formRef}
+        hidden
+        method="post"
+        action={`/products/${slug}/${query}`}
+        target={frameName}
+      >
+        <input type="hidden" name="blocks" value={payload} />
+      </form>
       <div ref={boxRef} className="mt-3 w-full">
         <div
           className="overflow-hidden rounded-xl border border-black/10 bg-stone-50"
@@ -705,9 +742,9 @@ function Preview({ slug, version }: { slug: string; version: number }) {
         >
           {inView ? (
             <iframe
-              key={`${width}-${version}-${reloads}-${query}`}
+              key={frameKey}
+              name={frameName}
               title={`Product page preview, ${size.label}`}
-              src={`/products/${slug}/${query}`}
               data-testid="block-preview"
               data-width={size.width}
               width={size.width}

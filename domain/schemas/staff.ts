@@ -178,18 +178,24 @@ export const RolesSchema = z.strictObject({
   user_moderators: idList.default([]),
 });
 
-export const BlocksSchema = z.strictObject({
-  blocks: z
-    .array(
-      z.strictObject({
-        type: z.string({ error: FIELD_REQUIRED }).max(100),
-        data: z
-          .record(z.string(), z.unknown(), { error: "A block's data must be an object." })
-          .default({}),
-      }),
-      { error: "Send the page's blocks as a list." },
-    )
-    .max(100),
+const blockFields = {
+  type: z.string({ error: FIELD_REQUIRED }).max(100),
+  data: z
+    .record(z.string(), z.unknown(), { error: "A block's data must be an object." })
+    .default({}),
+};
+const blockList = <T extends z.ZodType>(block: T) =>
+  z.array(block, { error: "Send the page's blocks as a list." }).max(100);
+
+export const BlocksSchema = z.strictObject({ blocks: blockList(z.strictObject(blockFields)) });
+
+/**
+ * The block editor's unsaved blocks, posted to the product page for the staff preview (never
+ * stored): the same blocks as a save, each with the id of the saved block it was loaded from,
+ * when it was, so the page keeps that block's videos.
+ */
+export const PreviewBlocksSchema = z.strictObject({
+  blocks: blockList(z.strictObject({ ...blockFields, id: z.number().int().positive().optional() })),
 });
 
 // --- Pages and collections ---------------------------------------------------------------------
