@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { CAMPAIGN_DISCOUNT_TYPES } from "../../domain/constants";
-import { createOrPatch, idsOf, numberOr, utcInput, utcIso } from "./forms";
+import { ColourFields, ScheduleFields } from "./fields";
+import { createOrPatch, idsOf, numberOr, utcIso } from "./forms";
 import { buttonStyles, Field, FormErrors, formValues, SelectField, useWrite } from "./ui";
 
 export type CampaignValues = {
@@ -36,6 +37,11 @@ const KNOWN = [
   "banner_color",
   "banner_font_color",
 ];
+
+const BANNER_COLOURS = [
+  ["banner_color", "Banner colour"],
+  ["banner_font_color", "Banner text colour"],
+] as const;
 
 /** A campaign: creates one (POST, then `onCreated`) or changes the given one (PATCH). */
 export function CampaignForm({
@@ -126,20 +132,7 @@ export function CampaignForm({
         errors={errors}
         defaultValue={campaign?.discount_display}
       />
-      <Field
-        label="Starts (UTC)"
-        name="start_date"
-        type="datetime-local"
-        errors={errors}
-        defaultValue={utcInput(campaign?.start_date)}
-      />
-      <Field
-        label="Ends (UTC)"
-        name="end_date"
-        type="datetime-local"
-        errors={errors}
-        defaultValue={utcInput(campaign?.end_date)}
-      />
+      <ScheduleFields values={campaign} errors={errors} />
       <Field
         label="Deal ids"
         name="deals"
@@ -162,20 +155,7 @@ export function CampaignForm({
           defaultValue={campaign?.banner_content}
         />
       </div>
-      <Field
-        label="Banner colour"
-        name="banner_color"
-        errors={errors}
-        defaultValue={campaign?.banner_color}
-        hint="#rgb or #rrggbb."
-      />
-      <Field
-        label="Banner text colour"
-        name="banner_font_color"
-        errors={errors}
-        defaultValue={campaign?.banner_font_color}
-        hint="#rgb or #rrggbb."
-      />
+      <ColourFields fields={BANNER_COLOURS} values={campaign} errors={errors} />
       <div className="flex items-center gap-2">
         <input
           id={activeId}

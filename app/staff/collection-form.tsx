@@ -1,5 +1,6 @@
 import { COMPONENT_TYPES, MODULAR_COMPONENT_TYPES, ZONE_NAMES } from "../../domain/constants";
-import { createOrPatch, utcInput, utcIso } from "./forms";
+import { ColourFields, ScheduleFields } from "./fields";
+import { createOrPatch, utcIso } from "./forms";
 import { buttonStyles, Field, FormErrors, formValues, SelectField, useWrite } from "./ui";
 
 export type CollectionValues = {
@@ -32,10 +33,6 @@ const KNOWN = [
 const COLOURS = [
   ["background_color", "Background colour"],
   ["text_color", "Text colour"],
-] as const;
-const SCHEDULE = [
-  ["start_date", "Shown from (UTC)"],
-  ["end_date", "Shown until (UTC)"],
 ] as const;
 
 const options = (values: readonly string[]) => values.map((v): [string, string] => [v, v]);
@@ -118,26 +115,12 @@ export function CollectionForm({
         defaultValue={collection?.zone ?? ""}
         options={[["", "None"], ...options(ZONE_NAMES)]}
       />
-      {COLOURS.map(([name, label]) => (
-        <Field
-          key={name}
-          label={label}
-          name={name}
-          errors={errors}
-          defaultValue={collection?.[name]}
-          hint="#rgb or #rrggbb; empty for the default."
-        />
-      ))}
-      {SCHEDULE.map(([name, label]) => (
-        <Field
-          key={name}
-          label={label}
-          name={name}
-          type="datetime-local"
-          errors={errors}
-          defaultValue={utcInput(collection?.[name])}
-        />
-      ))}
+      <ColourFields fields={COLOURS} values={collection} errors={errors} />
+      <ScheduleFields
+        values={collection}
+        errors={errors}
+        labels={["Shown from (UTC)", "Shown until (UTC)"]}
+      />
       <div className="sm:col-span-2">
         <FormErrors errors={errors} known={KNOWN} />
       </div>

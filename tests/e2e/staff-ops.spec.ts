@@ -84,10 +84,10 @@ test("staff reorder the home page's collections by button and by keyboard drag",
   await page.keyboard.press("Space");
   await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowUp");
-  // dnd-kit says in its own live region when the item is over the one above it (ids are the
-  // collections' ids); dropping before that would drop it where it was.
+  // The list says in its live region when the item is over the place above it (by name and
+  // position); dropping before that would drop it where it was.
   await expect(
-    page.getByRole("status").filter({ hasText: `was moved over droppable area ${before[1]}.` }),
+    page.getByRole("status").filter({ hasText: `${first} is over position 1.` }),
   ).toHaveCount(1);
   await page.keyboard.press("Space");
   await expect(handle).not.toHaveAttribute("aria-pressed", "true");
