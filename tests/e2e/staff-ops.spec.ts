@@ -140,21 +140,44 @@ test("staff create a collection, fill it with deals in order and schedule it", {
   ).toBeVisible();
   await expectToast(page, "Collection created.");
 
-  const add = page.getByRole("form", { name: "Add a deal" });
-  await add.getByLabel("Deal id").fill("999999");
-  await add.getByRole("button", { name: "Add deal" }).click();
-  await expect(add.getByLabel("Deal id")).toHaveAttribute("aria-invalid", "true");
-  await expect(add).toContainText("No deal with this id.");
+  // Deals are found by name or slug in the picker (a combobox over GET /api/staff/deals/?query=).
+  const picker = page.getByRole("combobox", { name: "Add a deal" });
+  const matches = page.getByRole("listbox", { name: "Add a deal: matching deals" });
+  await picker.fill("no-such-deal-anywhere");
+  await expect(page.getByText("No deal matches.").first()).toBeAttached();
+  await expect(matches).toBeHidden();
   const list = page.getByRole("list", { name: "The collection's deals in order" });
-  for (const [i, id] of [taskflow, pixelforge].entries()) {
-    await add.getByLabel("Deal id").fill(String(id));
-    await add.getByRole("button", { name: "Add deal" }).click();
-    await expectToast(page, "Deal added.");
-    // The add is done once the list shows it and the form has reset (a toast still on screen
-    // from the first add would otherwise let the second id be typed into a form about to clear).
+  for (const [i, [slug, id]] of [
+    ["taskflow", taskflow],
+    ["pixelforge", pixelforge],
+  ].entries()) {
+    await picker.fill(String(slug));
+    const option = matches.getByRole("option", { name: new RegExp(`#${id} · ${slug}`) });
+    await expect(option).toBeVisible();
+    if (i === 0) {
+      // By keyboard: the arrows highlight a match (in the combobox's aria-activedescendant),
+      // Enter picks it.
+      for (let n = 0; n < 25 && (await option.getAttribute("aria-selected")) !== "true"; n++) {
+        await picker.press("ArrowDown");
+      }
+      await expect(option).toHaveAttribute("aria-selected", "true");
+      await expect(picker).toHaveAttribute(
+        "aria-activedescendant",
+        (await option.getAttribute("id")) ?? "",
+      );
+      await picker.press("Enter");
+    } else {
+      await option.click();
+    }
+    await expectToast(page, " added.");
     await expect(list.getByRole("listitem")).toHaveCount(i + 1);
-    await expect(add.getByLabel("Deal id")).toHaveValue("");
+    await expect(picker).toHaveValue("");
   }
+  // A deal already in the collection is not offered again.
+  await picker.fill("taskflow");
+  await expect(page.getByText(/No deal matches\.|deals? found\./).first()).toBeAttached();
+  await expect(matches.getByRole("option", { name: new RegExp(`#${taskflow} · `) })).toHaveCount(0);
+  await picker.fill("");
   await expect(list.getByRole("listitem")).toHaveCount(2);
   const second = list.getByRole("listitem").nth(1);
   const name = (await second.locator("span.font-semibold").textContent()) ?? "";
