@@ -81,6 +81,7 @@ describe("permissions", () => {
     ["GET", "/api/staff/changes/"],
     ["POST", "/api/staff/changes/999999/approve/"],
     ["POST", "/api/staff/changes/999999/decline/"],
+    ["GET", "/api/staff/outbox/"],
   ];
 
   it.each(staffPaths)(

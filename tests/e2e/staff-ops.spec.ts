@@ -355,3 +355,69 @@ test("the partner reads sales as a chart or a table, sees reviews and proposes a
     200,
   );
 });
+
+test("staff create a coupon with a schedule and turn it off; create a gift card and expire it", {
+  tag: "@desktop-only",
+}, async ({ page, logIn, gotoHydrated }) => {
+  await logIn("staff@payonce.test");
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await gotoHydrated("/staff/coupons/");
+  const form = page.getByRole("form", { name: "New coupon" });
+  await form.getByLabel("Code").fill(code);
+  await form.getByLabel("Value").fill("10");
+  await form.getByLabel("Starts (UTC)").fill("2030-01-01T00:00");
+  await form.getByLabel("Ends (UTC)").fill("2029-01-01T00:00");
+  await form.getByRole("button", { name: "Create coupon" }).click();
+  await expectToast(page, "Please correct the fields below.");
+  await form.getByLabel("Ends (UTC)").fill("2031-01-01T00:00");
+  await form.getByRole("button", { name: "Create coupon" }).click();
+  await expectToast(page, "Coupon created.");
+  // Found on the server by its code.
+  const search = page.getByRole("search");
+  await search.getByLabel("Find a code").fill(code);
+  await search.getByRole("button", { name: "Search" }).click();
+  const table = page.getByRole("table", { name: "Coupons" });
+  const row = table.getByRole("row").filter({ hasText: code });
+  await expect(row).toHaveCount(1);
+  await expect(table.getByRole("row")).toHaveCount(2);
+  // Turning it off asks first; Cancel keeps it on.
+  await row.getByRole("button", { name: `Turn off ${code}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Turn off ${code}?` });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toContainText("Yes");
+  await row.getByRole("button", { name: `Turn off ${code}` }).click();
+  await dialog.getByRole("button", { name: "Turn off" }).click();
+  await expectToast(page, `${code} turned off.`);
+  await expect(row.getByRole("button", { name: `Turn on ${code}` })).toBeVisible();
+  const saved = await api(page.context(), "GET", `/api/staff/coupons/?query=${code}`);
+  expect(saved.body.items[0]).toMatchObject({
+    code,
+    is_active: false,
+    start_date: "2030-01-01T00:00:00.000Z",
+    end_date: "2031-01-01T00:00:00.000Z",
+  });
+
+  await gotoHydrated("/staff/giftcards/");
+  const card = page.getByRole("form", { name: "New gift card" });
+  await card.getByLabel("Gift card code").fill(`G${code}`);
+  await card.getByLabel("Amount (USD)").fill("25");
+  await card.getByRole("button", { name: "Create gift card" }).click();
+  await expectToast(page, "Gift card created.");
+  const cards = page.getByRole("table", { name: "Gift cards" });
+  const cardRow = cards.getByRole("row").filter({ hasText: `G${code}` });
+  await expect(cardRow).toContainText("$25.00");
+  await expect(cardRow).toContainText("Never");
+  await cardRow.getByRole("button", { name: `Expire G${code} now` }).click();
+  await page
+    .getByRole("dialog", { name: `Expire G${code} now?` })
+    .getByRole("button", {
+      name: "Expire now",
+    })
+    .click();
+  await expectToast(page, `G${code} expired.`);
+  await expect(cardRow.getByRole("button")).toHaveCount(0);
+  // Sorted on the server: by amount, largest first.
+  await cards.getByRole("link", { name: /Amount/ }).click();
+  await cards.getByRole("link", { name: /Amount/ }).click();
+  await expect(page).toHaveURL(/sort=-amount/);
+});
