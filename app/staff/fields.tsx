@@ -1,6 +1,7 @@
+import type { ReactNode } from "react";
 import type { FieldMap } from "./api";
-import { utcInput } from "./forms";
-import { Field } from "./ui";
+import { createOrPatch, utcInput } from "./forms";
+import { buttonStyles, Field, FormErrors, formValues, useWrite } from "./ui";
 
 /**
  * Field groups that several staff forms share. Each field is named as the API names it, so the
@@ -23,20 +24,16 @@ export function ScheduleFields({
 }) {
   return (
     <>
-      <Field
-        label={labels[0]}
-        name="start_date"
-        type="datetime-local"
-        errors={errors}
-        defaultValue={utcInput(values?.start_date)}
-      />
-      <Field
-        label={labels[1]}
-        name="end_date"
-        type="datetime-local"
-        errors={errors}
-        defaultValue={utcInput(values?.end_date)}
-      />
+      {(["start_date", "end_date"] as const).map((name, i) => (
+        <Field
+          key={name}
+          label={labels[i] ?? name}
+          name={name}
+          type="datetime-local"
+          errors={errors}
+          defaultValue={utcInput(values?.[name])}
+        />
+      ))}
     </>
   );
 }
@@ -66,5 +63,51 @@ export function ColourFields<N extends string>({
         />
       ))}
     </>
+  );
+}
+
+/**
+ * A form that creates one thing (POST to `collection`): "{What} created.", then it clears. The
+ * fields are drawn by `children` with the API's field map; `body` turns the typed values into
+ * the request body; errors of fields the form does not show are listed under it.
+ */
+export function CreateForm({
+  label,
+  collection,
+  what,
+  body,
+  known,
+  className = "mt-4 grid gap-3 sm:grid-cols-3",
+  children,
+}: {
+  label: string;
+  collection: string;
+  what: string;
+  body: (values: Record<string, string>) => unknown;
+  known: string[];
+  className?: string;
+  children: (errors: FieldMap | undefined) => ReactNode;
+}) {
+  const { run, errors, busy } = useWrite();
+  return (
+    <form
+      aria-label={label}
+      className={className}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const form = e.currentTarget;
+        await createOrPatch(run, { collection, what, body: body(formValues(form)), form });
+      }}
+    >
+      {children(errors)}
+      <div className="col-span-full">
+        <FormErrors errors={errors} known={known} />
+      </div>
+      <div>
+        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+          Create {what.toLowerCase()}
+        </button>
+      </div>
+    </form>
   );
 }

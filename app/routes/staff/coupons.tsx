@@ -4,16 +4,14 @@ import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { staffListLoader } from "../../staff/access.server";
 import { money, when } from "../../staff/api";
-import { ScheduleFields } from "../../staff/fields";
-import { utcIso } from "../../staff/forms";
+import { CreateForm, ScheduleFields } from "../../staff/fields";
+import { numberOr, utcIso } from "../../staff/forms";
 import { ListPage } from "../../staff/list";
 import {
   buttonStyles,
   Confirm,
   cell,
   Field,
-  FormErrors,
-  formValues,
   SelectField,
   StaffShell,
   useWrite,
@@ -26,59 +24,45 @@ export const loader = staffListLoader(StaffListQuery, async (services, q) => ({
   list: await services.staff.marketing.listCoupons(q),
 }));
 
-const num = (v: string | undefined) => (v ? Number(v) : undefined);
-
 function NewCoupon() {
-  const { run, errors, busy } = useWrite();
   return (
-    <form
-      aria-label="New coupon"
+    <CreateForm
+      label="New coupon"
+      collection="/api/staff/coupons/"
+      what="Coupon"
       className="mt-4 grid gap-3 sm:grid-cols-4"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
-        const v = formValues(form);
-        const body = {
-          code: v.code,
-          type: v.type,
-          value: num(v.value),
-          max_uses: num(v.max_uses) ?? null,
-          single_use: v.single_use === "on",
-          start_date: utcIso(v.start_date),
-          end_date: utcIso(v.end_date),
-        };
-        const result = await run("POST", "/api/staff/coupons/", body, "Coupon created.");
-        if (result.ok) form.reset();
-      }}
+      known={["code", "type", "value", "max_uses", "start_date", "end_date"]}
+      body={(v) => ({
+        code: v.code,
+        type: v.type,
+        value: numberOr(v.value) ?? undefined,
+        max_uses: numberOr(v.max_uses),
+        single_use: v.single_use === "on",
+        start_date: utcIso(v.start_date),
+        end_date: utcIso(v.end_date),
+      })}
     >
-      <Field label="Code" name="code" errors={errors} />
-      <SelectField
-        label="Type"
-        name="type"
-        errors={errors}
-        options={CAMPAIGN_DISCOUNT_TYPES.map((t): [string, string] => [t, t])}
-      />
-      <Field label="Value" name="value" type="number" step="0.01" errors={errors} />
-      <Field label="Max uses" name="max_uses" type="number" errors={errors} />
-      <ScheduleFields errors={errors} />
-      <div className="flex items-center gap-2">
-        <input id="coupon-single" type="checkbox" name="single_use" />
-        <label htmlFor="coupon-single" className="text-sm font-semibold">
-          One use per buyer
-        </label>
-      </div>
-      <div className="sm:col-span-4">
-        <FormErrors
-          errors={errors}
-          known={["code", "type", "value", "max_uses", "start_date", "end_date"]}
-        />
-      </div>
-      <div>
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
-          Create coupon
-        </button>
-      </div>
-    </form>
+      {(errors) => (
+        <>
+          <Field label="Code" name="code" errors={errors} />
+          <SelectField
+            label="Type"
+            name="type"
+            errors={errors}
+            options={CAMPAIGN_DISCOUNT_TYPES.map((t): [string, string] => [t, t])}
+          />
+          <Field label="Value" name="value" type="number" step="0.01" errors={errors} />
+          <Field label="Max uses" name="max_uses" type="number" errors={errors} />
+          <ScheduleFields errors={errors} />
+          <div className="flex items-center gap-2">
+            <input id="coupon-single" type="checkbox" name="single_use" />
+            <label htmlFor="coupon-single" className="text-sm font-semibold">
+              One use per buyer
+            </label>
+          </div>
+        </>
+      )}
+    </CreateForm>
   );
 }
 

@@ -3,18 +3,10 @@ import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { staffListLoader } from "../../staff/access.server";
 import { money, when } from "../../staff/api";
-import { utcIso } from "../../staff/forms";
+import { CreateForm } from "../../staff/fields";
+import { numberOr, utcIso } from "../../staff/forms";
 import { ListPage } from "../../staff/list";
-import {
-  buttonStyles,
-  Confirm,
-  cell,
-  Field,
-  FormErrors,
-  formValues,
-  StaffShell,
-  useWrite,
-} from "../../staff/ui";
+import { Confirm, cell, Field, StaffShell, useWrite } from "../../staff/ui";
 import type { Route } from "./+types/giftcards";
 
 export const meta: Route.MetaFunction = () => privateMeta("Gift cards (staff)");
@@ -23,39 +15,27 @@ export const loader = staffListLoader(StaffListQuery, async (services, q) => ({
   list: await services.staff.marketing.listGiftCards(q),
 }));
 
-const num = (v: string | undefined) => (v ? Number(v) : undefined);
-
 function NewGiftCard() {
-  const { run, errors, busy } = useWrite();
   return (
-    <form
-      aria-label="New gift card"
-      className="mt-4 grid gap-3 sm:grid-cols-3"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
-        const v = formValues(form);
-        const result = await run(
-          "POST",
-          "/api/staff/giftcards/",
-          { code: v.code, amount: num(v.amount), expires_at: utcIso(v.expires_at) },
-          "Gift card created.",
-        );
-        if (result.ok) form.reset();
-      }}
+    <CreateForm
+      label="New gift card"
+      collection="/api/staff/giftcards/"
+      what="Gift card"
+      known={["code", "amount", "expires_at"]}
+      body={(v) => ({
+        code: v.code,
+        amount: numberOr(v.amount) ?? undefined,
+        expires_at: utcIso(v.expires_at),
+      })}
     >
-      <Field label="Gift card code" name="code" errors={errors} />
-      <Field label="Amount (USD)" name="amount" type="number" step="0.01" errors={errors} />
-      <Field label="Expires (UTC)" name="expires_at" type="datetime-local" errors={errors} />
-      <div className="sm:col-span-3">
-        <FormErrors errors={errors} known={["code", "amount", "expires_at"]} />
-      </div>
-      <div>
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
-          Create gift card
-        </button>
-      </div>
-    </form>
+      {(errors) => (
+        <>
+          <Field label="Gift card code" name="code" errors={errors} />
+          <Field label="Amount (USD)" name="amount" type="number" step="0.01" errors={errors} />
+          <Field label="Expires (UTC)" name="expires_at" type="datetime-local" errors={errors} />
+        </>
+      )}
+    </CreateForm>
   );
 }
 
