@@ -67,24 +67,29 @@ export function ColourFields<N extends string>({
 }
 
 /**
- * A form that creates one thing (POST to `collection`): "{What} created.", then it clears. The
- * fields are drawn by `children` with the API's field map; `body` turns the typed values into
- * the request body; errors of fields the form does not show are listed under it.
+ * A form that creates one thing (POST to `collection`: "{What} created.", then it clears and
+ * `onCreated` runs) or, given `id`, changes it (PATCH `collection{id}/`: "{What} saved."). The
+ * fields are drawn by `children` with the API's field map; `body` turns the typed values into the
+ * request body; errors of fields the form does not show are listed under it.
  */
-export function CreateForm({
+export function SaveForm({
   label,
   collection,
+  id,
   what,
   body,
   known,
+  onCreated,
   className = "mt-4 grid gap-3 sm:grid-cols-3",
   children,
 }: {
   label: string;
   collection: string;
+  id?: number;
   what: string;
   body: (values: Record<string, string>) => unknown;
   known: string[];
+  onCreated?: (id: number) => void;
   className?: string;
   children: (errors: FieldMap | undefined) => ReactNode;
 }) {
@@ -96,7 +101,8 @@ export function CreateForm({
       onSubmit={async (e) => {
         e.preventDefault();
         const form = e.currentTarget;
-        await createOrPatch(run, { collection, what, body: body(formValues(form)), form });
+        const values = body(formValues(form));
+        await createOrPatch(run, { collection, id, what, body: values, form, onCreated });
       }}
     >
       {children(errors)}
@@ -105,7 +111,7 @@ export function CreateForm({
       </div>
       <div>
         <button type="submit" className={buttonStyles.primary} disabled={busy}>
-          Create {what.toLowerCase()}
+          {id === undefined ? "Create" : "Save"} {what.toLowerCase()}
         </button>
       </div>
     </form>

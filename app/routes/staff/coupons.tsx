@@ -4,7 +4,7 @@ import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { staffListLoader } from "../../staff/access.server";
 import { money, when } from "../../staff/api";
-import { CreateForm, ScheduleFields } from "../../staff/fields";
+import { SaveForm, ScheduleFields } from "../../staff/fields";
 import { numberOr, utcIso } from "../../staff/forms";
 import { ListPage } from "../../staff/list";
 import {
@@ -26,7 +26,7 @@ export const loader = staffListLoader(StaffListQuery, async (services, q) => ({
 
 function NewCoupon() {
   return (
-    <CreateForm
+    <SaveForm
       label="New coupon"
       collection="/api/staff/coupons/"
       what="Coupon"
@@ -62,7 +62,7 @@ function NewCoupon() {
           </div>
         </>
       )}
-    </CreateForm>
+    </SaveForm>
   );
 }
 

@@ -3,7 +3,7 @@ import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { staffListLoader } from "../../staff/access.server";
 import { money, when } from "../../staff/api";
-import { CreateForm } from "../../staff/fields";
+import { SaveForm } from "../../staff/fields";
 import { numberOr, utcIso } from "../../staff/forms";
 import { ListPage } from "../../staff/list";
 import { Confirm, cell, Field, StaffShell, useWrite } from "../../staff/ui";
@@ -17,7 +17,7 @@ export const loader = staffListLoader(StaffListQuery, async (services, q) => ({
 
 function NewGiftCard() {
   return (
-    <CreateForm
+    <SaveForm
       label="New gift card"
       collection="/api/staff/giftcards/"
       what="Gift card"
@@ -35,7 +35,7 @@ function NewGiftCard() {
           <Field label="Expires (UTC)" name="expires_at" type="datetime-local" errors={errors} />
         </>
       )}
-    </CreateForm>
+    </SaveForm>
   );
 }
 
