@@ -42,6 +42,7 @@ export default [
   route("staff/audit", "routes/staff/audit.tsx"),
   route("staff/users", "routes/staff/users.tsx"),
   route("staff/coupons", "routes/staff/coupons.tsx"),
+  route("staff/giftcards", "routes/staff/giftcards.tsx"),
   route("staff/pages", "routes/staff/pages.tsx"),
   route("staff/pages/:slug", "routes/staff/page.tsx"),
   route("staff/collections", "routes/staff/collections.tsx"),

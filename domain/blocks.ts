@@ -320,6 +320,23 @@ export const BLOCK_MESSAGES = {
 } as const;
 
 /**
+ * The problems of a page's blocks, keyed by position and field ("blocks.2.data.anchor_tag_id"),
+ * as PUT /api/staff/deals/{id}/blocks/ answers them and the staff preview checks them.
+ */
+export function blockListProblems(
+  blocks: readonly { type: string; data: BlockData }[],
+  knownTypes: readonly string[] = BLOCK_TYPES,
+): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  blocks.forEach((block, i) => {
+    for (const [field, message] of Object.entries(blockProblems(block, knownTypes))) {
+      problems[`blocks.${i}.${field}`] = [message];
+    }
+  });
+  return problems;
+}
+
+/**
  * The problems of one block as it would be stored, keyed by field ("type", "data.anchor_tag_id",
  * ...); empty when the block is valid. These are the rules the page applies when it renders
  * (sanitised anchors, time boxes, list limits), refused up front so staff see what they typed

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from "react";
 import { Link } from "react-router";
 import { assignAnchorIds, communityTabForHash } from "../../domain/blocks";
 import { COMMUNITY_TABS, SECTION_NAV_SCROLL_OFFSET_PX } from "../../domain/constants";
+import { editedBlocksPreview } from "../blocks/edited-preview.server";
 import { staffPreviewAt } from "../blocks/preview.server";
 import { ProductHeader } from "../blocks/product-header";
 import { ProductBlocks, ProductFooter, PurchaseColumn } from "../blocks/product-layout";
@@ -51,6 +52,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The block editor's live preview of unsaved blocks (staff only, never stored or cached): the page
+ * renders with the posted blocks instead of the stored ones (app/blocks/edited-preview.server.ts).
+ */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  return editedBlocksPreview(context.get(appContext), request, params.slug);
+}
+
+/** A preview's answer is the editor's alone: never kept by a browser or a proxy. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const cacheControl = actionHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
+
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const deal = loaderData?.deal;
   if (!deal) return [{ title: "Not found | Payonce" }];
@@ -71,6 +86,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     jsonLd: [seo.product, dealBreadcrumbLd(seo)],
   });
 };
+
+/** Edited blocks loaded from a stored one keep its videos (a video block's collection). */
+function withStoredVideos<B extends { id: number; video_collection: unknown }>(
+  edited: B[],
+  stored: readonly B[],
+): B[] {
+  const videos = new Map(stored.map((b) => [b.id, b.video_collection]));
+  return edited.map((b) => (videos.get(b.id) ? { ...b, video_collection: videos.get(b.id) } : b));
+}
 
 /** Ids the page's own sections hold; blocks asking for one of them get a suffixed id instead. */
 const PAGE_SECTION_IDS = [...COMMUNITY_TABS, "community", "main"];
@@ -145,8 +169,12 @@ function Breadcrumbs({ deal }: { deal: Route.ComponentProps["loaderData"]["deal"
   );
 }
 
-export default function Product({ loaderData }: Route.ComponentProps) {
-  const { deal, summary, community, viewer, blocks, zones } = loaderData;
+export default function Product({ loaderData, actionData }: Route.ComponentProps) {
+  const { deal, summary, community, viewer, zones } = loaderData;
+  const edited = actionData ?? null;
+  const blocks = edited?.ok
+    ? withStoredVideos(edited.blocks, loaderData.blocks)
+    : loaderData.blocks;
   const anchors = assignAnchorIds(blocks, PAGE_SECTION_IDS);
   const taken = new Set(anchors.filter(Boolean));
   // #overview and #pricing always exist: the header and the purchase panel hold them unless a
@@ -171,13 +199,17 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const page = {
     testimonials: loaderData.testimonials,
     badges: loaderData.badges,
-    campaign: loaderData.campaign,
+    campaign: edited?.ok ? (edited.campaign ?? loaderData.campaign) : loaderData.campaign,
     now: loaderData.now,
   };
   return (
     // One purchase store for the panel, the pricing card block and the buy bars.
     <PurchaseProvider deal={deal}>
-      <StaffPreviewBanner at={loaderData.preview} hidden={loaderData.hiddenPreview} />
+      <StaffPreviewBanner
+        at={loaderData.preview}
+        hidden={loaderData.hiddenPreview}
+        edited={edited ? (edited.ok ? true : edited.errors) : undefined}
+      />
       <SectionNav sections={sections} />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8" data-layout="two-column">
         <Breadcrumbs deal={deal} />

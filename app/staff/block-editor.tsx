@@ -1,20 +1,3 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useId, useRef, useState } from "react";
 import { inputStyles } from "../account/shell";
 import { cx } from "../ui/format";
@@ -30,6 +13,7 @@ import {
   splitErrors,
   toLocalInput,
 } from "./block-fields";
+import { OrderedList } from "./sortable";
 import { buttonStyles, Confirm } from "./ui";
 
 // The product page's block editor (issue 16): the deal's blocks in page order, added, edited in a
@@ -39,7 +23,8 @@ import { buttonStyles, Confirm } from "./ui";
 
 type Data = Record<string, unknown>;
 export type ApiBlock = { id?: number; type: string; data: Data | null };
-type Item = { key: string; type: string; data: Data };
+/** `savedId`: the stored block it was loaded from, if any (the preview keeps that block's videos). */
+type Item = { key: string; savedId?: number; type: string; data: Data };
 
 // List keys (React keys and dnd-kit ids, never in the markup): the loaded blocks by position,
 // blocks added later from a counter.
@@ -47,6 +32,7 @@ let nextKey = 1;
 const toItems = (blocks: readonly ApiBlock[], initial = false): Item[] =>
   blocks.map((b, i) => ({
     key: initial ? `i${i}` : `n${nextKey++}`,
+    savedId: b.id,
     type: b.type,
     data: { ...(b.data ?? {}) },
   }));
@@ -85,12 +71,7 @@ export function BlockEditor({
     general: [],
   });
   const [announcement, setAnnouncement] = useState("");
-  const [previewVersion, setPreviewVersion] = useState(0);
   const [newType, setNewType] = useState<string>("hero");
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
   // Leaving with unsaved changes asks first (the browser's own prompt).
   useEffect(() => {
@@ -105,22 +86,11 @@ export function BlockEditor({
     setDirty(true);
   };
 
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= items.length || from === to) return;
-    const moved = items[from];
-    change(arrayMove(items, from, to));
-    if (moved) {
-      setAnnouncement(
-        `${blockTypeLabel(moved.type)} moved to position ${to + 1} of ${items.length}.`,
-      );
-    }
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = items.findIndex((i) => i.key === active.id);
-    const to = items.findIndex((i) => i.key === over.id);
-    if (from >= 0 && to >= 0) move(from, to);
+  /** A new order from the list (drag, keyboard or Up/Down), by key. */
+  const reorder = (keys: string[]) => {
+    const byKey = new Map(items.map((i) => [i.key, i]));
+    change(keys.flatMap((k) => byKey.get(k) ?? []));
+    return { ok: true };
   };
 
   const add = () => {
@@ -161,20 +131,12 @@ export function BlockEditor({
       setErrors({ byKey: {}, general: [] });
       setDirty(false);
       setOwnBlocks(true);
-      setPreviewVersion((v) => v + 1);
       toast("Blocks saved.");
     } else {
       setErrors(splitErrors(result.errors, sent));
       toast(result.message, "error");
     }
   }
-
-  const positionOf = (id: string | number) => items.findIndex((i) => i.key === id) + 1;
-  const nameOf = (id: string | number) => {
-    const index = items.findIndex((i) => i.key === id);
-    const item = items[index];
-    return item ? blockName(item, index) : "the block";
-  };
 
   const current = items.find((i) => i.key === selected) ?? null;
   const currentIndex = current ? items.indexOf(current) : -1;
@@ -208,46 +170,59 @@ export function BlockEditor({
               ))}
             </ul>
           ) : null}
-          <DndContext
-            id="block-editor"
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onDragEnd}
-            accessibility={{
-              announcements: {
-                onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
-                onDragOver: ({ active, over }) =>
-                  over ? `${nameOf(active.id)} is over position ${positionOf(over.id)}.` : "",
-                onDragEnd: ({ active, over }) =>
-                  over
-                    ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)}.`
-                    : `${nameOf(active.id)} dropped.`,
-                onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-              },
-              screenReaderInstructions: {
-                draggable:
-                  "To pick up a block, press space or enter. Use the up and down arrow keys to move it, space or enter to drop it, escape to cancel.",
-              },
-            }}
-          >
-            <SortableContext items={items.map((i) => i.key)} strategy={verticalListSortingStrategy}>
-              <ol aria-label="Blocks in page order" className="space-y-2">
-                {items.map((item, index) => (
-                  <BlockRow
-                    key={item.key}
-                    item={item}
-                    index={index}
-                    count={items.length}
-                    selected={item.key === selected}
-                    invalid={Boolean(errors.byKey[item.key])}
-                    onSelect={() => setSelected(item.key === selected ? null : item.key)}
-                    onMove={(to) => move(index, to)}
-                    onDelete={() => remove(item.key)}
-                  />
-                ))}
-              </ol>
-            </SortableContext>
-          </DndContext>
+          <OrderedList
+            label="Blocks in page order"
+            items={items.map((i) => ({ ...i, id: i.key }))}
+            onReorder={reorder}
+            empty={null}
+            nameOf={blockName}
+            content={(item) => (
+              <>
+                <span className="block text-sm font-semibold">
+                  {blockTypeLabel(item.type)}
+                  {errors.byKey[item.key] ? (
+                    <span className="ml-2 text-red-700">(has problems)</span>
+                  ) : null}
+                </span>
+                {summaryOf(item.data) ? (
+                  <span className="block truncate text-xs text-ink-soft">
+                    {summaryOf(item.data)}
+                  </span>
+                ) : null}
+              </>
+            )}
+            rowProps={(item) => ({
+              "data-testid": "block-row",
+              "data-block-type": item.type,
+              className: cx(
+                item.key === selected
+                  ? "border-brand-500 ring-2 ring-brand-400/40"
+                  : "border-black/10",
+                errors.byKey[item.key] && "border-red-500",
+              ),
+            })}
+            extra={(item, index) => (
+              <>
+                <button
+                  type="button"
+                  className={buttonStyles.secondary}
+                  aria-expanded={item.key === selected}
+                  aria-label={`Edit ${blockName(item, index)}`}
+                  onClick={() => setSelected(item.key === selected ? null : item.key)}
+                >
+                  Edit
+                </button>
+                <Confirm
+                  trigger="Delete"
+                  triggerLabel={`Delete ${blockName(item, index)}`}
+                  title="Delete this block?"
+                  description={`The ${blockTypeLabel(item.type)} block leaves the page when you save.`}
+                  confirm="Delete block"
+                  onConfirm={() => remove(item.key)}
+                />
+              </>
+            )}
+          />
           {items.length === 0 ? (
             <p className="rounded-xl border border-dashed border-black/20 p-4 text-sm text-ink-soft">
               No blocks: the page shows the deal's own sections only.
@@ -312,11 +287,14 @@ export function BlockEditor({
               Save blocks
             </button>
             <span className="text-sm text-ink-soft" data-testid="blocks-dirty">
-              {dirty ? "Unsaved changes: the preview shows the last save." : "All changes saved."}
+              {dirty ? "Unsaved changes (the preview shows them)." : "All changes saved."}
             </span>
           </div>
         </div>
-        <Preview slug={slug} version={previewVersion} />
+        <Preview
+          slug={slug}
+          blocks={items.map((i) => ({ id: i.savedId, type: i.type, data: i.data }))}
+        />
       </div>
     </section>
   );
@@ -326,110 +304,6 @@ function fieldLabel(type: string, field: string): string {
   if (field === "type") return "Type";
   const key = field.replace(/^data\./, "");
   return fieldsOf(type).find((f) => f.key === key)?.label ?? key;
-}
-
-function BlockRow({
-  item,
-  index,
-  count,
-  selected,
-  invalid,
-  onSelect,
-  onMove,
-  onDelete,
-}: {
-  item: Item;
-  index: number;
-  count: number;
-  selected: boolean;
-  invalid: boolean;
-  onSelect: () => void;
-  onMove: (to: number) => void;
-  onDelete: () => void;
-}) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: item.key,
-  });
-  const name = blockName(item, index);
-  const summary = summaryOf(item.data);
-  const upRef = useRef<HTMLButtonElement>(null);
-  const downRef = useRef<HTMLButtonElement>(null);
-  return (
-    <li
-      ref={setNodeRef}
-      data-testid="block-row"
-      data-block-type={item.type}
-      data-dragging={isDragging ? "true" : undefined}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={cx(
-        "flex flex-wrap items-center gap-2 rounded-xl border bg-white p-2",
-        selected ? "border-brand-500 ring-2 ring-brand-400/40" : "border-black/10",
-        invalid && "border-red-500",
-        isDragging && "relative z-10 shadow-card-hover",
-      )}
-    >
-      <button
-        type="button"
-        className="cursor-grab touch-none rounded-lg px-2 py-1 text-lg leading-none text-ink-soft hover:bg-stone-100"
-        {...attributes}
-        {...listeners}
-        aria-label={`Drag ${name}`}
-      >
-        <span aria-hidden="true">⠿</span>
-      </button>
-      <div className="min-w-[7rem] flex-1">
-        <p className="text-sm font-semibold">
-          {index + 1}. {blockTypeLabel(item.type)}
-          {invalid ? <span className="ml-2 text-red-700">(has problems)</span> : null}
-        </p>
-        {summary ? <p className="truncate text-xs text-ink-soft">{summary}</p> : null}
-      </div>
-      <button
-        ref={upRef}
-        type="button"
-        className="rounded-lg px-2 py-1 text-sm hover:bg-stone-100 disabled:opacity-40"
-        aria-label={`Move ${name} up`}
-        disabled={index === 0}
-        onClick={() => {
-          onMove(index - 1);
-          // At the top the button turns off: keep the keyboard on the row.
-          if (index - 1 === 0) requestAnimationFrame(() => downRef.current?.focus());
-        }}
-      >
-        <span aria-hidden="true">↑</span>
-      </button>
-      <button
-        ref={downRef}
-        type="button"
-        className="rounded-lg px-2 py-1 text-sm hover:bg-stone-100 disabled:opacity-40"
-        aria-label={`Move ${name} down`}
-        disabled={index === count - 1}
-        onClick={() => {
-          onMove(index + 1);
-          if (index + 1 === count - 1) requestAnimationFrame(() => upRef.current?.focus());
-        }}
-      >
-        <span aria-hidden="true">↓</span>
-      </button>
-      <button
-        type="button"
-        className={buttonStyles.secondary}
-        aria-expanded={selected}
-        aria-label={`Edit ${name}`}
-        onClick={onSelect}
-      >
-        Edit
-      </button>
-      <Confirm
-        trigger="Delete"
-        triggerLabel={`Delete ${name}`}
-        title="Delete this block?"
-        description={`The ${blockTypeLabel(item.type)} block leaves the page when you save.`}
-        confirm="Delete block"
-        onConfirm={onDelete}
-      />
-    </li>
-  );
 }
 
 function BlockForm({
@@ -610,11 +484,16 @@ const WIDTHS = {
 } as const;
 type Width = keyof typeof WIDTHS;
 
+/** How long the preview waits after the last keystroke before it renders the page again. */
+const PREVIEW_SETTLE_MS = 350;
+
 /**
- * The product page framed at a real phone or desktop width, scaled down to fit the column. Staff
- * see drafts there (the product page's staff preview); ?preview_start_date= shifts its time.
+ * The product page framed at a real phone or desktop width, scaled down to fit the column, with
+ * the blocks being edited: they are posted (unsaved) to the page, which renders them for staff
+ * only and keeps nothing (app/blocks/edited-preview.server.ts). Drafts show too;
+ * ?preview_start_date= shifts its time.
  */
-function Preview({ slug, version }: { slug: string; version: number }) {
+function Preview({ slug, blocks }: { slug: string; blocks: ApiBlock[] }) {
   const [width, setWidth] = useState<Width>("phone");
   const [at, setAt] = useState("");
   const [reloads, setReloads] = useState(0);
@@ -622,7 +501,10 @@ function Preview({ slug, version }: { slug: string; version: number }) {
   // The framed page loads once the preview comes into view (a whole product page per frame).
   const [inView, setInView] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const atId = useId();
+  const frameName = `block-preview-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const payload = JSON.stringify({ blocks });
   useEffect(() => {
     const el = boxRef.current;
     if (!el) return;
@@ -646,12 +528,29 @@ function Preview({ slug, version }: { slug: string; version: number }) {
   const size = WIDTHS[width];
   const scale = box > 0 ? Math.min(1, box / size.width) : 1;
   const query = at ? `?preview_start_date=${encodeURIComponent(fromLocalInput(at))}` : "";
+  // A new width, moment or reload renders at once; typing settles first.
+  const frameKey = `${width}-${reloads}-${query}`;
+  const lastKey = useRef("");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: payload and frameKey are what re-render the frame
+  useEffect(() => {
+    if (!inView) return;
+    const immediate = lastKey.current !== frameKey;
+    lastKey.current = frameKey;
+    const timer = window.setTimeout(
+      () => formRef.current?.submit(),
+      immediate ? 0 : PREVIEW_SETTLE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [inView, payload, frameKey]);
   return (
     // Sticky beside the list and the form, so the page stays in view while a block is edited.
     <section aria-labelledby="preview-heading" className="min-w-0 self-start xl:sticky xl:top-20">
       <h3 id="preview-heading" className="font-bold">
         Live preview
       </h3>
+      <p className="text-xs text-ink-soft">
+        The page with the blocks as edited here, saved or not. Only staff can see it.
+      </p>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <fieldset className="flex gap-1">
           <legend className="sr-only">Preview width</legend>
@@ -695,9 +594,19 @@ function Preview({ slug, version }: { slug: string; version: number }) {
           rel="noreferrer"
           className="text-sm font-semibold text-brand-700 underline"
         >
-          Open the page
+          Open the saved page
         </a>
       </div>
+      {/* The unsaved blocks go to the framed page as a form post (the page's staff preview). */}
+      <form
+        ref={formRef}
+        hidden
+        method="post"
+        action={`/products/${slug}/${query}`}
+        target={frameName}
+      >
+        <input type="hidden" name="blocks" value={payload} />
+      </form>
       <div ref={boxRef} className="mt-3 w-full">
         <div
           className="overflow-hidden rounded-xl border border-black/10 bg-stone-50"
@@ -705,9 +614,9 @@ function Preview({ slug, version }: { slug: string; version: number }) {
         >
           {inView ? (
             <iframe
-              key={`${width}-${version}-${reloads}-${query}`}
+              key={frameKey}
+              name={frameName}
               title={`Product page preview, ${size.label}`}
-              src={`/products/${slug}/${query}`}
               data-testid="block-preview"
               data-width={size.width}
               width={size.width}

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { CAMPAIGN_DISCOUNT_TYPES } from "../../domain/constants";
-import { createOrPatch, idsOf, numberOr, utcInput, utcIso } from "./forms";
-import { buttonStyles, Field, FormErrors, formValues, SelectField, useWrite } from "./ui";
+import { ColourFields, SaveForm, ScheduleFields } from "./fields";
+import { idsOf, numberOr, utcIso } from "./forms";
+import { Field, SelectField } from "./ui";
 
 export type CampaignValues = {
   id: number;
@@ -37,6 +38,11 @@ const KNOWN = [
   "banner_font_color",
 ];
 
+const BANNER_COLOURS = [
+  ["banner_color", "Banner colour"],
+  ["banner_font_color", "Banner text colour"],
+] as const;
+
 /** A campaign: creates one (POST, then `onCreated`) or changes the given one (PATCH). */
 export function CampaignForm({
   campaign,
@@ -45,156 +51,117 @@ export function CampaignForm({
   campaign?: CampaignValues;
   onCreated?: (id: number) => void;
 }) {
-  const { run, errors, busy } = useWrite();
   const activeId = useId();
   return (
-    <form
-      aria-label={campaign ? "Campaign settings" : "New campaign"}
+    <SaveForm
+      label={campaign ? "Campaign settings" : "New campaign"}
+      collection="/api/staff/campaigns/"
+      id={campaign?.id}
+      what="Campaign"
       className="mt-4 grid gap-4 sm:grid-cols-2"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
-        const v = formValues(form);
-        const body = {
-          name: v.name,
-          public_name: v.public_name,
-          optin_slug: v.optin_slug,
-          type: v.type,
-          value: numberOr(v.value, 0),
-          start_date: utcIso(v.start_date),
-          end_date: utcIso(v.end_date),
-          deal_tiers: idsOf(v.deal_tiers),
-          deals: idsOf(v.deals),
-          discount_display: v.discount_display ?? "",
-          banner_content: v.banner_content ?? "",
-          banner_color: v.banner_color ?? "",
-          banner_font_color: v.banner_font_color ?? "",
-          is_active: v.is_active === "on",
-        };
-        await createOrPatch(run, {
-          collection: "/api/staff/campaigns/",
-          id: campaign?.id,
-          what: "Campaign",
-          body,
-          form,
-          onCreated,
-        });
-      }}
+      known={KNOWN}
+      onCreated={onCreated}
+      body={(v) => ({
+        name: v.name,
+        public_name: v.public_name,
+        optin_slug: v.optin_slug,
+        type: v.type,
+        value: numberOr(v.value, 0),
+        start_date: utcIso(v.start_date),
+        end_date: utcIso(v.end_date),
+        deal_tiers: idsOf(v.deal_tiers),
+        deals: idsOf(v.deals),
+        discount_display: v.discount_display ?? "",
+        banner_content: v.banner_content ?? "",
+        banner_color: v.banner_color ?? "",
+        banner_font_color: v.banner_font_color ?? "",
+        is_active: v.is_active === "on",
+      })}
     >
-      <Field
-        label="Internal name"
-        name="name"
-        errors={errors}
-        defaultValue={campaign?.name}
-        required
-      />
-      <Field
-        label="Public name"
-        name="public_name"
-        errors={errors}
-        defaultValue={campaign?.public_name}
-        required
-      />
-      <Field
-        label="Opt-in slug"
-        name="optin_slug"
-        errors={errors}
-        defaultValue={campaign?.optin_slug}
-        required
-        hint="Lower-case letters, digits and hyphens."
-      />
-      <SelectField
-        label="Discount type"
-        name="type"
-        errors={errors}
-        defaultValue={campaign?.type ?? "percent"}
-        options={CAMPAIGN_DISCOUNT_TYPES.map((t): [string, string] => [t, t])}
-      />
-      <Field
-        label="Discount value"
-        name="value"
-        type="number"
-        step="0.01"
-        errors={errors}
-        defaultValue={campaign?.value}
-        hint="A whole percent (0–100) or an amount in USD."
-        required
-      />
-      <Field
-        label="Discount label"
-        name="discount_display"
-        errors={errors}
-        defaultValue={campaign?.discount_display}
-      />
-      <Field
-        label="Starts (UTC)"
-        name="start_date"
-        type="datetime-local"
-        errors={errors}
-        defaultValue={utcInput(campaign?.start_date)}
-      />
-      <Field
-        label="Ends (UTC)"
-        name="end_date"
-        type="datetime-local"
-        errors={errors}
-        defaultValue={utcInput(campaign?.end_date)}
-      />
-      <Field
-        label="Deal ids"
-        name="deals"
-        errors={errors}
-        defaultValue={campaign?.deals.join(", ")}
-        hint="Comma-separated deal numbers."
-      />
-      <Field
-        label="Deal tiers"
-        name="deal_tiers"
-        errors={errors}
-        defaultValue={campaign?.deal_tiers.join(", ")}
-        hint="Comma-separated tier numbers."
-      />
-      <div className="sm:col-span-2">
-        <Field
-          label="Banner text"
-          name="banner_content"
-          errors={errors}
-          defaultValue={campaign?.banner_content}
-        />
-      </div>
-      <Field
-        label="Banner colour"
-        name="banner_color"
-        errors={errors}
-        defaultValue={campaign?.banner_color}
-        hint="#rgb or #rrggbb."
-      />
-      <Field
-        label="Banner text colour"
-        name="banner_font_color"
-        errors={errors}
-        defaultValue={campaign?.banner_font_color}
-        hint="#rgb or #rrggbb."
-      />
-      <div className="flex items-center gap-2">
-        <input
-          id={activeId}
-          type="checkbox"
-          name="is_active"
-          defaultChecked={campaign?.is_active ?? true}
-        />
-        <label htmlFor={activeId} className="text-sm font-semibold">
-          Active
-        </label>
-      </div>
-      <div className="sm:col-span-2">
-        <FormErrors errors={errors} known={KNOWN} />
-      </div>
-      <div>
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
-          {campaign ? "Save campaign" : "Create campaign"}
-        </button>
-      </div>
-    </form>
+      {(errors) => (
+        <>
+          <Field
+            label="Internal name"
+            name="name"
+            errors={errors}
+            defaultValue={campaign?.name}
+            required
+          />
+          <Field
+            label="Public name"
+            name="public_name"
+            errors={errors}
+            defaultValue={campaign?.public_name}
+            required
+          />
+          <Field
+            label="Opt-in slug"
+            name="optin_slug"
+            errors={errors}
+            defaultValue={campaign?.optin_slug}
+            required
+            hint="Lower-case letters, digits and hyphens."
+          />
+          <SelectField
+            label="Discount type"
+            name="type"
+            errors={errors}
+            defaultValue={campaign?.type ?? "percent"}
+            options={CAMPAIGN_DISCOUNT_TYPES.map((t): [string, string] => [t, t])}
+          />
+          <Field
+            label="Discount value"
+            name="value"
+            type="number"
+            step="0.01"
+            errors={errors}
+            defaultValue={campaign?.value}
+            hint="A whole percent (0–100) or an amount in USD."
+            required
+          />
+          <Field
+            label="Discount label"
+            name="discount_display"
+            errors={errors}
+            defaultValue={campaign?.discount_display}
+          />
+          <ScheduleFields values={campaign} errors={errors} />
+          <Field
+            label="Deal ids"
+            name="deals"
+            errors={errors}
+            defaultValue={campaign?.deals.join(", ")}
+            hint="Comma-separated deal numbers."
+          />
+          <Field
+            label="Deal tiers"
+            name="deal_tiers"
+            errors={errors}
+            defaultValue={campaign?.deal_tiers.join(", ")}
+            hint="Comma-separated tier numbers."
+          />
+          <div className="sm:col-span-2">
+            <Field
+              label="Banner text"
+              name="banner_content"
+              errors={errors}
+              defaultValue={campaign?.banner_content}
+            />
+          </div>
+          <ColourFields fields={BANNER_COLOURS} values={campaign} errors={errors} />
+          <div className="flex items-center gap-2">
+            <input
+              id={activeId}
+              type="checkbox"
+              name="is_active"
+              defaultChecked={campaign?.is_active ?? true}
+            />
+            <label htmlFor={activeId} className="text-sm font-semibold">
+              Active
+            </label>
+          </div>
+        </>
+      )}
+    </SaveForm>
   );
 }

@@ -18,6 +18,7 @@ const SECTIONS: Array<[string, string]> = [
   ["/staff/collections/", "Collections"],
   ["/staff/campaigns/", "Campaigns"],
   ["/staff/coupons/", "Coupons"],
+  ["/staff/giftcards/", "Gift cards"],
   ["/staff/changes/", "Partner changes"],
   ["/staff/audit/", "Audit log"],
   ["/staff/outbox/", "Outbox"],

@@ -32,6 +32,24 @@ export const STAFF_SCHEMA_MESSAGES = {
   sort: "Sort by a column's name, with a leading - for descending.",
 } as const;
 
+/**
+ * A PATCH body from a create body: every field optional and without its default, so a field left
+ * out stays as it is (`.partial()` would still fill in the defaults: a PATCH of one field would
+ * clear a coupon's dates or switch a campaign back on).
+ */
+function patchOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const bare = (field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType;
+    shape[key] = bare.optional();
+  }
+  return z.strictObject(
+    shape as {
+      [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer I> ? I : S[K]>;
+    },
+  );
+}
+
 const text = (max: number) =>
   z
     .string({ error: FIELD_REQUIRED })
@@ -178,18 +196,24 @@ export const RolesSchema = z.strictObject({
   user_moderators: idList.default([]),
 });
 
-export const BlocksSchema = z.strictObject({
-  blocks: z
-    .array(
-      z.strictObject({
-        type: z.string({ error: FIELD_REQUIRED }).max(100),
-        data: z
-          .record(z.string(), z.unknown(), { error: "A block's data must be an object." })
-          .default({}),
-      }),
-      { error: "Send the page's blocks as a list." },
-    )
-    .max(100),
+const blockFields = {
+  type: z.string({ error: FIELD_REQUIRED }).max(100),
+  data: z
+    .record(z.string(), z.unknown(), { error: "A block's data must be an object." })
+    .default({}),
+};
+const blockList = <T extends z.ZodType>(block: T) =>
+  z.array(block, { error: "Send the page's blocks as a list." }).max(100);
+
+export const BlocksSchema = z.strictObject({ blocks: blockList(z.strictObject(blockFields)) });
+
+/**
+ * The block editor's unsaved blocks, posted to the product page for the staff preview (never
+ * stored): the same blocks as a save, each with the id of the saved block it was loaded from,
+ * when it was, so the page keeps that block's videos.
+ */
+export const PreviewBlocksSchema = z.strictObject({
+  blocks: blockList(z.strictObject({ ...blockFields, id: z.number().int().positive().optional() })),
 });
 
 // --- Pages and collections ---------------------------------------------------------------------
@@ -270,7 +294,7 @@ export const CampaignCreateSchema = z.strictObject({
   banner_font_color: colour.optional(),
   is_active: bool.default(true),
 });
-export const CampaignPatchSchema = CampaignCreateSchema.partial();
+export const CampaignPatchSchema = patchOf(CampaignCreateSchema);
 
 export const CouponCreateSchema = z.strictObject({
   code: z
@@ -289,7 +313,7 @@ export const CouponCreateSchema = z.strictObject({
   end_date: date.default(null),
   is_active: bool.default(true),
 });
-export const CouponPatchSchema = CouponCreateSchema.partial();
+export const CouponPatchSchema = patchOf(CouponCreateSchema);
 
 export const GiftCardCreateSchema = z.strictObject({
   code: CouponCreateSchema.shape.code,

@@ -81,6 +81,7 @@ describe("permissions", () => {
     ["GET", "/api/staff/changes/"],
     ["POST", "/api/staff/changes/999999/approve/"],
     ["POST", "/api/staff/changes/999999/decline/"],
+    ["GET", "/api/staff/outbox/"],
   ];
 
   it.each(staffPaths)(
@@ -413,6 +414,47 @@ describe("campaigns, coupons and gift cards", () => {
     ).toBe(30);
     expect((await json("GET", "/api/staff/coupons/?query=STAFF")).body.total).toBeGreaterThan(0);
     expect((await json("PATCH", "/api/staff/coupons/999999/", { max_uses: 1 })).status).toBe(404);
+  });
+
+  it("changes only the fields a PATCH sends (the create body's defaults stay out of it)", async () => {
+    const coupon = await json("POST", "/api/staff/coupons/", {
+      code: "KEEPME",
+      type: "percent",
+      value: 15,
+      deal_ids: [taskflow.deal.id],
+      max_uses: 9,
+      single_use: true,
+      start_date: "2030-01-01T00:00:00Z",
+      end_date: "2031-01-01T00:00:00Z",
+    });
+    expect(coupon.status).toBe(201);
+    const off = await json("PATCH", `/api/staff/coupons/${coupon.body.id}/`, { is_active: false });
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ ...coupon.body, is_active: false });
+
+    const campaign = await json("POST", "/api/staff/campaigns/", {
+      name: "Kept campaign",
+      public_name: "Kept",
+      optin_slug: "kept-campaign",
+      type: "percent",
+      value: 10,
+      deals: [taskflow.deal.id],
+      start_date: "2030-01-01T00:00:00Z",
+      end_date: "2031-01-01T00:00:00Z",
+      is_active: false,
+    });
+    expect(campaign.status).toBe(201);
+    const renamed = await json("PATCH", `/api/staff/campaigns/${campaign.body.id}/`, {
+      name: "Kept campaign, renamed",
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      name: "Kept campaign, renamed",
+      is_active: false,
+      deals: [taskflow.deal.id],
+      start_date: "2030-01-01T00:00:00.000Z",
+      end_date: "2031-01-01T00:00:00.000Z",
+    });
   });
 });
 

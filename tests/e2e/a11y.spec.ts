@@ -87,6 +87,14 @@ export const PAGES: PageRow[] = [
   { name: "staff campaigns", path: "/staff/campaigns/", as: "staff" },
   { name: "staff campaign", path: "/staff/campaigns/1/", as: "staff" },
   { name: "staff partner changes", path: "/staff/changes/?status=", as: "staff" },
+  { name: "staff dashboard", path: "/staff/", as: "staff" },
+  { name: "staff deals", path: "/staff/deals/", as: "staff" },
+  { name: "staff moderation", path: "/staff/moderation/", as: "staff" },
+  { name: "staff orders", path: "/staff/orders/", as: "staff" },
+  { name: "staff users", path: "/staff/users/", as: "staff" },
+  { name: "staff coupons", path: "/staff/coupons/", as: "staff" },
+  { name: "staff gift cards", path: "/staff/giftcards/", as: "staff" },
+  { name: "staff audit log", path: "/staff/audit/", as: "staff" },
   { name: "partner portal", path: "/partners/", as: "partner" },
   // The block editor, with its live preview (the product page at 390 px) in an iframe.
   {

@@ -84,10 +84,10 @@ test("staff reorder the home page's collections by button and by keyboard drag",
   await page.keyboard.press("Space");
   await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowUp");
-  // dnd-kit says in its own live region when the item is over the one above it (ids are the
-  // collections' ids); dropping before that would drop it where it was.
+  // The list says in its live region when the item is over the place above it (by name and
+  // position); dropping before that would drop it where it was.
   await expect(
-    page.getByRole("status").filter({ hasText: `was moved over droppable area ${before[1]}.` }),
+    page.getByRole("status").filter({ hasText: `${first} is over position 1.` }),
   ).toHaveCount(1);
   await page.keyboard.press("Space");
   await expect(handle).not.toHaveAttribute("aria-pressed", "true");
@@ -140,21 +140,44 @@ test("staff create a collection, fill it with deals in order and schedule it", {
   ).toBeVisible();
   await expectToast(page, "Collection created.");
 
-  const add = page.getByRole("form", { name: "Add a deal" });
-  await add.getByLabel("Deal id").fill("999999");
-  await add.getByRole("button", { name: "Add deal" }).click();
-  await expect(add.getByLabel("Deal id")).toHaveAttribute("aria-invalid", "true");
-  await expect(add).toContainText("No deal with this id.");
+  // Deals are found by name or slug in the picker (a combobox over GET /api/staff/deals/?query=).
+  const picker = page.getByRole("combobox", { name: "Add a deal" });
+  const matches = page.getByRole("listbox", { name: "Add a deal: matching deals" });
+  await picker.fill("no-such-deal-anywhere");
+  await expect(page.getByText("No deal matches.").first()).toBeAttached();
+  await expect(matches).toBeHidden();
   const list = page.getByRole("list", { name: "The collection's deals in order" });
-  for (const [i, id] of [taskflow, pixelforge].entries()) {
-    await add.getByLabel("Deal id").fill(String(id));
-    await add.getByRole("button", { name: "Add deal" }).click();
-    await expectToast(page, "Deal added.");
-    // The add is done once the list shows it and the form has reset (a toast still on screen
-    // from the first add would otherwise let the second id be typed into a form about to clear).
+  for (const [i, [slug, id]] of [
+    ["taskflow", taskflow],
+    ["pixelforge", pixelforge],
+  ].entries()) {
+    await picker.fill(String(slug));
+    const option = matches.getByRole("option", { name: new RegExp(`#${id} · ${slug}`) });
+    await expect(option).toBeVisible();
+    if (i === 0) {
+      // By keyboard: the arrows highlight a match (in the combobox's aria-activedescendant),
+      // Enter picks it.
+      for (let n = 0; n < 25 && (await option.getAttribute("aria-selected")) !== "true"; n++) {
+        await picker.press("ArrowDown");
+      }
+      await expect(option).toHaveAttribute("aria-selected", "true");
+      await expect(picker).toHaveAttribute(
+        "aria-activedescendant",
+        (await option.getAttribute("id")) ?? "",
+      );
+      await picker.press("Enter");
+    } else {
+      await option.click();
+    }
+    await expectToast(page, " added.");
     await expect(list.getByRole("listitem")).toHaveCount(i + 1);
-    await expect(add.getByLabel("Deal id")).toHaveValue("");
+    await expect(picker).toHaveValue("");
   }
+  // A deal already in the collection is not offered again.
+  await picker.fill("taskflow");
+  await expect(page.getByText(/No deal matches\.|deals? found\./).first()).toBeAttached();
+  await expect(matches.getByRole("option", { name: new RegExp(`#${taskflow} · `) })).toHaveCount(0);
+  await picker.fill("");
   await expect(list.getByRole("listitem")).toHaveCount(2);
   const second = list.getByRole("listitem").nth(1);
   const name = (await second.locator("span.font-semibold").textContent()) ?? "";
@@ -331,4 +354,70 @@ test("the partner reads sales as a chart or a table, sees reviews and proposes a
   expect((await api(staff.context, "POST", `/api/staff/changes/${mine?.id}/decline/`)).status).toBe(
     200,
   );
+});
+
+test("staff create a coupon with a schedule and turn it off; create a gift card and expire it", {
+  tag: "@desktop-only",
+}, async ({ page, logIn, gotoHydrated }) => {
+  await logIn("staff@payonce.test");
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await gotoHydrated("/staff/coupons/");
+  const form = page.getByRole("form", { name: "New coupon" });
+  await form.getByLabel("Code").fill(code);
+  await form.getByLabel("Value").fill("10");
+  await form.getByLabel("Starts (UTC)").fill("2030-01-01T00:00");
+  await form.getByLabel("Ends (UTC)").fill("2029-01-01T00:00");
+  await form.getByRole("button", { name: "Create coupon" }).click();
+  await expectToast(page, "Please correct the fields below.");
+  await form.getByLabel("Ends (UTC)").fill("2031-01-01T00:00");
+  await form.getByRole("button", { name: "Create coupon" }).click();
+  await expectToast(page, "Coupon created.");
+  // Found on the server by its code.
+  const search = page.getByRole("search");
+  await search.getByLabel("Find a code").fill(code);
+  await search.getByRole("button", { name: "Search" }).click();
+  const table = page.getByRole("table", { name: "Coupons" });
+  const row = table.getByRole("row").filter({ hasText: code });
+  await expect(row).toHaveCount(1);
+  await expect(table.getByRole("row")).toHaveCount(2);
+  // Turning it off asks first; Cancel keeps it on.
+  await row.getByRole("button", { name: `Turn off ${code}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Turn off ${code}?` });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toContainText("Yes");
+  await row.getByRole("button", { name: `Turn off ${code}` }).click();
+  await dialog.getByRole("button", { name: "Turn off" }).click();
+  await expectToast(page, `${code} turned off.`);
+  await expect(row.getByRole("button", { name: `Turn on ${code}` })).toBeVisible();
+  const saved = await api(page.context(), "GET", `/api/staff/coupons/?query=${code}`);
+  expect(saved.body.items[0]).toMatchObject({
+    code,
+    is_active: false,
+    start_date: "2030-01-01T00:00:00.000Z",
+    end_date: "2031-01-01T00:00:00.000Z",
+  });
+
+  await gotoHydrated("/staff/giftcards/");
+  const card = page.getByRole("form", { name: "New gift card" });
+  await card.getByLabel("Gift card code").fill(`G${code}`);
+  await card.getByLabel("Amount (USD)").fill("25");
+  await card.getByRole("button", { name: "Create gift card" }).click();
+  await expectToast(page, "Gift card created.");
+  const cards = page.getByRole("table", { name: "Gift cards" });
+  const cardRow = cards.getByRole("row").filter({ hasText: `G${code}` });
+  await expect(cardRow).toContainText("$25.00");
+  await expect(cardRow).toContainText("Never");
+  await cardRow.getByRole("button", { name: `Expire G${code} now` }).click();
+  await page
+    .getByRole("dialog", { name: `Expire G${code} now?` })
+    .getByRole("button", {
+      name: "Expire now",
+    })
+    .click();
+  await expectToast(page, `G${code} expired.`);
+  await expect(cardRow.getByRole("button")).toHaveCount(0);
+  // Sorted on the server: by amount, largest first.
+  await cards.getByRole("link", { name: /Amount/ }).click();
+  await cards.getByRole("link", { name: /Amount/ }).click();
+  await expect(page).toHaveURL(/sort=-amount/);
 });

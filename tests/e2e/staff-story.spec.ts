@@ -6,9 +6,8 @@ import { type BrowserContext, expect, type Page, test } from "./fixtures";
 // from blocks in the editor (with the live preview of the draft), publish it; a shopper buys it
 // and asks a question; the deal's partner sees the sale in the portal and answers from there;
 // staff refund the order; the audit log shows every step.
-//
-// Giving the partner the deal goes through PUT /api/staff/deals/{id}/roles/ (the roles form is
-// another lane's); everything else goes through the pages.
+// Everything goes through the pages (the roles form gives the partner the deal); the API is only
+// read back to check what was saved.
 
 /** A JSON call from the page, as the back office makes it (CSRF double submit). */
 async function apiFromPage(page: Page, method: string, path: string, body?: unknown) {
@@ -197,6 +196,38 @@ test(
     await expect(preview).toHaveAttribute("data-width", "390");
     await expect(frame.getByText(`${name}: ship faster`).first()).toBeVisible();
     await editor.screenshot({ path: info.outputPath("staff-block-editor-phone-preview.png") });
+
+    // The preview shows the blocks as edited, before any save (posted to the page, kept nowhere).
+    await editor.getByRole("button", { name: "Edit block 1 (Hero)" }).click();
+    const hero = editor.getByRole("group", { name: /Edit block 1: Hero/ });
+    await hero.getByLabel("Title").fill(`${name}: not saved yet`);
+    await expect(editor.getByTestId("blocks-dirty")).toHaveText(
+      "Unsaved changes (the preview shows them).",
+    );
+    await expect(frame.getByTestId("staff-blocks-preview")).toContainText(
+      "blocks being edited: not saved",
+    );
+    await expect(frame.getByText(`${name}: not saved yet`).first()).toBeVisible();
+    await editor.getByRole("button", { name: "Desktop (1440 px)" }).click();
+    await expect(frame.getByText(`${name}: not saved yet`).first()).toBeVisible();
+    await editor.screenshot({ path: info.outputPath("staff-block-editor-unsaved-preview.png") });
+    const stored = await apiFromPage(page, "GET", `/api/staff/deals/${dealId}/blocks/`);
+    expect(stored.body.blocks[0].data.title).toBe(`${name}: ship faster`);
+    // Blocks the save would refuse: the preview says why and shows the saved ones.
+    await hero.getByLabel("Anchor id").fill("not ok!");
+    await expect(frame.getByTestId("staff-blocks-preview")).toContainText(
+      "blocks.0.data.anchor_tag_id: Use letters, digits, underscores and hyphens only.",
+    );
+    await expect(frame.getByText(`${name}: ship faster`).first()).toBeVisible();
+    await hero.getByLabel("Anchor id").fill("");
+    await hero.getByLabel("Title").fill(`${name}: ship faster`);
+    await expect(frame.getByTestId("staff-blocks-preview")).toContainText(
+      "blocks being edited: not saved",
+    );
+    await hero.getByRole("button", { name: "Done" }).click();
+    await editor.getByRole("button", { name: "Save blocks" }).click();
+    await expectToast(page, "Blocks saved.");
+    await expect(editor.getByTestId("blocks-dirty")).toHaveText("All changes saved.");
     // The draft's own page, as staff see it (the preview banner), is axe clean.
     await gotoHydrated(`/products/${slug}/`);
     await expect(page.getByTestId("staff-draft-preview")).toBeVisible();
@@ -213,15 +244,24 @@ test(
     expect((await anonymous.request.get(`/products/${slug}/`)).status()).toBe(200);
     await anonymous.close();
 
-    const users = await apiFromPage(page, "GET", "/api/staff/users/?query=partner@payonce.test");
-    const partnerId = (users.body.items as Array<{ id: number; email: string }>).find(
-      (u) => u.email === "partner@payonce.test",
-    )?.id;
-    expect(partnerId).toBeDefined();
-    const roles = await apiFromPage(page, "PUT", `/api/staff/deals/${dealId}/roles/`, {
-      partners: [partnerId],
-    });
-    expect(roles.status).toBe(200);
+    // The deal's roles form (PUT /api/staff/deals/{id}/roles/): the partner by e-mail.
+    const roles = page.getByRole("region", { name: "Partners and moderators" });
+    const addPartner = roles.getByRole("form", { name: "Add to partners" });
+    await addPartner.getByLabel("User e-mail").fill("nobody-here@example.test");
+    await addPartner.getByRole("button", { name: "Add" }).click();
+    await expect(addPartner.getByLabel("User e-mail")).toHaveAttribute("aria-invalid", "true");
+    await expectToast(page, "No user with this e-mail.");
+    await addPartner.getByLabel("User e-mail").fill("partner@payonce.test");
+    await addPartner.getByRole("button", { name: "Add" }).click();
+    await expectToast(page, "partner@payonce.test added to partners.");
+    await expect(roles.getByRole("list", { name: "Partners" })).toContainText(
+      "partner@payonce.test",
+    );
+    const savedDeal = await apiFromPage(page, "GET", `/api/staff/deals/${dealId}/`);
+    expect((savedDeal.body.roles.partners as Array<{ email: string }>).map((p) => p.email)).toEqual(
+      ["partner@payonce.test"],
+    );
+    expect(await axeViolations(page)).toEqual([]);
 
     // --- A shopper buys the Team plan and asks a question -----------------------------------------
     let shopperContext: BrowserContext | undefined;
@@ -308,7 +348,8 @@ test(
       const dealRow = new RegExp(`deal #${dealId}\\b`);
       await expect(entry("deal.create", "staff@payonce.test", dealRow)).toHaveCount(1);
       await expect(entry("plan.create", "staff@payonce.test", /plan #\d+/)).not.toHaveCount(0);
-      await expect(entry("deal.blocks", "staff@payonce.test", dealRow)).toHaveCount(1);
+      // Two saves of the blocks (before and after the unsaved preview); the previews left none.
+      await expect(entry("deal.blocks", "staff@payonce.test", dealRow)).toHaveCount(2);
       await expect(entry("deal.publish", "staff@payonce.test", dealRow)).toHaveCount(1);
       await expect(entry("deal.roles", "staff@payonce.test", dealRow)).toHaveCount(1);
       await expect(entry("question.reply", "partner@payonce.test", /#\d+/).first()).toBeVisible();

@@ -3,16 +3,9 @@ import { Link } from "react-router";
 import { privateMeta } from "../../seo/meta";
 import { orNotFound, routeId, staffContext } from "../../staff/access.server";
 import { CollectionForm } from "../../staff/collection-form";
+import { DealPicker } from "../../staff/deal-picker";
 import { OrderedList } from "../../staff/sortable";
-import {
-  buttonStyles,
-  Confirm,
-  Field,
-  FormErrors,
-  formValues,
-  StaffShell,
-  useWrite,
-} from "../../staff/ui";
+import { Confirm, FormErrors, StaffShell, useWrite } from "../../staff/ui";
 import type { Route } from "./+types/collection";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -27,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 
-/** The collection's deals in order: drag, Up/Down, remove (asks first) and add by id. */
+/** The collection's deals in order: drag, Up/Down, remove (asks first) and add by name. */
 function CollectionDeals({ collection, deals }: Data) {
   const { run, errors, busy } = useWrite();
   const path = `/api/staff/collections/${collection.id}/`;
@@ -82,30 +75,17 @@ function CollectionDeals({ collection, deals }: Data) {
           />
         )}
       />
-      <form
-        aria-label="Add a deal"
-        className="mt-4 flex flex-wrap items-end gap-3"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const v = formValues(form);
-          const id = Number(v.deals);
-          const result = await save([...latest.current, id], "Deal added.");
-          if (result.ok) form.reset();
-        }}
-      >
-        <Field
-          label="Deal id"
-          name="deals"
-          type="number"
+      <div className="mt-4 flex">
+        <DealPicker
+          label="Add a deal"
+          exclude={collection.deals}
           errors={errors}
-          required
-          hint="The deal's number, as in the deals list (#12)."
+          disabled={busy}
+          onPick={async (deal) =>
+            (await save([...latest.current, deal.id], `${deal.public_name} added.`)).ok
+          }
         />
-        <button type="submit" className={buttonStyles.secondary} disabled={busy}>
-          Add deal
-        </button>
-      </form>
+      </div>
       <FormErrors errors={errors} known={["deals"]} />
     </section>
   );

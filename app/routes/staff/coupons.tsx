@@ -1,130 +1,129 @@
-import { useLocation } from "react-router";
+import { Link } from "react-router";
 import { CAMPAIGN_DISCOUNT_TYPES } from "../../../domain/constants";
 import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
-import { listQuery, staffContext } from "../../staff/access.server";
+import { staffListLoader } from "../../staff/access.server";
 import { money, when } from "../../staff/api";
+import { SaveForm, ScheduleFields } from "../../staff/fields";
+import { numberOr, utcIso } from "../../staff/forms";
+import { ListPage } from "../../staff/list";
 import {
   buttonStyles,
+  Confirm,
   cell,
-  DataTable,
   Field,
-  FormErrors,
-  formValues,
-  Pager,
   SelectField,
   StaffShell,
   useWrite,
 } from "../../staff/ui";
 import type { Route } from "./+types/coupons";
 
-export const meta: Route.MetaFunction = () => privateMeta("Coupons and gift cards (staff)");
+export const meta: Route.MetaFunction = () => privateMeta("Coupons (staff)");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = staffContext(context, request);
-  const q = listQuery(StaffListQuery, request);
-  const [coupons, giftcards] = await Promise.all([
-    services.staff.marketing.listCoupons(q),
-    services.staff.marketing.listGiftCards({ query: "", page: 1 }),
-  ]);
-  return { coupons, giftcards };
-}
-
-const num = (v: string | undefined) => (v ? Number(v) : undefined);
+export const loader = staffListLoader(StaffListQuery, async (services, q) => ({
+  list: await services.staff.marketing.listCoupons(q),
+}));
 
 function NewCoupon() {
-  const { run, errors, busy } = useWrite();
   return (
-    <form
-      aria-label="New coupon"
+    <SaveForm
+      label="New coupon"
+      collection="/api/staff/coupons/"
+      what="Coupon"
       className="mt-4 grid gap-3 sm:grid-cols-4"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
-        const v = formValues(form);
-        const body = {
-          code: v.code,
-          type: v.type,
-          value: num(v.value),
-          max_uses: num(v.max_uses) ?? null,
-          single_use: v.single_use === "on",
-        };
-        const result = await run("POST", "/api/staff/coupons/", body, "Coupon created.");
-        if (result.ok) form.reset();
-      }}
+      known={["code", "type", "value", "max_uses", "start_date", "end_date"]}
+      body={(v) => ({
+        code: v.code,
+        type: v.type,
+        value: numberOr(v.value) ?? undefined,
+        max_uses: numberOr(v.max_uses),
+        single_use: v.single_use === "on",
+        start_date: utcIso(v.start_date),
+        end_date: utcIso(v.end_date),
+      })}
     >
-      <Field label="Code" name="code" errors={errors} />
-      <SelectField
-        label="Type"
-        name="type"
-        errors={errors}
-        options={CAMPAIGN_DISCOUNT_TYPES.map((t): [string, string] => [t, t])}
-      />
-      <Field label="Value" name="value" type="number" step="0.01" errors={errors} />
-      <Field label="Max uses" name="max_uses" type="number" errors={errors} />
-      <div className="flex items-center gap-2">
-        <input id="coupon-single" type="checkbox" name="single_use" />
-        <label htmlFor="coupon-single" className="text-sm font-semibold">
-          One use per buyer
-        </label>
-      </div>
-      <div className="sm:col-span-4">
-        <FormErrors errors={errors} known={["code", "type", "value", "max_uses"]} />
-      </div>
-      <div>
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
-          Create coupon
-        </button>
-      </div>
-    </form>
+      {(errors) => (
+        <>
+          <Field label="Code" name="code" errors={errors} />
+          <SelectField
+            label="Type"
+            name="type"
+            errors={errors}
+            options={CAMPAIGN_DISCOUNT_TYPES.map((t): [string, string] => [t, t])}
+          />
+          <Field label="Value" name="value" type="number" step="0.01" errors={errors} />
+          <Field label="Max uses" name="max_uses" type="number" errors={errors} />
+          <ScheduleFields errors={errors} />
+          <div className="flex items-center gap-2">
+            <input id="coupon-single" type="checkbox" name="single_use" />
+            <label htmlFor="coupon-single" className="text-sm font-semibold">
+              One use per buyer
+            </label>
+          </div>
+        </>
+      )}
+    </SaveForm>
   );
 }
 
-function NewGiftCard() {
-  const { run, errors, busy } = useWrite();
-  return (
-    <form
-      aria-label="New gift card"
-      className="mt-4 grid gap-3 sm:grid-cols-3"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
-        const v = formValues(form);
-        const result = await run(
-          "POST",
-          "/api/staff/giftcards/",
-          { code: v.code, amount: num(v.amount) },
-          "Gift card created.",
-        );
-        if (result.ok) form.reset();
+/** Turning a coupon off asks first (buyers can no longer use it); turning it on does not. */
+function CouponActive({ id, code, active }: { id: number; code: string; active: boolean }) {
+  const { run, busy } = useWrite();
+  const set = (is_active: boolean, done: string) =>
+    run("PATCH", `/api/staff/coupons/${id}/`, { is_active }, done);
+  return active ? (
+    <Confirm
+      trigger="Turn off"
+      triggerLabel={`Turn off ${code}`}
+      title={`Turn off ${code}?`}
+      description="Buyers can no longer use this coupon; orders that used it keep their discount."
+      confirm="Turn off"
+      onConfirm={async () => {
+        await set(false, `${code} turned off.`);
       }}
+    />
+  ) : (
+    <button
+      type="button"
+      className={buttonStyles.secondary}
+      aria-label={`Turn on ${code}`}
+      disabled={busy}
+      onClick={() => void set(true, `${code} turned on.`)}
     >
-      <Field label="Gift card code" name="code" errors={errors} />
-      <Field label="Amount (USD)" name="amount" type="number" step="0.01" errors={errors} />
-      <div className="flex items-end">
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
-          Create gift card
-        </button>
-      </div>
-      <div className="sm:col-span-3">
-        <FormErrors errors={errors} known={["code", "amount"]} />
-      </div>
-    </form>
+      Turn on
+    </button>
   );
 }
 
 export default function StaffCoupons({ loaderData }: Route.ComponentProps) {
-  const { coupons, giftcards } = loaderData;
-  const { search } = useLocation();
+  const { q, list } = loaderData;
   return (
-    <StaffShell title="Coupons and gift cards">
-      <DataTable
+    <StaffShell title="Coupons">
+      <p className="mt-1 text-sm text-ink-soft">
+        Gift cards have{" "}
+        <Link to="/staff/giftcards/" className="underline">
+          their own list
+        </Link>
+        .
+      </p>
+      <ListPage
+        searchLabel="Find a code"
+        query={q.query}
+        sort={q.sort}
         caption="Coupons"
-        headers={["Code", "Discount", "Used", "Window", "Active"]}
-        count={coupons.items.length}
-        empty="No coupons yet."
+        columns={[
+          { label: "Code", sort: "code" },
+          "Discount",
+          { label: "Used", sort: "used" },
+          { label: "Starts", sort: "start_date" },
+          { label: "Ends", sort: "end_date" },
+          { label: "Active", sort: "active" },
+          "Change",
+        ]}
+        list={list}
+        empty="No coupon matches."
       >
-        {coupons.items.map((c) => (
+        {list.items.map((c) => (
           <tr key={c.id}>
             <th scope="row" className={`${cell} font-mono font-semibold`}>
               {c.code}
@@ -134,35 +133,21 @@ export default function StaffCoupons({ loaderData }: Route.ComponentProps) {
               {c.used_count}
               {c.max_uses ? ` of ${c.max_uses}` : ""}
             </td>
-            <td className={cell}>
-              {c.start_date || c.end_date
-                ? `${when(c.start_date)} – ${when(c.end_date)}`
-                : "Always"}
-            </td>
+            <td className={cell}>{c.start_date ? when(c.start_date) : "Always"}</td>
+            <td className={cell}>{c.end_date ? when(c.end_date) : "Never"}</td>
             <td className={cell}>{c.is_active ? "Yes" : "No"}</td>
+            <td className={cell}>
+              <CouponActive id={c.id} code={c.code} active={c.is_active} />
+            </td>
           </tr>
         ))}
-      </DataTable>
-      <Pager list={coupons} search={search} />
-      <NewCoupon />
-      <DataTable
-        caption="Gift cards"
-        headers={["Code", "Amount", "Redeemed", "Expires"]}
-        count={giftcards.items.length}
-        empty="No gift cards yet."
-      >
-        {giftcards.items.map((g) => (
-          <tr key={g.id}>
-            <th scope="row" className={`${cell} font-mono font-semibold`}>
-              {g.code}
-            </th>
-            <td className={cell}>{money(g.amount)}</td>
-            <td className={cell}>{g.redeemed_at ? when(g.redeemed_at) : "No"}</td>
-            <td className={cell}>{when(g.expires_at)}</td>
-          </tr>
-        ))}
-      </DataTable>
-      <NewGiftCard />
+      </ListPage>
+      <section aria-labelledby="new-coupon" className="mt-8 rounded-2xl bg-white p-5 shadow-card">
+        <h2 id="new-coupon" className="text-lg font-bold">
+          New coupon
+        </h2>
+        <NewCoupon />
+      </section>
     </StaffShell>
   );
 }

@@ -15,7 +15,8 @@ const ABOUT: Record<string, string> = {
   "/staff/collections/":
     "Smart collections: type, title, colours, schedule and their deals in order.",
   "/staff/campaigns/": "Sales campaigns: discount, window, deals and banner.",
-  "/staff/coupons/": "Coupons and gift cards: list and create.",
+  "/staff/coupons/": "Coupons: find, sort, create with a schedule, turn off or on.",
+  "/staff/giftcards/": "Gift cards: find, sort, create, expire.",
   "/staff/changes/": "Partners' proposed edits of their deals: approve or decline.",
   "/staff/audit/": "Who changed what, when, before and after.",
   "/staff/outbox/": "The e-mails the site has sent or kept.",

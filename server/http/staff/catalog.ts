@@ -13,11 +13,8 @@ import {
   StaffListQuery,
 } from "../../../domain/schemas/staff";
 import type { Services } from "../../services";
-import { requireStaff } from "../guards";
-import { errorResponses } from "../schemas";
-import { actorOf, bodyOf, idParams, objectResponse, pathId, tableResponse } from "./common";
+import { objectResponse, staffRouter, tableResponse } from "./common";
 
-const tags = ["staff"];
 const slugParams = z.object({ slug: z.string().max(200).describe("The page's slug") });
 
 /** Staff: pages, collections, campaigns, coupons and gift cards (issue 16). */
@@ -27,107 +24,72 @@ export const staffCatalogRoutes: FastifyPluginAsyncZod<{ services: Services }> =
 ) => {
   const pages = services.staff.pages;
   const marketing = services.staff.marketing;
+  const route = staffRouter(app);
   const page = objectResponse("A page: layout, SEO meta, its ordered items");
+  const collection = objectResponse("A smart collection");
 
-  app.get(
+  route.get(
     "/api/staff/pages/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Modular pages (query, page)",
-        querystring: StaffListQuery,
-        response: { 200: tableResponse("A page of pages"), ...errorResponses },
-      },
+      summary: "Modular pages (query, page)",
+      querystring: StaffListQuery,
+      response: tableResponse("A page of pages"),
     },
-    async (request) => pages.listPages(request.query),
+    async ({ query }) => pages.listPages(query),
   );
-
-  app.get(
+  route.get(
     "/api/staff/pages/:slug/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "One page with its ordered collections and blocks",
-        params: slugParams,
-        response: { 200: page, ...errorResponses },
-      },
+      summary: "One page with its ordered collections and blocks",
+      params: slugParams,
+      response: page,
     },
-    async (request) => pages.getPage(request.params.slug),
+    async ({ params }) => pages.getPage(params.slug ?? ""),
   );
-
-  app.patch(
+  route.patch(
     "/api/staff/pages/:slug/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Change a page's title, layout, SEO meta and the order of its collections",
-        params: slugParams,
-        body: bodyOf(PagePatchSchema),
-        response: { 200: page, ...errorResponses },
-      },
+      summary: "Change a page's title, layout, SEO meta and the order of its collections",
+      params: slugParams,
+      body: PagePatchSchema,
+      response: page,
     },
-    async (request) =>
-      pages.patchPage(actorOf(request, "staff"), request.params.slug, request.body),
+    async ({ actor, params, body }) => pages.patchPage(actor, params.slug ?? "", body),
   );
 
-  const collection = objectResponse("A smart collection");
-  app.get(
+  route.get(
     "/api/staff/collections/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Smart collections (query, page)",
-        querystring: StaffListQuery,
-        response: { 200: tableResponse("A page of collections"), ...errorResponses },
-      },
+      summary: "Smart collections (query, page)",
+      querystring: StaffListQuery,
+      response: tableResponse("A page of collections"),
     },
-    async (request) => pages.listCollections(request.query),
+    async ({ query }) => pages.listCollections(query),
   );
-  app.post(
+  route.post(
     "/api/staff/collections/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Create a smart collection",
-        body: bodyOf(CollectionCreateSchema),
-        response: { 201: collection, ...errorResponses },
-      },
+      summary: "Create a smart collection",
+      body: CollectionCreateSchema,
+      response: collection,
+      status: 201,
     },
-    async (request, reply) =>
-      reply.status(201).send(await pages.createCollection(actorOf(request, "staff"), request.body)),
+    async ({ actor, body }) => pages.createCollection(actor, body),
   );
-  app.get(
+  route.get(
+    "/api/staff/collections/:id/",
+    { summary: "One smart collection", id: "collection", response: collection },
+    async ({ id }) => pages.getCollection(id),
+  );
+  route.patch(
     "/api/staff/collections/:id/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "One smart collection",
-        params: idParams("collection"),
-        response: { 200: collection, ...errorResponses },
-      },
+      summary: "Change a smart collection (type, deals, title, colours, schedule)",
+      id: "collection",
+      body: CollectionPatchSchema,
+      response: collection,
     },
-    async (request) => pages.getCollection(pathId(request.params.id)),
-  );
-  app.patch(
-    "/api/staff/collections/:id/",
-    {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Change a smart collection (type, deals, title, colours, schedule)",
-        params: idParams("collection"),
-        body: bodyOf(CollectionPatchSchema),
-        response: { 200: collection, ...errorResponses },
-      },
-    },
-    async (request) =>
-      pages.patchCollection(actorOf(request, "staff"), pathId(request.params.id), request.body),
+    async ({ actor, id, body }) => pages.patchCollection(actor, id, body),
   );
 
   // Campaigns, coupons and gift cards share one shape: list, create, change.
@@ -162,49 +124,26 @@ export const staffCatalogRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   ] as const;
 
   for (const r of resources) {
-    app.get(
+    const one = objectResponse(`The ${r.what}`);
+    route.get(
       `/api/staff/${r.path}/`,
       {
-        preValidation: requireStaff,
-        schema: {
-          tags,
-          summary: `${r.what}s (query, page)`,
-          querystring: StaffListQuery,
-          response: { 200: tableResponse(`A page of ${r.what}s`), ...errorResponses },
-        },
+        summary: `${r.what}s (query, page)`,
+        querystring: StaffListQuery,
+        response: tableResponse(`A page of ${r.what}s`),
       },
-      async (request) => r.list(request.query),
+      async ({ query }) => r.list(query),
     );
-    app.post(
+    // Each resource's call takes its own schema's output, which the route validated.
+    route.post(
       `/api/staff/${r.path}/`,
-      {
-        preValidation: requireStaff,
-        schema: {
-          tags,
-          summary: `Create a ${r.what}`,
-          body: bodyOf(r.createSchema),
-          response: { 201: objectResponse(`The ${r.what}`), ...errorResponses },
-        },
-      },
-      // Each resource's call takes its own schema's output, which the route validated.
-      async (request, reply) =>
-        reply.status(201).send(await r.create(actorOf(request, "staff"), request.body as never)),
+      { summary: `Create a ${r.what}`, body: r.createSchema, response: one, status: 201 },
+      async ({ actor, body }) => r.create(actor, body as never),
     );
-    app.patch(
+    route.patch(
       `/api/staff/${r.path}/:id/`,
-      {
-        preValidation: requireStaff,
-        schema: {
-          tags,
-          summary: `Change a ${r.what}`,
-          params: idParams(r.what),
-          body: bodyOf(r.patchSchema),
-          response: { 200: objectResponse(`The ${r.what}`), ...errorResponses },
-        },
-      },
-      // Each resource's call takes its own schema's output, which the route validated.
-      async (request) =>
-        r.patch(actorOf(request, "staff"), pathId(request.params.id), request.body as never),
+      { summary: `Change a ${r.what}`, id: r.what, body: r.patchSchema, response: one },
+      async ({ actor, id, body }) => r.patch(actor, id, body as never),
     );
   }
 };

@@ -9,11 +9,7 @@ import {
   StaffDealsQuery,
 } from "../../../domain/schemas/staff";
 import type { Services } from "../../services";
-import { requireStaff } from "../guards";
-import { errorResponses } from "../schemas";
-import { actorOf, bodyOf, idParams, objectResponse, pathId, tableResponse } from "./common";
-
-const tags = ["staff"];
+import { objectResponse, staffRouter, tableResponse } from "./common";
 
 /** Staff: deals, plans, publishing, roles and the product page's blocks (issue 16). */
 export const staffDealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -21,173 +17,101 @@ export const staffDealRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   { services },
 ) => {
   const deals = services.staff.deals;
+  const route = staffRouter(app);
   const deal = objectResponse("A deal with its plans and roles");
+  const plan = objectResponse("The plan");
+  const blocks = objectResponse("The deal's blocks: source deal (its own) or template");
 
-  app.get(
+  route.get(
     "/api/staff/deals/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Deals (query, status: draft, published or a deal_status; page)",
-        querystring: StaffDealsQuery,
-        response: { 200: tableResponse("A page of deals"), ...errorResponses },
-      },
+      summary: "Deals (query, status: draft, published or a deal_status; page)",
+      querystring: StaffDealsQuery,
+      response: tableResponse("A page of deals"),
     },
-    async (request) => deals.list(request.query),
+    async ({ query }) => deals.list(query),
   );
-
-  app.post(
+  route.post(
     "/api/staff/deals/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Create a deal (a draft unless is_draft is false)",
-        body: bodyOf(DealCreateSchema),
-        response: { 201: deal, ...errorResponses },
-      },
+      summary: "Create a deal (a draft unless is_draft is false)",
+      body: DealCreateSchema,
+      response: deal,
+      status: 201,
     },
-    async (request, reply) =>
-      reply.status(201).send(await deals.create(actorOf(request, "staff"), request.body)),
+    async ({ actor, body }) => deals.create(actor, body),
   );
-
-  app.get(
+  route.get(
     "/api/staff/deals/:id/",
-    {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "One deal with its plans and roles",
-        params: idParams("deal"),
-        response: { 200: deal, ...errorResponses },
-      },
-    },
-    async (request) => deals.get(pathId(request.params.id)),
+    { summary: "One deal with its plans and roles", id: "deal", response: deal },
+    async ({ id }) => deals.get(id),
   );
-
-  app.patch(
+  route.patch(
     "/api/staff/deals/:id/",
-    {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Change a deal's fields",
-        params: idParams("deal"),
-        body: bodyOf(DealPatchSchema),
-        response: { 200: deal, ...errorResponses },
-      },
-    },
-    async (request) =>
-      deals.patch(actorOf(request, "staff"), pathId(request.params.id), request.body),
+    { summary: "Change a deal's fields", id: "deal", body: DealPatchSchema, response: deal },
+    async ({ actor, id, body }) => deals.patch(actor, id, body),
   );
 
-  app.post(
+  route.post(
     "/api/staff/deals/:id/plans/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Add a plan to a deal",
-        params: idParams("deal"),
-        body: bodyOf(PlanCreateSchema),
-        response: { 201: objectResponse("The plan"), ...errorResponses },
-      },
+      summary: "Add a plan to a deal",
+      id: "deal",
+      body: PlanCreateSchema,
+      response: plan,
+      status: 201,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await deals.createPlan(
-            actorOf(request, "staff"),
-            pathId(request.params.id),
-            request.body,
-          ),
-        ),
+    async ({ actor, id, body }) => deals.createPlan(actor, id, body),
   );
-
-  app.patch(
+  route.patch(
     "/api/staff/plans/:id/",
-    {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Change a plan",
-        params: idParams("plan"),
-        body: bodyOf(PlanPatchSchema),
-        response: { 200: objectResponse("The plan"), ...errorResponses },
-      },
-    },
-    async (request) =>
-      deals.patchPlan(actorOf(request, "staff"), pathId(request.params.id), request.body),
+    { summary: "Change a plan", id: "plan", body: PlanPatchSchema, response: plan },
+    async ({ actor, id, body }) => deals.patchPlan(actor, id, body),
   );
 
-  for (const [action, isDraft] of [
-    ["publish", false],
-    ["unpublish", true],
-  ] as const) {
-    app.post(
-      `/api/staff/deals/:id/${action}/`,
-      {
-        preValidation: requireStaff,
-        schema: {
-          tags,
-          summary: isDraft
-            ? "Make a deal a draft again (404 to the public at once)"
-            : "Publish a deal: its page, search and collections show it at once",
-          params: idParams("deal"),
-          response: { 200: deal, ...errorResponses },
-        },
-      },
-      async (request) =>
-        deals.setDraft(actorOf(request, "staff"), pathId(request.params.id), isDraft),
-    );
-  }
+  route.post(
+    "/api/staff/deals/:id/publish/",
+    {
+      summary: "Publish a deal: its page, search and collections show it at once",
+      id: "deal",
+      response: deal,
+    },
+    async ({ actor, id }) => deals.setDraft(actor, id, false),
+  );
+  route.post(
+    "/api/staff/deals/:id/unpublish/",
+    {
+      summary: "Make a deal a draft again (404 to the public at once)",
+      id: "deal",
+      response: deal,
+    },
+    async ({ actor, id }) => deals.setDraft(actor, id, true),
+  );
 
-  app.put(
+  route.put(
     "/api/staff/deals/:id/roles/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Set a deal's partners and user moderators (user ids)",
-        params: idParams("deal"),
-        body: bodyOf(RolesSchema),
-        response: { 200: objectResponse("The deal's roles"), ...errorResponses },
-      },
+      summary: "Set a deal's partners and user moderators (user ids)",
+      id: "deal",
+      body: RolesSchema,
+      response: objectResponse("The deal's roles"),
     },
-    async (request) =>
-      deals.setRoles(actorOf(request, "staff"), pathId(request.params.id), request.body),
+    async ({ actor, id, body }) => deals.setRoles(actor, id, body),
   );
 
-  const blocks = objectResponse("The deal's blocks: source deal (its own) or template");
-  app.get(
+  route.get(
     "/api/staff/deals/:id/blocks/",
-    {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "A deal's product page blocks",
-        params: idParams("deal"),
-        response: { 200: blocks, ...errorResponses },
-      },
-    },
-    async (request) => deals.getBlocks(pathId(request.params.id)),
+    { summary: "A deal's product page blocks", id: "deal", response: blocks },
+    async ({ id }) => deals.getBlocks(id),
   );
-
-  app.put(
+  route.put(
     "/api/staff/deals/:id/blocks/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Replace a deal's blocks (validated by domain/blocks.ts's rules)",
-        params: idParams("deal"),
-        body: bodyOf(BlocksSchema),
-        response: { 200: blocks, ...errorResponses },
-      },
+      summary: "Replace a deal's blocks (validated by domain/blocks.ts's rules)",
+      id: "deal",
+      body: BlocksSchema,
+      response: blocks,
     },
-    async (request) =>
-      deals.putBlocks(actorOf(request, "staff"), pathId(request.params.id), request.body),
+    async ({ actor, id, body }) => deals.putBlocks(actor, id, body),
   );
 };

@@ -7,11 +7,7 @@ import {
   UserPatchSchema,
 } from "../../../domain/schemas/staff";
 import type { Services } from "../../services";
-import { requireStaff } from "../guards";
-import { errorResponses } from "../schemas";
-import { actorOf, bodyOf, idParams, objectResponse, pathId, tableResponse } from "./common";
-
-const tags = ["staff"];
+import { objectResponse, staffRouter, tableResponse } from "./common";
 
 /** Staff: users, orders and refunds, the moderation queue, partners' proposals, the audit log. */
 export const staffOperationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -20,135 +16,94 @@ export const staffOperationRoutes: FastifyPluginAsyncZod<{ services: Services }>
 ) => {
   const ops = services.staff.operations;
   const partners = services.staff.partners;
+  const route = staffRouter(app);
 
-  app.get(
+  route.get(
     "/api/staff/users/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Users (query: e-mail, name, username or id; page)",
-        querystring: StaffListQuery,
-        response: { 200: tableResponse("A page of users"), ...errorResponses },
-      },
+      summary: "Users (query: e-mail, name, username or id; page)",
+      querystring: StaffListQuery,
+      response: tableResponse("A page of users"),
     },
-    async (request) => ops.listUsers(request.query),
+    async ({ query }) => ops.listUsers(query),
   );
-  app.patch(
+  route.patch(
     "/api/staff/users/:id/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Staff flag, comment blacklist, verified e-mail, blocked login",
-        params: idParams("user"),
-        body: bodyOf(UserPatchSchema),
-        response: { 200: objectResponse("The user"), ...errorResponses },
-      },
+      summary: "Staff flag, comment blacklist, verified e-mail, blocked login",
+      id: "user",
+      body: UserPatchSchema,
+      response: objectResponse("The user"),
     },
-    async (request) =>
-      ops.patchUser(actorOf(request, "staff"), pathId(request.params.id), request.body),
+    async ({ actor, id, body }) => ops.patchUser(actor, id, body),
   );
 
-  app.get(
+  route.get(
     "/api/staff/orders/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Orders, newest first (query: buyer e-mail or order id; page)",
-        querystring: StaffListQuery,
-        response: { 200: tableResponse("A page of orders"), ...errorResponses },
-      },
+      summary: "Orders, newest first (query: buyer e-mail or order id; page)",
+      querystring: StaffListQuery,
+      response: tableResponse("A page of orders"),
     },
-    async (request) => ops.listOrders(request.query),
+    async ({ query }) => ops.listOrders(query),
   );
-  app.get(
+  route.get(
     "/api/staff/orders/:id/",
-    {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "One order with its lines",
-        params: idParams("order"),
-        response: { 200: objectResponse("The order"), ...errorResponses },
-      },
-    },
-    async (request) => ops.getOrder(pathId(request.params.id)),
+    { summary: "One order with its lines", id: "order", response: objectResponse("The order") },
+    async ({ id }) => ops.getOrder(id),
   );
-  app.post(
+  route.post(
     "/api/staff/orders/:id/refund/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Refund what is left of an order, through the buyer's refund rules",
-        params: idParams("order"),
-        response: { 200: objectResponse("The refund and the order after it"), ...errorResponses },
-      },
+      summary: "Refund what is left of an order, through the buyer's refund rules",
+      id: "order",
+      response: objectResponse("The refund and the order after it"),
     },
-    async (request) => ops.refundOrder(actorOf(request, "staff"), pathId(request.params.id)),
+    async ({ actor, id }) => ops.refundOrder(actor, id),
   );
 
-  app.get(
+  route.get(
     "/api/staff/moderation/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary:
-          "Reviews, questions and replies across deals by status (pending by default) and kind, oldest first",
-        querystring: ModerationQuery,
-        response: { 200: tableResponse("A page of the queue"), ...errorResponses },
-      },
+      summary:
+        "Reviews, questions and replies across deals by status (pending by default) and kind, oldest first",
+      querystring: ModerationQuery,
+      response: tableResponse("A page of the queue"),
     },
-    async (request) => ops.moderationQueue(request.query),
+    async ({ query }) => ops.moderationQueue(query),
   );
 
-  app.get(
+  route.get(
     "/api/staff/changes/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Partners' proposed changes (status, page), oldest first",
-        querystring: ChangesQuery,
-        response: { 200: tableResponse("A page of proposals"), ...errorResponses },
-      },
+      summary: "Partners' proposed changes (status, page), oldest first",
+      querystring: ChangesQuery,
+      response: tableResponse("A page of proposals"),
     },
-    async (request) => partners.staffProposals(request.query),
+    async ({ query }) => partners.staffProposals(query),
   );
   for (const decision of ["approve", "decline"] as const) {
-    app.post(
+    route.post(
       `/api/staff/changes/:id/${decision}/`,
       {
-        preValidation: requireStaff,
-        schema: {
-          tags,
-          summary:
-            decision === "approve"
-              ? "Approve a proposed change: it is applied at once"
-              : "Decline a proposed change",
-          params: idParams("proposal"),
-          response: { 200: objectResponse("The proposal"), ...errorResponses },
-        },
+        summary:
+          decision === "approve"
+            ? "Approve a proposed change: it is applied at once"
+            : "Decline a proposed change",
+        id: "proposal",
+        response: objectResponse("The proposal"),
       },
-      async (request) =>
-        partners.decide(actorOf(request, "staff"), pathId(request.params.id), decision),
+      async ({ actor, id }) => partners.decide(actor, id, decision),
     );
   }
 
-  app.get(
+  route.get(
     "/api/staff/audit/",
     {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: "Who changed what, when, before and after (newest first)",
-        querystring: AuditQuery,
-        response: { 200: tableResponse("A page of the audit log"), ...errorResponses },
-      },
+      summary: "Who changed what, when, before and after (newest first)",
+      querystring: AuditQuery,
+      response: tableResponse("A page of the audit log"),
     },
-    async (request) => services.staff.audit.list(request.query.page),
+    async ({ query }) => services.staff.audit.list(query.page),
   );
 };

@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { blockProblems } from "../../../domain/blocks";
+import { blockListProblems } from "../../../domain/blocks";
 import { BLOCK_TYPES } from "../../../domain/constants";
 import { fieldError, invalid, notFound } from "../../../domain/errors";
 import type {
@@ -509,12 +509,7 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
   }
 
   async function putBlocks(actor: Actor, dealId: number, body: z.infer<typeof BlocksSchema>) {
-    const problems: Record<string, string[]> = {};
-    body.blocks.forEach((block, i) => {
-      for (const [field, message] of Object.entries(blockProblems(block, BLOCK_TYPES))) {
-        problems[`blocks.${i}.${field}`] = [message];
-      }
-    });
+    const problems = blockListProblems(body.blocks, BLOCK_TYPES);
     if (Object.keys(problems).length) throw invalid(problems);
     const result = await db.transaction(async (tx) => {
       const deal = await loadDeal(tx, dealId, true);
