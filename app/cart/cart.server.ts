@@ -31,6 +31,7 @@ import { readForm } from "../../server/web/forms";
 import { formId } from "../account/actions.server";
 import { type AppLoadContext, appContext } from "../context";
 import { readCookie } from "../ui/cookies";
+import { notFound } from "../ui/not-found.server";
 
 type ContextGetter = { get(key: typeof appContext): AppLoadContext };
 
@@ -147,7 +148,7 @@ export async function loadOrderPage(context: ContextGetter, request: Request, id
   }
   const orderId = parseId(id);
   const order = orderId ? await services.orders.get(orderId, user) : null;
-  if (!order) throw data(null, { status: 404 });
+  if (!order) throw await notFound({ services });
   return { order: orderJson(order) };
 }
 

@@ -21,7 +21,7 @@ import type { Route } from "./+types/coupons";
 export const meta: Route.MetaFunction = () => privateMeta("Coupons and gift cards (staff)");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = staffContext(context, request);
+  const { services } = await staffContext(context, request);
   const q = listQuery(StaffListQuery, request);
   const [coupons, giftcards] = await Promise.all([
     services.staff.marketing.listCoupons(q),
