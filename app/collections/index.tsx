@@ -26,10 +26,12 @@ export function PageCollection({
   collection,
   now,
   signedIn,
+  hasPlus = false,
 }: {
   collection: PageCollectionJson;
   now: Date;
   signedIn: boolean;
+  hasPlus?: boolean;
 }) {
   if (collection.type !== "smart_collection") return null;
   const Component =
@@ -39,7 +41,7 @@ export function PageCollection({
       data-collection-type={collection.data.modular_component_type}
       data-collection-slug={collection.data.slug}
     >
-      <Component data={collection.data} now={now} signedIn={signedIn} />
+      <Component data={collection.data} now={now} signedIn={signedIn} hasPlus={hasPlus} />
     </div>
   );
 }

@@ -6,6 +6,8 @@ export type CollectionProps = {
   /** "Now" of the request, so server and browser render the same banners and statuses. */
   now: Date;
   signedIn: boolean;
+  /** A Plus member (a Plus-only deal's Buy now needs no note for them). */
+  hasPlus?: boolean;
 };
 
 export const displayString = (data: SmartCollectionDataJson, field: string): string | null => {

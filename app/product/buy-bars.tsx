@@ -1,13 +1,14 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState } from "react";
 import { BUY_BAR_THRESHOLD_PX } from "../../domain/constants";
-import { isComingSoonLocked, purchaseMode } from "../../domain/deal-state";
+import { isComingSoonLocked, needsPlusShelf, purchaseMode } from "../../domain/deal-state";
 import { PRESS_B_TO_BUY } from "../../domain/messages";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { onDebouncedScroll } from "../ui/debounced-scroll";
 import { cx } from "../ui/format";
 import { BuyButton, usePlanPriceLabel } from "./plan-bits";
 import { PlanSelector } from "./plan-selector";
+import { PlusOnlyNote } from "./plus-only-note";
 import { activePlans, selectedPlan, usePurchase } from "./purchase-context";
 import { useAddToCart } from "./use-add-to-cart";
 import type { ProductViewer } from "./viewer";
@@ -160,6 +161,8 @@ function PlanSheet({
   open,
   onOpenChange,
 }: BuyBarsProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { state } = usePurchase(deal);
+  const plan = selectedPlan(deal, state);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -180,6 +183,9 @@ function PlanSheet({
           </Dialog.Description>
           <div className="mt-4 space-y-4">
             <PlanSelector deal={deal} />
+            {plan && needsPlusShelf(deal.buy_button, plan, viewer.hasPlus) ? (
+              <PlusOnlyNote plusHref={`/plus?ref=plus-page-${deal.slug}`} />
+            ) : null}
             <BuyButton deal={deal} viewer={viewer} className="w-full" />
           </div>
         </Dialog.Content>
@@ -214,6 +220,12 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
   const plan = selectedPlan(deal, state);
   const several = activePlans(deal).length > 1;
   const name = deal.public_name || deal.name;
+  // A Plus-gated plan says so beside the bars' Buy now too (issue 15).
+  const plusHref = `/plus?ref=plus-page-${deal.slug}`;
+  const plusOnly =
+    plan && needsPlusShelf(deal.buy_button, plan, viewer.hasPlus) ? (
+      <PlusOnlyNote plusHref={plusHref} variant="pill" />
+    ) : null;
   return (
     <>
       {/* Buy-now bar (md and up). */}
@@ -243,21 +255,24 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
           ) : (
             <span className="ml-auto" />
           )}
+          {plusOnly}
           <BuyButton deal={deal} viewer={viewer} size="md" />
         </div>
       </div>
 
-      {/* Sticky bottom buy bar (phones). */}
+      {/* Sticky bottom buy bar (phones). Its height is --phone-buy-bar-h, which the page keeps
+          free below its content (app.css), so the bar never covers the page's end. Out of
+          view it is also invisible (a full-page capture would show it below the fold). */}
       <div
         data-testid="bottom-buy-bar"
         aria-hidden={cardInView}
         inert={cardInView}
         className={cx(
-          "fixed inset-x-0 bottom-0 z-30 border-t border-black/10 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(29_29_44/0.08)] transition-transform duration-200 md:hidden",
-          cardInView ? "translate-y-full" : "translate-y-0",
+          "fixed inset-x-0 bottom-0 z-30 h-[var(--phone-buy-bar-h)] border-t border-black/10 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(29_29_44/0.08)] transition-[translate,visibility] duration-200 md:hidden",
+          cardInView ? "invisible translate-y-full" : "visible translate-y-0",
         )}
       >
-        <div className="flex items-center gap-3">
+        <div className="flex h-11 items-center gap-3">
           {several ? (
             <button
               type="button"
@@ -268,14 +283,18 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
               <span className="block truncate text-xs text-ink-soft">
                 {plan ? plan.public_name : "Choose a plan"} ▾
               </span>
-              <span className="block truncate font-black">
-                {plan ? planPriceLabel(plan) : name}
+              <span className="flex items-center gap-2 font-black">
+                <span className="truncate">{plan ? planPriceLabel(plan) : name}</span>
+                {plusOnly}
               </span>
             </button>
           ) : (
             <p className="min-w-0 flex-1">
               <span className="block truncate text-xs text-ink-soft">{name}</span>
-              <span className="block truncate font-black">{plan ? planPriceLabel(plan) : ""}</span>
+              <span className="flex items-center gap-2 font-black">
+                <span className="truncate">{plan ? planPriceLabel(plan) : ""}</span>
+                {plusOnly}
+              </span>
             </p>
           )}
           <BuyButton deal={deal} viewer={viewer} size="md" />

@@ -133,6 +133,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             collection={collection}
             now={now}
             signedIn={Boolean(root?.user)}
+            hasPlus={root?.user?.hasPlus ?? false}
           />
         ))}
         {nextOffset != null ? (

@@ -88,6 +88,29 @@ test("phone product page: the section tabs replace the header scrolling down, ne
   await expect(tabs).toBeHidden();
 });
 
+test("phone product page: the bottom buy bar never covers the page, nor shows out of view", {
+  tag: "@phone-only",
+}, async ({ page, gotoHydrated }) => {
+  await gotoHydrated("/products/plusvault/");
+  const bar = page.getByTestId("bottom-buy-bar");
+  // While the purchase panel (with its Plus-only note) is on screen the bar is away, and not
+  // just moved below the window: a full-page capture showed it over the note.
+  await expect(page.getByTestId("purchase-panel").getByTestId("plus-gated-note")).toBeInViewport();
+  await expect(bar).toBeHidden();
+  // At the very end of the page the bar is up, and the page's last line sits above it: the
+  // page keeps the bar's height free below its content.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(bar).toBeVisible();
+  const gap = await page.evaluate(() => {
+    const barTop = document
+      .querySelector('[data-testid="bottom-buy-bar"]')
+      ?.getBoundingClientRect().top;
+    const last = [...document.querySelectorAll("footer p, footer a")].at(-1);
+    return (barTop ?? 0) - (last?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY);
+  });
+  expect(gap, "the footer's last line clears the bar").toBeGreaterThanOrEqual(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
