@@ -6,7 +6,7 @@ import { PRESS_B_TO_BUY } from "../../domain/messages";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { onDebouncedScroll } from "../ui/debounced-scroll";
 import { cx } from "../ui/format";
-import { BuyButton, usePlanPriceLabel } from "./plan-bits";
+import { BuyButton, BuyForm, useMounted, usePlanPriceLabel } from "./plan-bits";
 import { PlanSelector } from "./plan-selector";
 import { PlusOnlyNote } from "./plus-only-note";
 import { activePlans, selectedPlan, usePurchase } from "./purchase-context";
@@ -70,16 +70,25 @@ function useBuyBarScroll(): Scroll {
   return scroll;
 }
 
-/** Whether the main pricing card is on screen (false when the page has none). */
+/**
+ * Whether a pricing card or the purchase panel is on screen (false when the page has neither).
+ * Every one of them counts: the phone page shows the panel first and the pricing card block
+ * further down, each with its own Buy now.
+ */
 function usePricingCardInView(): boolean {
   const [inView, setInView] = useState(false);
   useEffect(() => {
-    const card = document.querySelector(PRICING_CARD_SELECTOR);
-    if (!card) return;
-    const observer = new IntersectionObserver(([entry]) =>
-      setInView(entry?.isIntersecting ?? false),
-    );
-    observer.observe(card);
+    const cards = document.querySelectorAll(PRICING_CARD_SELECTOR);
+    if (cards.length === 0) return;
+    const visible = new Set<Element>();
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) visible.add(entry.target);
+        else visible.delete(entry.target);
+      }
+      setInView(visible.size > 0);
+    });
+    for (const card of cards) observer.observe(card);
     return () => observer.disconnect();
   }, []);
   return inView;
@@ -207,6 +216,8 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
   const scroll = useBuyBarScroll();
   const cardInView = usePricingCardInView();
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Before (and without) JavaScript the plan chooser is a link to the purchase form.
+  const hydrated = useMounted();
   const mode = purchaseMode({
     isEnded: deal.buy_button.is_ended,
     isInfo: deal.is_info,
@@ -234,7 +245,7 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
         aria-hidden={!scroll.past}
         inert={!scroll.past}
         className={cx(
-          "fixed inset-x-0 hidden border-b border-black/5 bg-white/95 shadow-card backdrop-blur transition-all duration-200 md:block",
+          "fixed inset-x-0 hidden border-b border-black/5 bg-white shadow-card transition-all duration-200 md:block",
           scroll.past && scroll.down ? "top-0 z-30" : "top-16 z-10",
           scroll.past
             ? "translate-y-0 opacity-100"
@@ -273,7 +284,7 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
         )}
       >
         <div className="flex h-11 items-center gap-3">
-          {several ? (
+          {several && hydrated ? (
             <button
               type="button"
               onClick={() => setSheetOpen(true)}
@@ -288,6 +299,16 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
                 {plusOnly}
               </span>
             </button>
+          ) : several ? (
+            <a href="#pricePlans" className="min-w-0 flex-1">
+              <span className="block truncate text-xs text-ink-soft">
+                {plan ? plan.public_name : "Choose a plan"} ▾
+              </span>
+              <span className="flex items-center gap-2 font-black">
+                <span className="truncate">{plan ? planPriceLabel(plan) : name}</span>
+                {plusOnly}
+              </span>
+            </a>
           ) : (
             <p className="min-w-0 flex-1">
               <span className="block truncate text-xs text-ink-soft">{name}</span>
@@ -297,7 +318,10 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
               </span>
             </p>
           )}
-          <BuyButton deal={deal} viewer={viewer} size="md" />
+          {/* Without JavaScript it adds the chosen (default) plan, like the panel's form. */}
+          <BuyForm deal={deal} planId={plan?.id}>
+            <BuyButton deal={deal} viewer={viewer} size="md" submit />
+          </BuyForm>
         </div>
       </div>
       {several ? (

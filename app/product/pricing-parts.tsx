@@ -2,7 +2,7 @@ import { needsPlusShelf } from "../../domain/deal-state";
 import { SHOW_ALL_FEATURES, SHOW_LESS_FEATURES } from "../../domain/messages";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { TickIcon } from "../ui/icons";
-import { BuyButton, PlanPrice } from "./plan-bits";
+import { BuyButton, BuyForm, PlanPrice } from "./plan-bits";
 import { PlusOnlyNote } from "./plus-only-note";
 import type { Plan } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
@@ -76,15 +76,19 @@ export function PlanPurchase({
       {needsPlusShelf(deal.buy_button, plan, viewer.hasPlus) ? (
         <PlusOnlyNote plusHref={plusHref} className="text-xs" />
       ) : null}
-      <div onFocusCapture={onSelect} onPointerDownCapture={onSelect}>
-        <BuyButton
-          deal={deal}
-          viewer={viewer}
-          planId={plan.id}
-          size="md"
-          className={buttonClassName}
-        />
-      </div>
+      {/* Its own form: without JavaScript this Buy now still adds its plan to the cart. */}
+      <BuyForm deal={deal} planId={plan.id}>
+        <div onFocusCapture={onSelect} onPointerDownCapture={onSelect}>
+          <BuyButton
+            deal={deal}
+            viewer={viewer}
+            planId={plan.id}
+            size="md"
+            className={buttonClassName}
+            submit
+          />
+        </div>
+      </BuyForm>
     </>
   );
 }

@@ -132,6 +132,41 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Tier 3").first()).toBeVisible();
   });
 
+  test("every Buy now on the product page buys without JavaScript: the pricing card's plans and the phone bar", async ({
+    page,
+  }, info) => {
+    await page.goto("/products/taskflow/");
+    // A plan card's (or the plan table's) own Buy now adds that plan.
+    const tier2 = page
+      .getByTestId("pricing-card")
+      .locator("form:visible")
+      .filter({ has: page.locator('input[name="plan"]') })
+      .nth(1);
+    await tier2.getByTestId("buy-button").click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText("Tier 2").first()).toBeVisible();
+    if (info.project.name !== "phone") return;
+    // The phone's bottom bar: its Buy now adds the default plan, its chooser leads to the plans.
+    await page.goto("/products/pixelforge/");
+    const bar = page.getByTestId("bottom-buy-bar");
+    await expect(bar.getByRole("link")).toHaveAttribute("href", "#pricePlans");
+    await bar.getByTestId("buy-button").click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText("PixelForge").first()).toBeVisible();
+  });
+
+  test("a Plus-only plan's Buy now adds Plus with it, as its note says", async ({ page }) => {
+    await page.goto("/products/plusvault/");
+    const form = page.getByTestId("purchase-form");
+    await expect(form.getByTestId("plus-gated-note")).toContainText("Buy now adds");
+    await form.getByTestId("buy-button").click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const lines = page.getByTestId("cart-line");
+    await expect(lines).toHaveCount(2);
+    await expect(lines.filter({ hasText: "PlusVault" })).toHaveCount(1);
+    await expect(lines.filter({ hasText: /Payonce Plus/ })).toHaveCount(1);
+  });
+
   test("the product page does not scroll sideways on a phone", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ["/products/taskflow/", "/products/pixelforge/", "/"]) {
