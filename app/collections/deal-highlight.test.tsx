@@ -60,3 +60,27 @@ describe("deal highlight: Plus-only deals", () => {
     expect(html).not.toContain(PLUS_MEMBERS_ONLY);
   });
 });
+
+describe("deal highlight: the deal's timer", () => {
+  it("shows the deal timer of a deal with a running timer", () => {
+    const hour = 3600_000;
+    const timed = {
+      ...plusOnlyDeal,
+      plans: [{ id: 6, is_active: true, price: 39, is_plus_tier: false, public_name: "Single" }],
+      active_timer: true,
+      dates: {
+        start_date: new Date(Date.now() - hour).toISOString(),
+        end_date: new Date(Date.now() + 30 * hour).toISOString(),
+        schema_end_date: null,
+        timer_reason: null,
+      },
+      stage_details: {
+        current_stage: "live",
+        next_stage: "inactive",
+        next_stage_start_date: new Date(Date.now() + 30 * hour).toISOString(),
+      },
+    };
+    expect(render(false, timed)).toContain("Deal ends in");
+    expect(render(false)).not.toContain("Deal ends in");
+  });
+});
