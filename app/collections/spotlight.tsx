@@ -135,7 +135,10 @@ export function SpotlightMarquee({ data }: CollectionProps) {
             <span>
               <span className="font-bold text-brand-400">★ 4.8</span> on Google
             </span>
-            <span aria-hidden="true">·</span>
+            {/* The dot only where both fit on one line (phones wrap them: no dangling dot). */}
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
             <span>{SPOTLIGHT_SOCIAL_PROOF}</span>
           </p>
         </div>
