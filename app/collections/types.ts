@@ -8,6 +8,11 @@ export type CollectionProps = {
   signedIn: boolean;
   /** A Plus member (a Plus-only deal's Buy now needs no note for them). */
   hasPlus?: boolean;
+  /**
+   * The first-order discount the e-mail captures offer ("10%", a live percent campaign's "15%"):
+   * the page's subscribe banner names the same figure.
+   */
+  discount?: string;
 };
 
 export const displayString = (data: SmartCollectionDataJson, field: string): string | null => {
