@@ -62,6 +62,23 @@ test("a 404 outside the public pages names the same first-order figure", async (
   }
 });
 
+test("replies are counted in plain English, and titles name the site once", async ({ page }) => {
+  const res = await page.request.get("/api/v2/deals/taskflow/reviews/?items_per_page=100");
+  const { comments } = (await res.json()) as {
+    comments: { display_path: string; reply_count: number }[];
+  };
+  const two = comments.find((c) => c.reply_count === 2);
+  expect(two, "a review with two replies").toBeTruthy();
+  await page.goto(two?.display_path ?? "/");
+  await expect(page.getByRole("button", { name: /^(Hide|Show) 2 replies$/ })).toBeVisible();
+  await expect(page.getByText(/replys/)).toHaveCount(0);
+  for (const path of ["/", "/browse/", "/products/taskflow/", "/products/taskflow/reviews/"]) {
+    await page.goto(path);
+    const title = await page.title();
+    expect(title, path).not.toMatch(/\| Payonce.*\| Payonce/);
+  }
+});
+
 test("cart lines say Quantity, and the Plus offer names its price with the currency", async ({
   page,
   gotoHydrated,

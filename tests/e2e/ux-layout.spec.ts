@@ -71,6 +71,20 @@ test("phones: no page scrolls sideways at 390 px, and the top sellers rows fit",
   }
 });
 
+test("phones: the back office's wide tables scroll in their box, not the page", {
+  tag: "@phone-only",
+}, async ({ page, logIn }) => {
+  await logIn("staff@payonce.test");
+  for (const path of ["/staff/collections/", "/staff/campaigns/", "/staff/deals/"]) {
+    await page.goto(path);
+    // Against the screen's width: a phone widens its layout viewport (innerWidth) to the page.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - (window.visualViewport?.width ?? 0),
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
+
 test("phone product page: the section tabs replace the header scrolling down, never overlap it", {
   tag: "@phone-only",
 }, async ({ page, gotoHydrated }) => {
