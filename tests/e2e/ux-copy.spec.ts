@@ -208,8 +208,9 @@ test("every Buy now of a Plus-only plan says so before the click", async ({
       "/plus?ref=plus-page-plusvault",
     );
   }
-  // The bars that follow the scroll: the phone's bottom bar, the desktop's buy-now bar.
-  await page.getByRole("heading", { name: "At-a-glance" }).scrollIntoViewIfNeeded();
+  // The bars that follow the scroll: the phone's bottom bar, the desktop's buy-now bar (both up
+  // at the page's end, where no pricing card is on screen).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const bar = page.getByTestId(info.project.name === "phone" ? "bottom-buy-bar" : "buy-now-bar");
   await expect(bar).toBeVisible();
   await expect(bar.getByTestId("plus-gated-note")).toHaveText("Plus members only");
