@@ -61,6 +61,7 @@ describe("messages", () => {
       BADGE_FOUNDER: "Founder",
       BADGE_PLUS: "PLUS",
       BADGE_VERIFIED_PURCHASER: "Verified purchaser",
+      NO_REVIEWS_YET: "No reviews yet",
       VIEW_MORE: "View more",
       LOG_IN: "Log in",
       MODERATION_FILTER_PENDING: "Pending",

@@ -48,6 +48,8 @@ export const MODERATION_FILTER_PENDING = "Pending";
 /** Expected response time for reviews and questions. */
 export const EXPECTED_RESPONSE_TIME = "within 24 hours";
 export const BE_THE_FIRST = "be the first!";
+/** A deal without approved reviews, in place of "0.0 · 0 reviews" (ours). */
+export const NO_REVIEWS_YET = "No reviews yet";
 
 // ---------------------------------------------------------------------------------------------
 // Sharing and currency (spec 000)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { VIEW_ALL_DEALS } from "../../domain/messages";
+import { PLUS_MEMBERS_ONLY, VIEW_ALL_DEALS } from "../../domain/messages";
 import type { TestimonialJson } from "../../server/services/storefront/product-page";
+import { ANONYMOUS_VIEWER } from "../product/viewer";
 import { count, emptyDeal, emptyPage, renderBlock } from "./test-fixtures";
 
 // Issue 15's block pieces (spec 001 "Block behaviours", sections 2, 4 and 9).
@@ -140,5 +141,21 @@ describe("from the founders read-more", () => {
     expect(html).toContain('data-read-more="full"');
     expect(html).toContain("m".repeat(600));
     expect(html).not.toContain("max-height");
+  });
+});
+
+describe("buy_now_bar", () => {
+  it("says a Plus-only plan is for Plus members before the click (non-members only)", () => {
+    const plans = [{ id: 1, is_active: true, price: 39, is_plus_tier: true }];
+    const deal = emptyDeal({ slug: "plusvault", plans } as never);
+    const html = renderBlock("buy_now_bar", {}, { deal });
+    expect(html).toContain(PLUS_MEMBERS_ONLY);
+    expect(html).toContain('href="/plus?ref=plus-page-plusvault"');
+    const member = { ...ANONYMOUS_VIEWER, isAuthenticated: true, hasPlus: true };
+    expect(renderBlock("buy_now_bar", {}, { deal, viewer: member })).not.toContain(
+      PLUS_MEMBERS_ONLY,
+    );
+    const open = emptyDeal({ plans: [{ id: 1, is_active: true, price: 39 }] } as never);
+    expect(renderBlock("buy_now_bar", {}, { deal: open })).not.toContain(PLUS_MEMBERS_ONLY);
   });
 });

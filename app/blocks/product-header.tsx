@@ -1,4 +1,5 @@
 import { readableTextColor } from "../../domain/contrast";
+import { NO_REVIEWS_YET } from "../../domain/messages";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { BlockJson } from "../../server/services/storefront/product-page";
 import { ReportListingLink } from "../marketing/report-listing-link";
@@ -105,7 +106,7 @@ export function ProductHeader({
                   {review.review_count} {review.review_count === 1 ? "review" : "reviews"}
                 </>
               ) : (
-                "No reviews yet"
+                NO_REVIEWS_YET
               )}
             </span>
           </a>

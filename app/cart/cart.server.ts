@@ -22,6 +22,7 @@ import {
   GIFT_CARD_NOT_FOUND,
   INVALID_PAYMENT_METHOD_ID,
   PAYMENT_METHOD_REQUIRED,
+  PLUS_REQUIRED,
 } from "../../domain/messages";
 import { AddCartItemSchema, UpdateCartItemSchema } from "../../domain/schemas/cart";
 import { cartActorOf } from "../../server/web/actor";
@@ -31,6 +32,7 @@ import { readForm } from "../../server/web/forms";
 import { formId } from "../account/actions.server";
 import { type AppLoadContext, appContext } from "../context";
 import { readCookie } from "../ui/cookies";
+import { notFound } from "../ui/not-found.server";
 
 type ContextGetter = { get(key: typeof appContext): AppLoadContext };
 
@@ -147,7 +149,7 @@ export async function loadOrderPage(context: ContextGetter, request: Request, id
   }
   const orderId = parseId(id);
   const order = orderId ? await services.orders.get(orderId, user) : null;
-  if (!order) throw data(null, { status: 404 });
+  if (!order) throw await notFound({ services });
   return { order: orderJson(order) };
 }
 
@@ -165,8 +167,9 @@ export async function loadPlusPage(context: ContextGetter, request: Request) {
 
 /**
  * The product page's purchase form without JavaScript (intent "add", deal, plan): adds the chosen
- * plan as the page's Buy now does (the server applies the quantity rule and every refusal: a
- * Plus-gated plan, an inactive deal) and goes to /cart. A new visitor gets a session first.
+ * plan as the page's Buy now does (the server applies the quantity rule and every refusal, e.g. an
+ * inactive deal; a Plus-gated plan comes with Plus, as the page says) and goes to /cart. A new
+ * visitor gets a session first.
  */
 async function addPlanAction(context: ContextGetter, form: FormData) {
   const parsed = AddCartItemSchema.safeParse({
@@ -178,8 +181,21 @@ async function addPlanAction(context: ContextGetter, form: FormData) {
     return data<CartActionResult>({ ok: false, message }, { status: 400 });
   }
   const { session, cookies } = await sessionForCart(context);
+  const cart = services(context).cart;
+  const actor = cartActorOf(session);
   try {
-    await services(context).cart.addItem(cartActorOf(session), parsed.data);
+    try {
+      await cart.addItem(actor, parsed.data);
+    } catch (err) {
+      // A Plus-gated plan for a non-member: as the page said before the click ("Buy now adds
+      // Payonce Plus to your cart with it") and as the Plus shelf does with JavaScript, Plus
+      // goes into the cart first, then the plan (Plus in the cart counts as membership).
+      if (!isDomainError(err) || messageOf(err) !== PLUS_REQUIRED) throw err;
+      const plus = await cart.dealIdBySlug(PLUS_DEAL_SLUG);
+      if (plus == null) throw err;
+      await cart.addItem(actor, { dealId: plus, dealGroupId: undefined });
+      await cart.addItem(actor, parsed.data);
+    }
   } catch (err) {
     if (!isDomainError(err)) throw err;
     return data<CartActionResult>(

@@ -7,6 +7,7 @@ import {
   initialSelectedPlanId,
   isPlusGated,
   limitedQuantityText,
+  needsPlusShelf,
 } from "../../domain/deal-state";
 import { SOMETHING_WENT_WRONG_TRY_AGAIN } from "../../domain/messages";
 import { cartQuantity } from "../../domain/pricing";
@@ -16,6 +17,7 @@ import { Check } from "../blocks/parts/check-icon";
 import { addCartItem } from "../product/cart-client";
 import { CART_ADDED_EVENT, type CartAddedDetail } from "../product/cart-events";
 import { DealTimer } from "../product/plan-bits";
+import { PlusOnlyNote } from "../product/plus-only-note";
 import { dealBanner, PriceRow } from "../ui/deal-card";
 import { TacoRating } from "../ui/taco-rating";
 import { useToast } from "../ui/toast";
@@ -55,9 +57,10 @@ function useHighlightDetails(deal: HighlightDeal | undefined): HighlightDeal | u
 /**
  * The highlight's own buy flow: the default plan straight into the cart, then /cart. A deal whose
  * plan needs Plus (early access, last call, Plus tier) goes to its page, where the Plus shelf is.
- * Without JavaScript the form opens the deal's pricing.
+ * Without JavaScript the form opens the deal's pricing. A non-member is told before the click that
+ * the plan is for Plus members.
  */
-function HighlightBuy({ deal }: { deal: HighlightDeal }) {
+function HighlightBuy({ deal, hasPlus }: { deal: HighlightDeal; hasPlus: boolean }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -71,9 +74,14 @@ function HighlightBuy({ deal }: { deal: HighlightDeal }) {
     "inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-400 px-6 py-3 font-bold text-ink shadow-sm hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-60";
   if (!plan || isPlusGated(deal.buy_button, plan)) {
     return (
-      <Link to={pricing} className={button}>
-        {state.text}
-      </Link>
+      <>
+        {needsPlusShelf(deal.buy_button, plan, hasPlus) ? (
+          <PlusOnlyNote plusHref={`/plus?ref=plus-page-${deal.slug}`} className="basis-full" />
+        ) : null}
+        <Link to={pricing} className={button}>
+          {state.text}
+        </Link>
+      </>
     );
   }
   return (
@@ -131,7 +139,7 @@ function HighlightBuy({ deal }: { deal: HighlightDeal }) {
  * the deal timer, the limited-quantity text, up to 4 features and an optional Buy Now with its
  * own buy flow (modular_data.show_buy_now_cta; otherwise a link to the deal).
  */
-export function DealHighlight({ data, now }: CollectionProps) {
+export function DealHighlight({ data, now, hasPlus = false }: CollectionProps) {
   const deal = useHighlightDetails(data.deals[0] as HighlightDeal | undefined);
   if (!deal) return null;
   const banner = dealBanner(deal, now);
@@ -148,15 +156,19 @@ export function DealHighlight({ data, now }: CollectionProps) {
         className="grid overflow-hidden rounded-3xl border border-black/5 bg-brand-50 shadow-card md:grid-cols-2"
         data-testid="deal-highlight"
       >
-        <div className="aspect-[16/9] bg-brand-100 md:aspect-auto">
+        {/* The whole image at its own 16:9, centred in its half from md up (object-cover in the
+            taller half cut the product's screenshot). */}
+        <div className="bg-brand-100 md:flex md:items-center md:p-6">
           {deal.media_url ? (
             <img
               src={deal.media_url}
               alt=""
-              className="h-full w-full object-cover"
+              className="aspect-[16/9] w-full object-contain md:rounded-2xl md:shadow-card"
               loading="lazy"
             />
-          ) : null}
+          ) : (
+            <div className="aspect-[16/9] w-full" />
+          )}
         </div>
         <div className="flex flex-col gap-3 p-6 sm:p-8">
           <div className="flex flex-wrap gap-2">
@@ -208,7 +220,7 @@ export function DealHighlight({ data, now }: CollectionProps) {
           {hurry ? <p className="text-sm font-semibold text-rose-700">{hurry}</p> : null}
           <div className="mt-1 flex flex-wrap items-center gap-3">
             {data.modular_data.show_buy_now_cta && !deal.has_ended ? (
-              <HighlightBuy deal={deal} />
+              <HighlightBuy deal={deal} hasPlus={hasPlus} />
             ) : null}
             <Link
               to={deal.get_absolute_url}

@@ -26,10 +26,14 @@ export function PageCollection({
   collection,
   now,
   signedIn,
+  hasPlus = false,
+  discount,
 }: {
   collection: PageCollectionJson;
   now: Date;
   signedIn: boolean;
+  hasPlus?: boolean;
+  discount?: string;
 }) {
   if (collection.type !== "smart_collection") return null;
   const Component =
@@ -39,7 +43,13 @@ export function PageCollection({
       data-collection-type={collection.data.modular_component_type}
       data-collection-slug={collection.data.slug}
     >
-      <Component data={collection.data} now={now} signedIn={signedIn} />
+      <Component
+        data={collection.data}
+        now={now}
+        signedIn={signedIn}
+        hasPlus={hasPlus}
+        discount={discount}
+      />
     </div>
   );
 }

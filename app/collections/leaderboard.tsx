@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LEADERBOARD_MAX, LEADERBOARD_SMALL_SCREEN_VISIBLE_FRACTION } from "../../domain/constants";
+import { NO_REVIEWS_YET } from "../../domain/messages";
 import { PriceText } from "../marketing/display-currency";
 import { dealBanner } from "../ui/deal-card";
 import { cx } from "../ui/format";
@@ -66,11 +67,13 @@ export function Leaderboard({ data, now }: CollectionProps) {
                       <span className="block truncate text-xs font-semibold text-rose-700">
                         {banner.text}
                       </span>
-                    ) : (
+                    ) : deal.deal_review.review_count > 0 ? (
                       <TacoRating
                         rating={deal.deal_review.average_rating}
                         count={deal.deal_review.review_count}
                       />
+                    ) : (
+                      <span className="block text-xs text-ink-soft">{NO_REVIEWS_YET}</span>
                     )}
                   </span>
                   <span className="text-sm font-bold sm:shrink-0 sm:text-right sm:text-base">

@@ -5,13 +5,14 @@ import {
   SPOTLIGHT_MIN_ITEMS,
 } from "../../domain/constants";
 import {
-  GET_10_OFF_TITLE,
+  getDiscountOffTitle,
   SPOTLIGHT_BODY,
   SPOTLIGHT_BUTTON,
   SPOTLIGHT_HEADLINE,
   SPOTLIGHT_SOCIAL_PROOF,
   VIEW_RECOMMENDED_DEALS,
 } from "../../domain/messages";
+import { DEFAULT_DISCOUNT_LABEL } from "../../domain/storefront";
 import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { PriceText } from "../marketing/display-currency";
 import { Carousel } from "../ui/carousel";
@@ -135,7 +136,10 @@ export function SpotlightMarquee({ data }: CollectionProps) {
             <span>
               <span className="font-bold text-brand-400">★ 4.8</span> on Google
             </span>
-            <span aria-hidden="true">·</span>
+            {/* The dot only where both fit on one line (phones wrap them: no dangling dot). */}
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
             <span>{SPOTLIGHT_SOCIAL_PROOF}</span>
           </p>
         </div>
@@ -156,15 +160,19 @@ export function SpotlightMarquee({ data }: CollectionProps) {
   );
 }
 
-/** The spotlight custom callout's e-mail offer (the spec's default email-capture offer). */
-const SPOTLIGHT_CUSTOM_DISCOUNT = "10%";
-
 /**
  * Spotlight custom: a callout beside a carousel of deals. Signed in, it links to the visitor's
  * recommendations ("View recommended deals", /collections/for-you/ by default); signed out, it
- * is an e-mail capture for 10% off a first order ("Get 10% Off").
+ * is an e-mail capture for the first-order discount: "Get 10% Off" (the spec's words), or the
+ * live percent campaign's figure, the one the page's subscribe banner names and the capture
+ * gives.
  */
-export function SpotlightCustom({ data, now, signedIn }: CollectionProps) {
+export function SpotlightCustom({
+  data,
+  now,
+  signedIn,
+  discount = DEFAULT_DISCOUNT_LABEL,
+}: CollectionProps) {
   const headingId = `spotlight-custom-${data.slug}`;
   const header = displayString(data, "header");
   return (
@@ -191,8 +199,8 @@ export function SpotlightCustom({ data, now, signedIn }: CollectionProps) {
             <div>
               {header ? <p className="mb-2 text-sm font-bold">{header}</p> : null}
               <EmailCapture
-                button={GET_10_OFF_TITLE}
-                discount={SPOTLIGHT_CUSTOM_DISCOUNT}
+                button={getDiscountOffTitle(discount)}
+                discount={discount}
                 component="spotlight_custom"
                 content={data.slug}
                 stacked

@@ -6,6 +6,13 @@ export type CollectionProps = {
   /** "Now" of the request, so server and browser render the same banners and statuses. */
   now: Date;
   signedIn: boolean;
+  /** A Plus member (a Plus-only deal's Buy now needs no note for them). */
+  hasPlus?: boolean;
+  /**
+   * The first-order discount the e-mail captures offer ("10%", a live percent campaign's "15%"):
+   * the page's subscribe banner names the same figure.
+   */
+  discount?: string;
 };
 
 export const displayString = (data: SmartCollectionDataJson, field: string): string | null => {

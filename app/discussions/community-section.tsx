@@ -156,7 +156,9 @@ function ListTab({
   );
 }
 
+/** The average and the rating bars; nothing before the first review (not "0.0 · 0 reviews"). */
 function RatingSummary({ deal }: { deal: DealSummary }) {
+  if (deal.reviewCount === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-4 rounded-2xl bg-brand-50 p-4">
       <Link

@@ -67,7 +67,7 @@ function RatingField({
           <label
             key={n}
             className={cx(
-              "flex cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400",
+              "flex cursor-pointer items-center gap-1 rounded-full border px-2.5 py-1.5 text-sm font-semibold has-[:focus-visible]:ring-2 sm:gap-1.5 sm:px-3 has-[:focus-visible]:ring-brand-400",
               value != null && n <= value
                 ? "border-brand-500 bg-brand-100"
                 : "border-black/10 bg-white hover:bg-stone-50",

@@ -50,7 +50,7 @@ export async function loadEditPage(
     await ctx.services.discussions.editTarget(kind, String(deal.id), idParam, user);
     item = await ctx.services.discussions.get(kind, String(deal.id), idParam, user);
   } catch (err) {
-    pageError(err, request);
+    throw await pageError(ctx, err, request);
   }
   return {
     kind,

@@ -1,8 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { DiscussionItem } from "../../server/services/discussions/types";
 import { itemView } from "../../server/web/discussion-presenters";
 import { itemIdFromSegment } from "../../server/web/discussions";
 import { dealSeo } from "../seo/deal-seo";
+import { notFound } from "../ui/not-found.server";
 import {
   type Ctx,
   dealSummary,
@@ -26,14 +27,14 @@ export async function loadItemPage(
   request: Request,
 ) {
   const url = new URL(request.url);
-  if (itemIdFromSegment(segment) === null) throw data(null, { status: 404 });
+  if (itemIdFromSegment(segment) === null) throw await notFound(ctx);
   const deal = await loadDeal(ctx, slug);
   const vc = await viewerContext(ctx, deal);
   let item: DiscussionItem;
   try {
     item = await ctx.services.discussions.get(kind, String(deal.id), segment, vc.user);
   } catch (err) {
-    pageError(err, request);
+    throw await pageError(ctx, err, request);
   }
   // One address per item: an outdated title slug goes to the current path. (The segment, not the
   // whole path: data requests arrive without the trailing slash.)

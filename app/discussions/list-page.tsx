@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { COMMENT_PAGE_SIZE, MODERATION_FILTERS, RATING_FILTERS } from "../../domain/constants";
-import { showingCount, VIEW_MORE } from "../../domain/messages";
+import { NO_REVIEWS_YET, showingCount, VIEW_MORE } from "../../domain/messages";
 import { pageCount } from "../../domain/pagination";
 import { type DealSeo, dealBreadcrumbLd } from "../seo/deal-seo";
 import { seoMeta } from "../seo/meta";
@@ -89,20 +89,29 @@ function RatingBreakdown({
   return (
     <div className="rounded-3xl border border-black/5 bg-brand-50 p-4 sm:p-5">
       <div className="flex items-center gap-3">
-        <span className="text-4xl font-black">{ratingLabel(deal.averageRating)}</span>
-        <div>
-          <TacoRating rating={deal.averageRating} size="lg" />
-          <p className="text-sm text-ink-soft">
-            {deal.reviewCount} {deal.reviewCount === 1 ? "review" : "reviews"}
-          </p>
-        </div>
+        {deal.reviewCount > 0 ? (
+          <>
+            <span className="text-4xl font-black">{ratingLabel(deal.averageRating)}</span>
+            <div>
+              <TacoRating rating={deal.averageRating} size="lg" />
+              <p className="text-sm text-ink-soft">
+                {deal.reviewCount} {deal.reviewCount === 1 ? "review" : "reviews"}
+              </p>
+            </div>
+          </>
+        ) : (
+          // Not "0.0 · 0 reviews".
+          <p className="text-lg font-bold">{NO_REVIEWS_YET}</p>
+        )}
       </div>
-      <RatingBars
-        deal={deal}
-        href={(stars) => listHref(base, params, { rating: stars, page: 1 })}
-        full
-        className="mt-4 space-y-1.5"
-      />
+      {deal.reviewCount > 0 ? (
+        <RatingBars
+          deal={deal}
+          href={(stars) => listHref(base, params, { rating: stars, page: 1 })}
+          full
+          className="mt-4 space-y-1.5"
+        />
+      ) : null}
     </div>
   );
 }

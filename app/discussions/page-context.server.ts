@@ -3,7 +3,7 @@
  * roles and posting prompts, the deal as the pages show it, and service refusals as page answers.
  * The services enforce every rule; these only shape what the pages show.
  */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { isInactiveIndefinitely } from "../../domain/deal-state";
 import {
   buyPromptShown,
@@ -17,7 +17,7 @@ import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { basedOnLabel } from "../../server/web/discussions";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { AppLoadContext } from "../context";
-import { notFound } from "../ui/not-found.server";
+import { notFound, pageStatusError } from "../ui/not-found.server";
 import {
   type DealSummary,
   type DiscussionKind,
@@ -108,16 +108,19 @@ export const responsivenessView = async (
 // The deal, the viewer and the posting prompts
 // ---------------------------------------------------------------------------------------------
 
-/** A service refusal as the page's answer: 404 stays 404, 401 goes to log in. */
-export function pageError(err: unknown, request: Request): never {
+/**
+ * A service refusal as what the page throws: 404 stays 404 (the store's 404 page, with its
+ * figure), 401 goes to log in; anything else is thrown as it is. `throw await pageError(...)`.
+ */
+export async function pageError(ctx: Ctx, err: unknown, request: Request): Promise<unknown> {
   if (isDomainError(err)) {
     if (err.kind === "unauthenticated") {
       const url = new URL(request.url);
-      throw redirect(loginPath(url.pathname + url.search));
+      return redirect(loginPath(url.pathname + url.search));
     }
-    throw data(null, { status: statusOf(err) });
+    return pageStatusError(ctx, statusOf(err));
   }
-  throw err;
+  return err;
 }
 
 export async function loadDeal(ctx: Ctx, slug: string): Promise<DealDetailsJson> {

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { BUY_BAR_THRESHOLD_PX } from "../../domain/constants";
-import { isComingSoonLocked, purchaseMode } from "../../domain/deal-state";
+import { isComingSoonLocked, needsPlusShelf, purchaseMode } from "../../domain/deal-state";
 import { PRESS_B_TO_BUY } from "../../domain/messages";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { onDebouncedScroll } from "../ui/debounced-scroll";
 import { cx } from "../ui/format";
-import { BuyButton, usePlanPriceLabel } from "./plan-bits";
+import { BuyButton, BuyForm, useMounted, usePlanPriceLabel } from "./plan-bits";
+import { PlusOnlyNote } from "./plus-only-note";
 import { activePlans, selectedPlan, usePurchase } from "./purchase-context";
 import { useAddToCart } from "./use-add-to-cart";
 import type { ProductViewer } from "./viewer";
@@ -70,16 +71,25 @@ function useBuyBarScroll(): Scroll {
   return scroll;
 }
 
-/** Whether the main pricing card is on screen (false when the page has none). */
+/**
+ * Whether a pricing card or the purchase panel is on screen (false when the page has neither).
+ * Every one of them counts: the phone page shows the panel first and the pricing card block
+ * further down, each with its own Buy now.
+ */
 function usePricingCardInView(): boolean {
   const [inView, setInView] = useState(false);
   useEffect(() => {
-    const card = document.querySelector(PRICING_CARD_SELECTOR);
-    if (!card) return;
-    const observer = new IntersectionObserver(([entry]) =>
-      setInView(entry?.isIntersecting ?? false),
-    );
-    observer.observe(card);
+    const cards = document.querySelectorAll(PRICING_CARD_SELECTOR);
+    if (cards.length === 0) return;
+    const visible = new Set<Element>();
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) visible.add(entry.target);
+        else visible.delete(entry.target);
+      }
+      setInView(visible.size > 0);
+    });
+    for (const card of cards) observer.observe(card);
     return () => observer.disconnect();
   }, []);
   return inView;
@@ -167,6 +177,8 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
   const scroll = useBuyBarScroll();
   const cardInView = usePricingCardInView();
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Before (and without) JavaScript the plan chooser is a link to the purchase form.
+  const hydrated = useMounted();
   const mode = purchaseMode({
     isEnded: deal.buy_button.is_ended,
     isInfo: deal.is_info,
@@ -180,6 +192,12 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
   const plan = selectedPlan(deal, state);
   const several = activePlans(deal).length > 1;
   const name = deal.public_name || deal.name;
+  // A Plus-gated plan says so beside the bars' Buy now too (issue 15).
+  const plusHref = `/plus?ref=plus-page-${deal.slug}`;
+  const plusOnly =
+    plan && needsPlusShelf(deal.buy_button, plan, viewer.hasPlus) ? (
+      <PlusOnlyNote plusHref={plusHref} variant="pill" />
+    ) : null;
   return (
     <>
       {/* Buy-now bar (md and up). */}
@@ -188,7 +206,7 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
         aria-hidden={!scroll.past}
         inert={!scroll.past}
         className={cx(
-          "fixed inset-x-0 hidden border-b border-black/5 bg-white/95 shadow-card backdrop-blur transition-all duration-200 md:block",
+          "fixed inset-x-0 hidden border-b border-black/5 bg-white shadow-card transition-all duration-200 md:block",
           scroll.past && scroll.down ? "top-0 z-30" : "top-16 z-10",
           scroll.past
             ? "translate-y-0 opacity-100"
@@ -209,22 +227,25 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
           ) : (
             <span className="ml-auto" />
           )}
+          {plusOnly}
           <BuyButton deal={deal} viewer={viewer} size="md" />
         </div>
       </div>
 
-      {/* Sticky bottom buy bar (phones). */}
+      {/* Sticky bottom buy bar (phones). Its height is --phone-buy-bar-h, which the page keeps
+          free below its content (app.css), so the bar never covers the page's end. Out of
+          view it is also invisible (a full-page capture would show it below the fold). */}
       <div
         data-testid="bottom-buy-bar"
         aria-hidden={cardInView}
         inert={cardInView}
         className={cx(
-          "fixed inset-x-0 bottom-0 z-30 border-t border-black/10 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(29_29_44/0.08)] transition-transform duration-200 md:hidden",
-          cardInView ? "translate-y-full" : "translate-y-0",
+          "fixed inset-x-0 bottom-0 z-30 h-[var(--phone-buy-bar-h)] border-t border-black/10 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(29_29_44/0.08)] transition-[translate,visibility] duration-200 md:hidden",
+          cardInView ? "invisible translate-y-full" : "visible translate-y-0",
         )}
       >
-        <div className="flex items-center gap-3">
-          {several ? (
+        <div className="flex h-11 items-center gap-3">
+          {several && hydrated ? (
             <button
               type="button"
               onClick={() => setSheetOpen(true)}
@@ -234,17 +255,34 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
               <span className="block truncate text-xs text-ink-soft">
                 {plan ? plan.public_name : "Choose a plan"} ▾
               </span>
-              <span className="block truncate font-black">
-                {plan ? planPriceLabel(plan) : name}
+              <span className="flex items-center gap-2 font-black">
+                <span className="truncate">{plan ? planPriceLabel(plan) : name}</span>
+                {plusOnly}
               </span>
             </button>
+          ) : several ? (
+            <a href="#pricePlans" className="min-w-0 flex-1">
+              <span className="block truncate text-xs text-ink-soft">
+                {plan ? plan.public_name : "Choose a plan"} ▾
+              </span>
+              <span className="flex items-center gap-2 font-black">
+                <span className="truncate">{plan ? planPriceLabel(plan) : name}</span>
+                {plusOnly}
+              </span>
+            </a>
           ) : (
             <p className="min-w-0 flex-1">
               <span className="block truncate text-xs text-ink-soft">{name}</span>
-              <span className="block truncate font-black">{plan ? planPriceLabel(plan) : ""}</span>
+              <span className="flex items-center gap-2 font-black">
+                <span className="truncate">{plan ? planPriceLabel(plan) : ""}</span>
+                {plusOnly}
+              </span>
             </p>
           )}
-          <BuyButton deal={deal} viewer={viewer} size="md" />
+          {/* Without JavaScript it adds the chosen (default) plan, like the panel's form. */}
+          <BuyForm deal={deal} planId={plan?.id}>
+            <BuyButton deal={deal} viewer={viewer} size="md" submit />
+          </BuyForm>
         </div>
       </div>
       {several && sheetOpen ? (

@@ -126,6 +126,32 @@ export function PlanPrice({
 }
 
 /**
+ * A Buy now outside the purchase panel, in a form of its own: without JavaScript it posts its plan
+ * to the cart page's action, as the panel's form does (intent "add", deal, plan); hydrated, the
+ * button inside (`submit`) buys itself and the form never submits.
+ */
+export function BuyForm({
+  deal,
+  planId,
+  className,
+  children,
+}: {
+  deal: Pick<DealDetailsJson, "id">;
+  planId: number | null | undefined;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form method="post" action="/cart" className={className}>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="deal" value={deal.id} />
+      {planId != null ? <input type="hidden" name="plan" value={planId} /> : null}
+      {children}
+    </form>
+  );
+}
+
+/**
  * The buy button: the text and disabled state come from domain/deal-state buyButtonState for the
  * selected plan (or the given plan, on a plan card). A click buys, opening the Plus shelf when
  * the plan needs it; it shows busy while the add is in progress.

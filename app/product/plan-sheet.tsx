@@ -1,7 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { needsPlusShelf } from "../../domain/deal-state";
 import type { BuyBarsProps } from "./buy-bars";
 import { BuyButton } from "./plan-bits";
 import { PlanSelector } from "./plan-selector";
+import { PlusOnlyNote } from "./plus-only-note";
+import { selectedPlan, usePurchase } from "./purchase-context";
 
 /** The phone bar's plan chooser sheet: the plans (with the toggle) and the buy button. */
 export default function PlanSheet({
@@ -10,6 +13,8 @@ export default function PlanSheet({
   open,
   onOpenChange,
 }: BuyBarsProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { state } = usePurchase(deal);
+  const plan = selectedPlan(deal, state);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -30,6 +35,9 @@ export default function PlanSheet({
           </Dialog.Description>
           <div className="mt-4 space-y-4">
             <PlanSelector deal={deal} />
+            {plan && needsPlusShelf(deal.buy_button, plan, viewer.hasPlus) ? (
+              <PlusOnlyNote plusHref={`/plus?ref=plus-page-${deal.slug}`} />
+            ) : null}
             <BuyButton deal={deal} viewer={viewer} className="w-full" />
           </div>
         </Dialog.Content>

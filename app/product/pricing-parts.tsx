@@ -1,7 +1,9 @@
+import { needsPlusShelf } from "../../domain/deal-state";
 import { SHOW_ALL_FEATURES, SHOW_LESS_FEATURES } from "../../domain/messages";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { TickIcon } from "../ui/icons";
-import { BuyButton, PlanPrice } from "./plan-bits";
+import { BuyButton, BuyForm, PlanPrice } from "./plan-bits";
+import { PlusOnlyNote } from "./plus-only-note";
 import type { Plan } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
 
@@ -43,7 +45,8 @@ export function FeatureToggle({ expanded, onToggle }: { expanded: boolean; onTog
 
 /**
  * A plan's price and buy button in the pricing card: focusing or pressing the button selects that
- * plan first, so the purchase panel and the buy bars follow the plan being bought.
+ * plan first, so the purchase panel and the buy bars follow the plan being bought. A Plus-gated
+ * plan says so above its button (non-members).
  */
 export function PlanPurchase({
   deal,
@@ -60,18 +63,32 @@ export function PlanPurchase({
   showAccess?: boolean;
   buttonClassName: string;
 }) {
+  const plusHref = `/plus?ref=plus-page-${deal.slug}`;
   return (
     <>
-      <PlanPrice plan={plan} size="md" showAccess={showAccess} />
-      <div onFocusCapture={onSelect} onPointerDownCapture={onSelect}>
-        <BuyButton
-          deal={deal}
-          viewer={viewer}
-          planId={plan.id}
-          size="md"
-          className={buttonClassName}
-        />
-      </div>
+      <PlanPrice
+        plan={plan}
+        size="md"
+        showAccess={showAccess}
+        plusMember={viewer.hasPlus}
+        plusHref={plusHref}
+      />
+      {needsPlusShelf(deal.buy_button, plan, viewer.hasPlus) ? (
+        <PlusOnlyNote plusHref={plusHref} className="text-xs" />
+      ) : null}
+      {/* Its own form: without JavaScript this Buy now still adds its plan to the cart. */}
+      <BuyForm deal={deal} planId={plan.id}>
+        <div onFocusCapture={onSelect} onPointerDownCapture={onSelect}>
+          <BuyButton
+            deal={deal}
+            viewer={viewer}
+            planId={plan.id}
+            size="md"
+            className={buttonClassName}
+            submit
+          />
+        </div>
+      </BuyForm>
     </>
   );
 }

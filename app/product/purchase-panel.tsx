@@ -1,7 +1,5 @@
-import { PLUS_PRICE_CENTS } from "../../domain/constants";
 import { bannerText, needsPlusShelf, purchaseMode } from "../../domain/deal-state";
-import { BUY_SOLD_OUT, PLUS_MEMBERS_ONLY } from "../../domain/messages";
-import { formatPrice } from "../../domain/money";
+import { BUY_SOLD_OUT } from "../../domain/messages";
 import { refundText } from "../../domain/pricing";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { RestockSignup } from "../marketing/restock-signup";
@@ -11,6 +9,7 @@ import { cx } from "../ui/format";
 import { AddonSelector } from "./addon-selector";
 import { BuyButton, DealTimer, LimitedQuantity, PlanPrice, useMounted } from "./plan-bits";
 import { PlanSelector, plansInGroup } from "./plan-selector";
+import { PlusOnlyNote } from "./plus-only-note";
 import { PlusShelf } from "./plus-shelf";
 import { selectedPlan, usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
@@ -134,16 +133,7 @@ export function PurchasePanel({ deal, viewer }: PurchasePanelProps) {
           ) : null}
           {plan && needsPlusShelf(deal.buy_button, plan, viewer.hasPlus) ? (
             // Said before the click (issue 15), not only by the shelf that Buy now opens.
-            <p
-              className="rounded-xl bg-violet-50 px-3 py-2 text-sm text-violet-900"
-              data-testid="plus-gated-note"
-            >
-              <span className="font-bold">{PLUS_MEMBERS_ONLY}</span> Buy now adds{" "}
-              <a href={plusHref} className="font-semibold underline underline-offset-2">
-                Payonce Plus
-              </a>{" "}
-              ({formatPrice(PLUS_PRICE_CENTS)} a year) to your cart with it.
-            </p>
+            <PlusOnlyNote plusHref={plusHref} />
           ) : null}
           <LimitedQuantity deal={deal} />
           <DealTimer deal={deal} withLimitedQuantity={false} />

@@ -1,8 +1,7 @@
-import { data } from "react-router";
 import { COMMENT_PAGE_SIZE } from "../../domain/constants";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { AppLoadContext } from "../context";
-import { notFound } from "../ui/not-found.server";
+import { notFound, pageStatusError } from "../ui/not-found.server";
 import { pageParam } from "../ui/seo";
 
 type Ctx = Pick<AppLoadContext, "services" | "publicConfig">;
@@ -24,7 +23,7 @@ export async function loadProfilePage(ctx: Ctx, username: string, request: Reque
       pageSize: COMMENT_PAGE_SIZE,
     });
   } catch (err) {
-    if (isDomainError(err)) throw data(null, { status: statusOf(err) });
+    if (isDomainError(err)) throw await pageStatusError(ctx, statusOf(err));
     throw err;
   }
   const total = profile.counts[profile.tab];

@@ -108,7 +108,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
                 defaultValue={query}
                 key={query}
                 maxLength={SEARCH_QUERY_MAX}
-                placeholder="Search deals, categories, tools you want to replace..."
+                placeholder="Search deals and tools"
                 aria-invalid={errors?.query ? true : undefined}
                 className="h-12 w-full rounded-full border border-black/10 bg-stone-100 px-5 text-base outline-none focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-400/40"
               />

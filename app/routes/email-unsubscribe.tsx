@@ -1,6 +1,7 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { appContext } from "../context";
 import { privateMeta } from "../seo/meta";
+import { notFound } from "../ui/not-found.server";
 import type { Route } from "./+types/email-unsubscribe";
 import { AuthCard, TextLink } from "./accounts/form-ui";
 
@@ -13,13 +14,13 @@ export const meta: Route.MetaFunction = () => privateMeta("Unsubscribe");
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const found = await services.emailSignup.findByUnsubscribeToken(params.token);
-  if (!found) throw data(null, { status: 404 });
+  if (!found) throw await notFound({ services });
   return { email: found.email, unsubscribed: found.unsubscribedAt !== null };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
   const { services } = context.get(appContext);
-  if (!(await services.emailSignup.unsubscribe(params.token))) throw data(null, { status: 404 });
+  if (!(await services.emailSignup.unsubscribe(params.token))) throw await notFound({ services });
   return { done: true };
 }
 

@@ -13,7 +13,7 @@ import type { loader as rootLoader } from "../root";
 import { seoMeta } from "../seo/meta";
 import { CampaignBanner } from "../ui/campaign-banner";
 import { notFound } from "../ui/not-found.server";
-import { SubscribeBanner } from "../ui/subscribe-banner";
+import { firstOrderCopy, SubscribeBanner } from "../ui/subscribe-banner";
 import type { Route } from "./+types/home";
 
 const HOME_PAGE = "home";
@@ -122,6 +122,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  // One first-order figure on the page: the subscribe banner's and the spotlight capture's.
+  const { discount } = firstOrderCopy(loaderData.campaign);
   return (
     <>
       <StaffPreviewBanner at={loaderData.preview} />
@@ -133,6 +135,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             collection={collection}
             now={now}
             signedIn={Boolean(root?.user)}
+            hasPlus={root?.user?.hasPlus ?? false}
+            discount={discount}
           />
         ))}
         {nextOffset != null ? (

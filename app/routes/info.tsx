@@ -1,14 +1,14 @@
-import { data } from "react-router";
 import { appContext } from "../context";
 import { infoPageFor } from "../info/content";
 import { InfoPage } from "../info/info-page";
+import { notFound } from "../ui/not-found.server";
 import { seoMeta } from "../ui/seo";
 import type { Route } from "./+types/info";
 
 // The community guidelines and the footer's company pages: one module, one route per address.
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const page = infoPageFor(new URL(request.url).pathname);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw await notFound(context.get(appContext));
   return { key: page.key, origin: context.get(appContext).publicConfig.publicUrl };
 }
 

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { z } from "zod";
 import type { SessionUser } from "../../server/services/accounts/sessions";
 import {
@@ -7,6 +6,7 @@ import {
   requireUser,
   statusOf,
 } from "../routes/accounts/accounts.server";
+import { type NotFoundCtx, notFound } from "../ui/not-found.server";
 
 type ContextGetter = Parameters<typeof accountContext>[0];
 
@@ -15,10 +15,11 @@ type ContextGetter = Parameters<typeof accountContext>[0];
  * user gets the store's own 404, so the back office does not announce itself. The API checks
  * every permission again on each call.
  */
-export function staffContext(context: ContextGetter, request: Request) {
+export async function staffContext(context: ContextGetter, request: Request) {
   const user: SessionUser = requireUser(context, request);
-  if (!user.isStaff) throw data(null, { status: 404 });
-  return { user, services: accountContext(context).services };
+  const { services } = accountContext(context);
+  if (!user.isStaff) throw await notFound({ services });
+  return { user, services };
 }
 
 /** A list page's query string read through the API's own query schema (bad values: defaults). */
@@ -28,7 +29,7 @@ export function listQuery<T extends z.ZodType>(schema: T, request: Request): z.i
   return parsed.success ? parsed.data : schema.parse({});
 }
 
-type StaffServices = ReturnType<typeof staffContext>["services"];
+type StaffServices = Awaited<ReturnType<typeof staffContext>>["services"];
 
 /**
  * The shape of a staff list page's loader: staff only, the query string read through the API's
@@ -40,7 +41,7 @@ export function staffListLoader<S extends z.ZodType<{ sort: string }>, R extends
   load: (services: StaffServices, q: z.infer<S>, user: SessionUser) => Promise<R>,
 ) {
   return async ({ request, context }: { request: Request; context: ContextGetter }) => {
-    const { services, user } = staffContext(context, request);
+    const { services, user } = await staffContext(context, request);
     const q = listQuery(schema, request);
     try {
       return { q, ...(await load(services, q, user)) };
@@ -53,18 +54,18 @@ export function staffListLoader<S extends z.ZodType<{ sort: string }>, R extends
 }
 
 /** A route's numeric id, or the store's 404 page. */
-export function routeId(raw: string | undefined): number {
+export async function routeId(ctx: NotFoundCtx, raw: string | undefined): Promise<number> {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  if (!Number.isSafeInteger(id) || id < 1) throw await notFound(ctx);
   return id;
 }
 
 /** One staff item: a 404 from the service is the store's 404 page, not a 500. */
-export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+export async function orNotFound<T>(ctx: NotFoundCtx, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (err) {
-    if (isDomainError(err) && statusOf(err) === 404) throw data(null, { status: 404 });
+    if (isDomainError(err) && statusOf(err) === 404) throw await notFound(ctx);
     throw err;
   }
 }

@@ -124,7 +124,9 @@ export function DataTable({
       aria-label={caption}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must take focus (axe)
       tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-2xl border border-black/5 bg-white shadow-card"
+      // relative: the sr-only texts in its cells (absolutely placed) scroll with it instead of
+      // widening the page.
+      className="relative mt-4 overflow-x-auto rounded-2xl border border-black/5 bg-white shadow-card"
     >
       <table className="w-full text-left text-sm">
         <caption className="px-4 pt-3 text-left text-sm font-semibold text-ink-soft">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { bannerText, isInactiveIndefinitely } from "../../domain/deal-state";
-import { CARD_UNAVAILABLE } from "../../domain/messages";
+import { CARD_UNAVAILABLE, NO_REVIEWS_YET } from "../../domain/messages";
 import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { displayPrice, displayPriceText, useDisplayCurrency } from "../marketing/display-currency";
 import { dealBannerType } from "./deal-banner";
@@ -90,16 +90,6 @@ export function DealCard({
             className="deal-card-img"
           />
         ) : null}
-        {banner.text ? (
-          <span
-            className={cx(
-              "absolute left-2 top-2 rounded-full px-2.5 py-1 text-[11px] font-bold uppercase tracking-wide",
-              BANNER_STYLE[banner.type],
-            )}
-          >
-            {banner.text}
-          </span>
-        ) : null}
       </div>
       <div className="deal-card-body">
         <div className="flex items-center gap-2">
@@ -119,13 +109,24 @@ export function DealCard({
         </div>
         <p className="deal-card-text">{deal.card_description}</p>
         <div className="deal-card-foot">
+          {banner.text ? (
+            // Below the image, not over its top (the product's own title bar and toolbar).
+            <span
+              className={cx(
+                "self-start rounded-full px-2.5 py-1 text-[11px] font-bold uppercase tracking-wide",
+                BANNER_STYLE[banner.type],
+              )}
+            >
+              {banner.text}
+            </span>
+          ) : null}
           {deal.deal_review.review_count > 0 ? (
             <TacoRating
               rating={deal.deal_review.average_rating}
               count={deal.deal_review.review_count}
             />
           ) : (
-            <span className="text-xs text-ink-soft">No reviews yet</span>
+            <span className="text-xs text-ink-soft">{NO_REVIEWS_YET}</span>
           )}
           <PriceRow deal={deal} />
         </div>

@@ -3,14 +3,16 @@ import { subscribeCopy } from "../../domain/storefront";
 import type { CampaignJson } from "../../server/services/storefront/modular-pages";
 import { EmailCapture } from "./email-capture";
 
+/** The first-order offer's copy: the live percent campaign's discount, else 10%. */
+export const firstOrderCopy = (campaign: CampaignJson | null) =>
+  subscribeCopy(campaign?.type === "percent" ? { type: "percent", value: campaign.value } : null);
+
 /**
  * The subscribe banner with the spec's default copy; the discount is the live campaign's when it
  * is a percent campaign, else 10%. Shown to visitors who are not signed in.
  */
 export function SubscribeBanner({ campaign }: { campaign: CampaignJson | null }) {
-  const copy = subscribeCopy(
-    campaign?.type === "percent" ? { type: "percent", value: campaign.value } : null,
-  );
+  const copy = firstOrderCopy(campaign);
   const headingId = useId();
   // Named by its heading, the banner is a region landmark: it sits outside <main>.
   return (

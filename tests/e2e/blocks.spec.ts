@@ -294,7 +294,11 @@ test("spotlight custom: visitors get the e-mail capture, signed-in users recomme
   await callout
     .getByRole("textbox", { name: "Email address" })
     .fill(`spotlight-${test.info().project.name}-${Date.now()}@example.test`);
-  await callout.getByRole("button", { name: "Get 10% Off" }).click();
+  // The page's one first-order figure (10%, or the live percent campaign's): the subscribe
+  // banner's.
+  const banner = page.getByRole("heading", { name: /^Get \d+% off your first order$/ });
+  const figure = (await banner.textContent())?.match(/\d+%/)?.[0] ?? "missing";
+  await callout.getByRole("button", { name: `Get ${figure} Off` }).click();
   await expect(callout.getByRole("status")).toBeVisible();
 
   await logIn("shopper@payonce.test", PASSWORD);

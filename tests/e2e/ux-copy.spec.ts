@@ -41,6 +41,44 @@ test("the 404 page has its own title and offers the home page's first-order disc
   }
 });
 
+test("a 404 outside the public pages names the same first-order figure", async ({ page }) => {
+  await page.goto("/");
+  const banner = page.getByRole("heading", { name: /^Get \d+% off your first order$/ });
+  const figure = (await banner.textContent())?.match(/\d+%/)?.[0] ?? "missing";
+  // Under /account/ and /staff/, a bad unsubscribe link, unknown review and question ids, an
+  // unknown member: each page's own 404, one figure (every 404 comes from
+  // app/ui/not-found.server.ts; app/ui/not-found.test.ts keeps it so).
+  for (const path of [
+    "/account/no-such-page/",
+    "/staff/no-such-page/",
+    "/email/unsubscribe/not-a-token/",
+    "/products/taskflow/reviews/99999999/",
+    "/products/taskflow/questions/not-an-id/",
+    "/profile/no-such-member/",
+  ]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByText(`Take ${figure} off your first purchase`), path).toBeVisible();
+  }
+});
+
+test("replies are counted in plain English, and titles name the site once", async ({ page }) => {
+  const res = await page.request.get("/api/v2/deals/taskflow/reviews/?items_per_page=100");
+  const { comments } = (await res.json()) as {
+    comments: { display_path: string; reply_count: number }[];
+  };
+  const two = comments.find((c) => c.reply_count === 2);
+  expect(two, "a review with two replies").toBeTruthy();
+  await page.goto(two?.display_path ?? "/");
+  await expect(page.getByRole("button", { name: /^(Hide|Show) 2 replies$/ })).toBeVisible();
+  await expect(page.getByText(/replys/)).toHaveCount(0);
+  for (const path of ["/", "/browse/", "/products/taskflow/", "/products/taskflow/reviews/"]) {
+    await page.goto(path);
+    const title = await page.title();
+    expect(title, path).not.toMatch(/\| Payonce.*\| Payonce/);
+  }
+});
+
 test("cart lines say Quantity, and the Plus offer names its price with the currency", async ({
   page,
   gotoHydrated,
@@ -144,12 +182,39 @@ test("the product page: #pricePlans, the Plus page link, and a Plus-only plan sa
   );
   // PlusVault sells only a Plus-tier plan: the panel says so before Buy now is pressed.
   await gotoHydrated("/products/plusvault/");
-  const note = page.getByTestId("plus-gated-note");
+  const note = page.getByTestId("purchase-panel").getByTestId("plus-gated-note");
   await expect(note).toContainText(PLUS_MEMBERS_ONLY);
   await expect(note.getByRole("link", { name: "Payonce Plus" })).toHaveAttribute(
     "href",
     "/plus?ref=plus-page-plusvault",
   );
+});
+
+test("every Buy now of a Plus-only plan says so before the click", async ({
+  page,
+  gotoHydrated,
+}, info) => {
+  await gotoHydrated("/products/plusvault/");
+  // The purchase panel, the pricing card block's plan and the buy_now_bar block (issue 15: "a
+  // Plus-exclusive deal says so before the click", wherever a Buy now is offered).
+  for (const where of [
+    page.getByTestId("purchase-panel"),
+    page.getByTestId("pricing-card"),
+    page.locator("[data-position]"),
+  ]) {
+    await expect(where.getByTestId("plus-gated-note")).toContainText(PLUS_MEMBERS_ONLY);
+    await expect(where.getByRole("link", { name: "Payonce Plus" })).toHaveAttribute(
+      "href",
+      "/plus?ref=plus-page-plusvault",
+    );
+  }
+  // The bars that follow the scroll: the phone's bottom bar, the desktop's buy-now bar (both up
+  // at the page's end, where no pricing card is on screen).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const bar = page.getByTestId(info.project.name === "phone" ? "bottom-buy-bar" : "buy-now-bar");
+  await expect(bar).toBeVisible();
+  await expect(bar.getByTestId("plus-gated-note")).toHaveText("Plus members only");
+  await expect(bar.getByTestId("buy-button")).toBeVisible();
 });
 
 test("a Plus member sees no Plus-only note, and their own price", async ({ page, logIn }) => {

@@ -71,6 +71,20 @@ test("phones: no page scrolls sideways at 390 px, and the top sellers rows fit",
   }
 });
 
+test("phones: the back office's wide tables scroll in their box, not the page", {
+  tag: "@phone-only",
+}, async ({ page, logIn }) => {
+  await logIn("staff@payonce.test");
+  for (const path of ["/staff/collections/", "/staff/campaigns/", "/staff/deals/"]) {
+    await page.goto(path);
+    // Against the screen's width: a phone widens its layout viewport (innerWidth) to the page.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - (window.visualViewport?.width ?? 0),
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
+
 test("phone product page: the section tabs replace the header scrolling down, never overlap it", {
   tag: "@phone-only",
 }, async ({ page, gotoHydrated }) => {
@@ -86,6 +100,29 @@ test("phone product page: the section tabs replace the header scrolling down, ne
   await expect(page.locator("html")).toHaveAttribute("data-phone-top", "header");
   await expect(header).toBeInViewport();
   await expect(tabs).toBeHidden();
+});
+
+test("phone product page: the bottom buy bar never covers the page, nor shows out of view", {
+  tag: "@phone-only",
+}, async ({ page, gotoHydrated }) => {
+  await gotoHydrated("/products/plusvault/");
+  const bar = page.getByTestId("bottom-buy-bar");
+  // While the purchase panel (with its Plus-only note) is on screen the bar is away, and not
+  // just moved below the window: a full-page capture showed it over the note.
+  await expect(page.getByTestId("purchase-panel").getByTestId("plus-gated-note")).toBeInViewport();
+  await expect(bar).toBeHidden();
+  // At the very end of the page the bar is up, and the page's last line sits above it: the
+  // page keeps the bar's height free below its content.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(bar).toBeVisible();
+  const gap = await page.evaluate(() => {
+    const barTop = document
+      .querySelector('[data-testid="bottom-buy-bar"]')
+      ?.getBoundingClientRect().top;
+    const last = [...document.querySelectorAll("footer p, footer a")].at(-1);
+    return (barTop ?? 0) - (last?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY);
+  });
+  expect(gap, "the footer's last line clears the bar").toBeGreaterThanOrEqual(0);
 });
 
 test.describe("without JavaScript", () => {
@@ -107,6 +144,41 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Your cart" })).toBeVisible();
     await expect(page.getByText("TaskFlow").first()).toBeVisible();
     await expect(page.getByText("Tier 3").first()).toBeVisible();
+  });
+
+  test("every Buy now on the product page buys without JavaScript: the pricing card's plans and the phone bar", async ({
+    page,
+  }, info) => {
+    await page.goto("/products/taskflow/");
+    // A plan card's (or the plan table's) own Buy now adds that plan.
+    const tier2 = page
+      .getByTestId("pricing-card")
+      .locator("form:visible")
+      .filter({ has: page.locator('input[name="plan"]') })
+      .nth(1);
+    await tier2.getByTestId("buy-button").click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText("Tier 2").first()).toBeVisible();
+    if (info.project.name !== "phone") return;
+    // The phone's bottom bar: its Buy now adds the default plan, its chooser leads to the plans.
+    await page.goto("/products/pixelforge/");
+    const bar = page.getByTestId("bottom-buy-bar");
+    await expect(bar.getByRole("link")).toHaveAttribute("href", "#pricePlans");
+    await bar.getByTestId("buy-button").click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText("PixelForge").first()).toBeVisible();
+  });
+
+  test("a Plus-only plan's Buy now adds Plus with it, as its note says", async ({ page }) => {
+    await page.goto("/products/plusvault/");
+    const form = page.getByTestId("purchase-form");
+    await expect(form.getByTestId("plus-gated-note")).toContainText("Buy now adds");
+    await form.getByTestId("buy-button").click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const lines = page.getByTestId("cart-line");
+    await expect(lines).toHaveCount(2);
+    await expect(lines.filter({ hasText: "PlusVault" })).toHaveCount(1);
+    await expect(lines.filter({ hasText: /Payonce Plus/ })).toHaveCount(1);
   });
 
   test("the product page does not scroll sideways on a phone", async ({ page }) => {

@@ -153,17 +153,23 @@ test("an author edits their own reply in the page", async ({ page, logIn, csrf, 
   await expect(page.getByRole("listitem").filter({ hasText: before })).toHaveCount(0);
 });
 
-test("a review shares its own page with ?ref=reviews", async ({ page, gotoHydrated }) => {
-  await gotoHydrated("/products/taskflow/reviews/");
-  const first = page.getByRole("article").first();
-  const itemPath = (await first.getByRole("heading").getByRole("link").getAttribute("href")) ?? "";
-  await first.getByRole("button", { name: "Share" }).click();
-  const link = page.getByRole("textbox", { name: "Share link" });
-  await expect(link).toHaveValue(/\/s\/[A-Za-z0-9]+$/);
-  const short = await link.inputValue();
-  const res = await page.request.get(new URL(short).pathname, { maxRedirects: 0 });
-  expect(res.headers().location).toContain(`${itemPath}?ref=reviews`);
-});
+for (const kind of ["reviews", "questions"] as const) {
+  test(`a ${kind === "reviews" ? "review" : "question"} shares its own page with ?ref=${kind}`, async ({
+    page,
+    gotoHydrated,
+  }) => {
+    await gotoHydrated(`/products/taskflow/${kind}/`);
+    const first = page.getByRole("article").first();
+    const itemPath =
+      (await first.getByRole("heading").getByRole("link").getAttribute("href")) ?? "";
+    await first.getByRole("button", { name: "Share" }).click();
+    const link = page.getByRole("textbox", { name: "Share link" });
+    await expect(link).toHaveValue(/\/s\/[A-Za-z0-9]+$/);
+    const short = await link.inputValue();
+    const res = await page.request.get(new URL(short).pathname, { maxRedirects: 0 });
+    expect(res.headers().location).toContain(`${itemPath}?ref=${kind}`);
+  });
+}
 
 test("See all opens the full list in a new tab with ref=pdp and the search", async ({
   page,

@@ -1,6 +1,13 @@
 import { dataString } from "../../../domain/blocks";
-import { buyButtonState, isComingSoonLocked, purchaseMode } from "../../../domain/deal-state";
+import {
+  buyButtonState,
+  initialSelectedPlanId,
+  isComingSoonLocked,
+  needsPlusShelf,
+  purchaseMode,
+} from "../../../domain/deal-state";
 import { PriceText } from "../../marketing/display-currency";
+import { PlusOnlyNote } from "../../product/plus-only-note";
 import type { BlockProps } from "../block-props";
 import { BlockSection } from "../shell";
 
@@ -24,6 +31,13 @@ export function BuyNowBarBlock(props: BlockProps) {
   // "Get now for FREE" for free plans, as the deal's own buy button says.
   const fallback = buyButtonState(deal.buy_button, plans, deal.default_plan?.id ?? null).text;
   const position = props.block.data.position === "top" ? "top" : "bottom";
+  // The plan its button leads to buying (the default one): Plus-gated, it says so first.
+  const planId = initialSelectedPlanId(plans, null, deal.default_plan?.id ?? null);
+  const plusOnly = needsPlusShelf(
+    deal.buy_button,
+    plans.find((p) => p.id === planId),
+    props.viewer.hasPlus,
+  );
   return (
     <BlockSection props={props}>
       <div
@@ -37,6 +51,13 @@ export function BuyNowBarBlock(props: BlockProps) {
           <p className="text-sm text-white/75">
             <PriceText text={deal.price_text} major={deal.price} />
           </p>
+          {plusOnly ? (
+            <PlusOnlyNote
+              plusHref={`/plus?ref=plus-page-${deal.slug}`}
+              tone="dark"
+              className="mt-2"
+            />
+          ) : null}
         </div>
         <a
           href="#pricing"

@@ -9,7 +9,7 @@ import type { Route } from "./+types/audit";
 export const meta: Route.MetaFunction = () => privateMeta("Audit log (staff)");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = staffContext(context, request);
+  const { services } = await staffContext(context, request);
   const q = listQuery(AuditQuery, request);
   return { list: await services.staff.audit.list(q.page) };
 }

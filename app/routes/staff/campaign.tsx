@@ -9,9 +9,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   privateMeta(loaderData ? `${loaderData.campaign.name} (staff)` : "Campaign (staff)");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services } = staffContext(context, request);
-  const id = routeId(params.id);
-  return { campaign: await orNotFound(() => services.staff.marketing.getCampaign(id)) };
+  const { services } = await staffContext(context, request);
+  const id = await routeId({ services }, params.id);
+  return {
+    campaign: await orNotFound({ services }, () => services.staff.marketing.getCampaign(id)),
+  };
 }
 
 export default function StaffCampaign({ loaderData }: Route.ComponentProps) {

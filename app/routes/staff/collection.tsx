@@ -12,9 +12,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   privateMeta(loaderData ? `${loaderData.collection.title} (staff)` : "Collection (staff)");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services } = staffContext(context, request);
-  const id = routeId(params.id);
-  const collection = await orNotFound(() => services.staff.pages.getCollection(id));
+  const { services } = await staffContext(context, request);
+  const id = await routeId({ services }, params.id);
+  const collection = await orNotFound({ services }, () => services.staff.pages.getCollection(id));
   return { collection, deals: await services.staff.pages.dealNames(collection.deals) };
 }
 

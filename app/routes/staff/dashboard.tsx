@@ -24,7 +24,7 @@ const ABOUT: Record<string, string> = {
 
 /** The back office's front page: a link to each section with the work waiting there. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = staffContext(context, request);
+  const { services } = await staffContext(context, request);
   const [drafts, pending, changes] = await Promise.all([
     services.staff.deals.list({ query: "", status: "draft", page: 1 }),
     services.staff.operations.moderationQueue({ status: "pending", kind: "", page: 1 }),

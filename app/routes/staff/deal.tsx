@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { DEAL_STATUSES, LISTING_TYPES } from "../../../domain/constants";
 import { PLAN_TYPE_KEYS } from "../../../domain/search";
 import { privateMeta } from "../../seo/meta";
@@ -18,6 +18,7 @@ import {
   StaffShell,
   useWrite,
 } from "../../staff/ui";
+import { notFound } from "../../ui/not-found.server";
 import { isDomainError, statusOf } from "../accounts/accounts.server";
 import type { Route } from "./+types/deal";
 
@@ -25,9 +26,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   privateMeta(loaderData ? `${loaderData.deal.public_name} (staff)` : "Deal (staff)");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services } = staffContext(context, request);
+  const { services } = await staffContext(context, request);
   const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  if (!Number.isSafeInteger(id) || id < 1) throw await notFound({ services });
   try {
     const [deal, blocks] = await Promise.all([
       services.staff.deals.get(id),
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return { deal, blocks };
   } catch (err) {
     // An unknown deal is the store's 404 page, not a 500.
-    if (isDomainError(err) && statusOf(err) === 404) throw data(null, { status: 404 });
+    if (isDomainError(err) && statusOf(err) === 404) throw await notFound({ services });
     throw err;
   }
 }

@@ -18,7 +18,7 @@ import type { Route } from "./+types/moderation";
 export const meta: Route.MetaFunction = () => privateMeta("Moderation (staff)");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = staffContext(context, request);
+  const { services } = await staffContext(context, request);
   const q = listQuery(ModerationQuery, request);
   return { q, list: await services.staff.operations.moderationQueue(q) };
 }

@@ -20,9 +20,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   privateMeta(loaderData ? `${loaderData.page.slug} page (staff)` : "Page (staff)");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services } = staffContext(context, request);
+  const { services } = await staffContext(context, request);
   const [page, choices] = await Promise.all([
-    orNotFound(() => services.staff.pages.getPage(params.slug)),
+    orNotFound({ services }, () => services.staff.pages.getPage(params.slug)),
     services.staff.pages.collectionChoices(),
   ]);
   return { page, choices };

@@ -194,7 +194,8 @@ export const HOME_COLLECTIONS: CollectionSpec[] = [
     subheader: "Popular with buyers like you",
     type: "spotlight_custom",
     display: {
-      header: "Get 10% off your first deal",
+      // No figure here: the button names the live one (10%, or a percent campaign's).
+      header: "A welcome discount on your first deal",
       cta_text: "View recommended deals",
       cta_link: "/collections/recommended-for-you/",
     },
