@@ -188,6 +188,8 @@ describe("deal search", () => {
     await app.database.db.execute(
       sql`update deals set public_name = 'PageCraft Busywork' where slug = 'pagecraft'`,
     );
+    // As the staff deal editor does after its write: anonymous answers are cached until then.
+    await app.services.pageEvents.dealChanged("pagecraft");
     try {
       const busywork = await search("?query=busywork");
       expect(slugs(busywork)).toEqual(["pagecraft", "taskflow"]);
@@ -198,6 +200,7 @@ describe("deal search", () => {
       await app.database.db.execute(
         sql`update deals set public_name = 'PageCraft' where slug = 'pagecraft'`,
       );
+      await app.services.pageEvents.dealChanged("pagecraft");
     }
     // Without a name match: deals for sale by popularity, then sold-out ones (mailbeam).
     const popularity = new Map(
@@ -260,12 +263,17 @@ describe("deal search", () => {
       "?query=project%20management&group=software&category=productivity&plan_type=lifetime_deal&min_price=1&max_price=500&sort=price_desc&page=1",
       "?page=3&sort=newest",
     ]) {
+      // A page event first: the anonymous answer is read, not replayed (server/http/api-cache.ts).
+      await app.services.pageEvents.allPagesChanged();
       app.database.queries.reset();
       await search(q);
       counts.push(app.database.queries.count);
     }
     // Browse: the count, then the page. A text search: its page and its match count in one
-    // statement (one pass over the matches). Other listings: page and count in parallel.
-    expect(counts).toEqual([2, 1, 1, 2]);
+    // statement (one pass over the matches). Other listings: page and count in parallel. Then
+    // the answer is stored until the listings' next boundary: 4 reads (deals' dates, campaigns,
+    // blocks, sub-collections).
+    const STORE = 4;
+    expect(counts).toEqual([2, 1, 1, 2].map((n) => n + STORE));
   });
 });

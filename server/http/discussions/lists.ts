@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DiscussionListQuerySchema } from "../../../domain/schemas/discussions";
 import type { Services } from "../../services";
+import type { SessionUser } from "../../services/accounts/sessions";
 import { itemJson } from "../../web/discussion-presenters";
+import { cachedJson, dealScopeOf } from "../api-cache";
 import { errorResponses } from "../schemas";
 import {
   DealParams,
@@ -38,11 +40,18 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
       },
       async (request, reply) => {
         const q = request.query;
-        const result = await discussions.list(
-          kind,
-          request.params.dealId,
-          request.session?.user ?? null,
-          {
+        const { dealId } = request.params;
+        // Anonymous answers come from the page cache (server/http/api-cache.ts).
+        return cachedJson(
+          request,
+          reply,
+          services.pageCache,
+          `/api/v2/deals/${dealId}/${path}/`,
+          dealScopeOf(dealId),
+          () => listAnswer(request.session?.user ?? null),
+        );
+        async function listAnswer(user: SessionUser | null) {
+          const result = await discussions.list(kind, dealId, user, {
             page: q.page,
             sort: q.sort,
             order: q.order,
@@ -52,15 +61,15 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
             rating: q.rating,
             query: q.query,
             searchAfter: q.search_after || undefined,
-          },
-        );
-        // Pending items and the viewer's votes make a signed-in answer personal.
-        if (request.session?.user) reply.header("cache-control", "private, no-store");
-        return {
-          comments: result.items.map(itemJson),
-          meta: { total: result.total },
-          search_after: result.searchAfter,
-        };
+          });
+          // Pending items and the viewer's votes make a signed-in answer personal.
+          if (user) reply.header("cache-control", "private, no-store");
+          return {
+            comments: result.items.map(itemJson),
+            meta: { total: result.total },
+            search_after: result.searchAfter,
+          };
+        }
       },
     );
 

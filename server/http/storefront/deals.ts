@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../../domain/errors";
-import { DealSearchSchema, SEARCH_SORTS } from "../../../domain/search";
+import { type DealSearch, DealSearchSchema, SEARCH_SORTS } from "../../../domain/search";
 import type { Services } from "../../services";
 import { searchDeals } from "../../web/deal-search";
+import { cachedJson } from "../api-cache";
 import { errorResponses } from "../schemas";
 import { dealListingResponse, dealResponse } from "./responses";
 
@@ -67,16 +68,22 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         response: { 200: DealListingResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const { listing, sort } = await searchDeals(services.search, q);
-      return {
-        ...listing,
-        sort,
-        query: q.query ?? null,
-        next: listing.page < listing.total_pages ? listing.page + 1 : null,
-        previous: listing.page > 1 ? Math.min(listing.page - 1, listing.total_pages) : null,
-      };
-    },
+    async (request, reply) =>
+      // Anonymous answers come from the page cache (server/http/api-cache.ts); the search reads
+      // nothing of the viewer, signed-in answers are simply not shared.
+      cachedJson(request, reply, services.pageCache, "/api/v2/deals/", { kind: "listing" }, () =>
+        search(request.query),
+      ),
   );
+
+  async function search(q: DealSearch) {
+    const { listing, sort } = await searchDeals(services.search, q);
+    return {
+      ...listing,
+      sort,
+      query: q.query ?? null,
+      next: listing.page < listing.total_pages ? listing.page + 1 : null,
+      previous: listing.page > 1 ? Math.min(listing.page - 1, listing.total_pages) : null,
+    };
+  }
 };

@@ -49,7 +49,9 @@ type StoredPage = CachedPage & { stamp: string; expiresAt: number };
  * What a page's freshness follows (domain/page-cache.ts `CacheablePage`): a deal's own pages that
  * deal's generation, listing pages the listings' generation, which every deal change bumps.
  */
-export type PageScope = { kind: "deal"; slug: string } | { kind: "listing" };
+export type PageScope =
+  /** `slug` is the deal's slug, or `#<id>` for answers addressed by its id (bumped together). */
+  { kind: "deal"; slug: string } | { kind: "listing" };
 
 /** Where pages live; both implementations answer the same questions. */
 interface PageStore {
@@ -236,18 +238,26 @@ export function createPageCacheService(deps: {
       )
     : createMemoryPageStore(deps.maxBytes);
 
-  async function slugOf(deal: number | string): Promise<string | null> {
-    // Writers name deals as routes do: an id (number or digits) or a slug.
-    if (typeof deal === "string" && !/^\d+$/.test(deal)) return deal;
-    const id = Number(deal);
-    const [row] = await db.select({ slug: deals.slug }).from(deals).where(eq(deals.id, id));
-    return row?.slug ?? null;
+  /**
+   * A deal's scope keys: its slug, and `#<id>` (answers of the APIs addressed by id,
+   * server/http/api-cache.ts). Writers name deals as routes do: an id (number or digits) or a slug.
+   */
+  async function scopeKeysOf(deal: number | string): Promise<string[]> {
+    const byId = typeof deal === "number" || /^\d+$/.test(deal);
+    const [row] = await db
+      .select({ id: deals.id, slug: deals.slug })
+      .from(deals)
+      .where(byId ? eq(deals.id, Number(deal)) : eq(deals.slug, String(deal)));
+    if (!row) return byId ? [`#${Number(deal)}`] : [String(deal)];
+    return [row.slug, `#${row.id}`];
   }
 
   deps.events.subscribe(async (event) => {
     try {
       if (event.kind === "all") return await store.bumpAll();
-      await store.bumpDeal(await slugOf(event.deal));
+      const keys = await scopeKeysOf(event.deal);
+      // Each bump moves the listings too (any deal may be listed there).
+      for (const key of keys) await store.bumpDeal(key);
     } catch (err) {
       log(err, "page cache: invalidation failed");
     }
@@ -269,7 +279,8 @@ export function createPageCacheService(deps: {
         participation: deals.participation,
       })
       .from(deals)
-      .where(eq(deals.slug, slug));
+      // `#<id>`: the scope of answers addressed by the deal's id.
+      .where(slug.startsWith("#") ? eq(deals.id, Number(slug.slice(1))) : eq(deals.slug, slug));
     if (!deal) return now;
     const [campaignRows, messageRows] = await Promise.all([
       db
