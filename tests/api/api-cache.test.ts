@@ -1,6 +1,6 @@
 /**
  * The anonymous answer cache of the public read APIs (server/http/api-cache.ts): a deal's review
- * and question lists and the deal search are stored through the page cache and replayed with
+ * and question lists, its details and the deal search are stored through the page cache and replayed with
  * X-Cache: HIT; page events (a review approved, a deal published or edited by staff) make the
  * next anonymous answer fresh; signed-in viewers go around it; query strings never share an entry.
  */
@@ -197,5 +197,68 @@ describe("the anonymous deal search", () => {
 
     await app.send("POST", `/api/staff/deals/${id}/unpublish/`, undefined, creds.staff);
     expect(await finds("zebracorn", "cachecheck-deal")).toEqual({ cache: "MISS", found: false });
+  });
+});
+
+describe("the anonymous deal details", () => {
+  it("are replayed until staff edit the deal, by slug and by id, and a draft stays 404", async () => {
+    const bySlug = "/api/v2/deals/taskflow/details/";
+    const byId = `/api/v2/deals/${taskflowId}/details/`;
+    const first = await get(bySlug);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-cache"]).toBe("MISS");
+    app.database.queries.reset();
+    const again = await get(bySlug);
+    expect(again.headers["x-cache"]).toBe("HIT");
+    expect(app.database.queries.count).toBe(0);
+    expect(again.body).toBe(first.body);
+    await get(byId);
+    expect((await get(byId)).headers["x-cache"]).toBe("HIT");
+    expect((await get(bySlug, "buyer")).headers["x-cache"]).toBe("BYPASS");
+
+    const before = (first.json() as { deal: { public_name: string } }).deal.public_name;
+    try {
+      const edited = await app.send(
+        "PATCH",
+        `/api/staff/deals/${taskflowId}/`,
+        { public_name: "Taskflow Renamed" },
+        creds.staff,
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+      for (const url of [bySlug, byId]) {
+        const fresh = await get(url);
+        expect(fresh.headers["x-cache"]).toBe("MISS");
+        expect((fresh.json() as { deal: { public_name: string } }).deal.public_name).toBe(
+          "Taskflow Renamed",
+        );
+      }
+    } finally {
+      await app.send(
+        "PATCH",
+        `/api/staff/deals/${taskflowId}/`,
+        { public_name: before },
+        creds.staff,
+      );
+    }
+
+    // A draft is 404 to the public, and a 404 is never stored.
+    const created = await app.send(
+      "POST",
+      "/api/staff/deals/",
+      {
+        name: "Details draft",
+        slug: "details-draft",
+        public_name: "Details Draft",
+        card_description: "Not public yet",
+        listing_type: "select",
+      },
+      creds.staff,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const draft = await get("/api/v2/deals/details-draft/details/");
+      expect(draft.statusCode).toBe(404);
+      expect(draft.headers["x-cache"]).not.toBe("HIT");
+    }
   });
 });

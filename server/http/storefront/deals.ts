@@ -4,7 +4,7 @@ import { notFound } from "../../../domain/errors";
 import { type DealSearch, DealSearchSchema, SEARCH_SORTS } from "../../../domain/search";
 import type { Services } from "../../services";
 import { searchDeals } from "../../web/deal-search";
-import { cachedJson } from "../api-cache";
+import { cachedJson, dealScopeOf } from "../api-cache";
 import { errorResponses } from "../schemas";
 import { dealListingResponse, dealResponse } from "./responses";
 
@@ -46,14 +46,25 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         response: { 200: z.looseObject({ deal: dealResponse }), ...errorResponses },
       },
     },
-    async (request) => {
-      // Kept between requests, as fresh as the page cache (services/cache/deal-data.ts).
+    async (request, reply) => {
       const slug = request.params.slug;
-      const deal = await services.dealData.get(slug, "details", () =>
-        services.catalog.getDealDetails(slug),
+      // The answer reads nothing of the viewer: anonymous ones are replayed serialized and
+      // gzipped from the page cache under the deal's scope (server/http/api-cache.ts); a miss
+      // takes the deal's data kept between requests (services/cache/deal-data.ts).
+      return cachedJson(
+        request,
+        reply,
+        services.pageCache,
+        `/api/v2/deals/${slug}/details/`,
+        dealScopeOf(slug),
+        async () => {
+          const deal = await services.dealData.get(slug, "details", () =>
+            services.catalog.getDealDetails(slug),
+          );
+          if (!deal) throw notFound();
+          return { deal };
+        },
       );
-      if (!deal) throw notFound();
-      return { deal };
     },
   );
 
