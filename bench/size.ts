@@ -2,13 +2,16 @@
 // side by side (issue 20), on PostgreSQL. S is DATABASE_URL as seeded; the grown size is its own
 // database (DATABASE_URL with "_l" or "_m" appended, or BENCH_SIZE_URL), filled once by
 // server/db/seed/scale.ts and reused on later runs. Each row: the median of 30 sequential
-// requests after warm-up (the two apps taking turns), and req/s with 8 connections. Exits non-zero when a shopper read at the
-// grown size costs more than twice its S median, or the uncached product page takes 50 ms or more.
+// requests after warm-up (the two apps taking turns), and req/s with 8 connections. The public
+// API rows are read anonymously (answered from the anonymous answer cache) and again signed in
+// (the reads themselves). Exits non-zero when a shopper read at the grown size costs more than
+// twice its S median, or the uncached product page takes 50 ms or more.
 // Another app can be measured the same way with BENCH_APP (default dist/main.js).
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { signIn } from "./common";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
@@ -27,6 +30,11 @@ type Endpoint = {
   path: (base: string) => Promise<string>;
   /** A shopper read: held to 2x of S. */
   flat: boolean;
+  /**
+   * Read as a signed-in shopper: the anonymous answer cache (server/http/api-cache.ts) replays
+   * public API answers, so the signed-in rows are the ones that show what the reads cost.
+   */
+  signedIn?: boolean;
 };
 
 const reviewsPath = "/api/v2/deals/taskflow/reviews/";
@@ -66,6 +74,20 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'search API "ai"', path: async () => "/api/v2/deals/?query=ai", flat: true },
   { name: "browse page 1", path: async () => "/api/v2/deals/", flat: true },
   { name: "browse page 1,000 (or last)", path: deepBrowse, flat: true },
+  ...(
+    [
+      ["reviews API page 1", async () => reviewsPath],
+      ["reviews API, 51st page", fiftyFirstPage],
+      ['search API "task"', async () => "/api/v2/deals/?query=task"],
+      ['search API "ai"', async () => "/api/v2/deals/?query=ai"],
+      ["browse page 1,000 (or last)", deepBrowse],
+    ] as const
+  ).map(([name, path]) => ({
+    name: `${name}, signed in (read)`,
+    path,
+    flat: true,
+    signedIn: true,
+  })),
   { name: "home (cached)", path: async () => "/", flat: true },
   { name: "product page (cached)", path: async () => "/products/taskflow/", flat: true },
 ];
@@ -86,11 +108,14 @@ async function waitForHealth(base: string) {
  * The median of SAMPLES sequential requests to each URL, the URLs taking turns (S, grown, S, ...)
  * so a busy machine slows both sides alike; then req/s with 8 connections for each.
  */
-async function measurePair(urls: [string, string]): Promise<[Measured, Measured]> {
+async function measurePair(
+  urls: [string, string],
+  headers: [Record<string, string>, Record<string, string>] = [{}, {}],
+): Promise<[Measured, Measured]> {
   const status = [0, 0];
   for (let i = 0; i < 5; i++)
     for (const [k, url] of urls.entries()) {
-      const res = await fetch(url);
+      const res = await fetch(url, { headers: headers[k] });
       await res.arrayBuffer();
       status[k] = res.status;
     }
@@ -98,16 +123,16 @@ async function measurePair(urls: [string, string]): Promise<[Measured, Measured]
   for (let i = 0; i < SAMPLES; i++)
     for (const [k, url] of urls.entries()) {
       const started = performance.now();
-      const res = await fetch(url);
+      const res = await fetch(url, { headers: headers[k] });
       await res.arrayBuffer();
       times[k]?.push(performance.now() - started);
     }
   const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
-  const rps = async (url: string) =>
-    (await autocannon({ url, connections: 8, duration: RPS_SECONDS })).requests.average;
+  const rps = async (url: string, h: Record<string, string>) =>
+    (await autocannon({ url, headers: h, connections: 8, duration: RPS_SECONDS })).requests.average;
   return [
-    { median: median(times[0]), rps: await rps(urls[0]), status: status[0] ?? 0 },
-    { median: median(times[1]), rps: await rps(urls[1]), status: status[1] ?? 0 },
+    { median: median(times[0]), rps: await rps(urls[0], headers[0]), status: status[0] ?? 0 },
+    { median: median(times[1]), rps: await rps(urls[1], headers[1]), status: status[1] ?? 0 },
   ];
 }
 
@@ -188,11 +213,12 @@ async function measureBoth(
   const small = new Map<string, Measured>();
   const grown = new Map<string, Measured>();
   try {
+    const sessions = await Promise.all(bases.map((b) => signIn(b, "shopper@payonce.test")));
     for (const e of ENDPOINTS) {
-      const [a, b] = await measurePair([
-        `${bases[0]}${await e.path(bases[0])}`,
-        `${bases[1]}${await e.path(bases[1])}`,
-      ]);
+      const [a, b] = await measurePair(
+        [`${bases[0]}${await e.path(bases[0])}`, `${bases[1]}${await e.path(bases[1])}`],
+        e.signedIn ? [sessions[0] ?? {}, sessions[1] ?? {}] : [{}, {}],
+      );
       small.set(e.name, a);
       grown.set(e.name, b);
     }
