@@ -164,26 +164,8 @@ describe("a signed-in product page render", () => {
     const who = await app.login("shopper@payonce.test");
     const session = await app.services.sessions.load(who.cookies.sessionid ?? "");
     expect(session?.user?.email).toBe("shopper@payonce.test");
-    // A request's context: each render is a request of its own (per-request memos start empty).
-    const render = () => {
-      const context = new RouterContextProvider();
-      context.set(appContext, {
-        services: app.services,
-        session,
-        publicConfig: {
-          reportListingUrl: "https://example.com/report",
-          publicUrl: "http://localhost",
-        },
-        cookies: pageCookies(testConfig()),
-        cspNonce: "test-nonce",
-      });
-      return loader({
-        context,
-        params: { slug: "taskflow" },
-        request: new Request("http://localhost/products/taskflow/"),
-        unstable_pattern: "/products/:slug",
-      } as unknown as Parameters<typeof loader>[0]);
-    };
+    // Each render is a request of its own (per-request memos start empty).
+    const render = () => renderAs(session);
     // Drop the deal's kept public data and the anonymous lists' kept deal context (a page event
     // moves the generation both are stamped with): this render reads everything.
     app.services.dealData.clear();
