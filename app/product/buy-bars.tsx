@@ -198,6 +198,18 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
     plan && needsPlusShelf(deal.buy_button, plan, viewer.hasPlus) ? (
       <PlusOnlyNote plusHref={plusHref} variant="pill" />
     ) : null;
+  // The phone bar's plan chooser: a sheet button once hydrated, a link to the plans before.
+  const chooserLabel = (
+    <>
+      <span className="block truncate text-xs text-ink-soft">
+        {plan ? plan.public_name : "Choose a plan"} ▾
+      </span>
+      <span className="flex items-center gap-2 font-black">
+        <span className="truncate">{plan ? planPriceLabel(plan) : name}</span>
+        {plusOnly}
+      </span>
+    </>
+  );
   return (
     <>
       {/* Buy-now bar (md and up). */}
@@ -252,23 +264,11 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
               className="min-w-0 flex-1 text-left"
               aria-haspopup="dialog"
             >
-              <span className="block truncate text-xs text-ink-soft">
-                {plan ? plan.public_name : "Choose a plan"} ▾
-              </span>
-              <span className="flex items-center gap-2 font-black">
-                <span className="truncate">{plan ? planPriceLabel(plan) : name}</span>
-                {plusOnly}
-              </span>
+              {chooserLabel}
             </button>
           ) : several ? (
             <a href="#pricePlans" className="min-w-0 flex-1">
-              <span className="block truncate text-xs text-ink-soft">
-                {plan ? plan.public_name : "Choose a plan"} ▾
-              </span>
-              <span className="flex items-center gap-2 font-black">
-                <span className="truncate">{plan ? planPriceLabel(plan) : name}</span>
-                {plusOnly}
-              </span>
+              {chooserLabel}
             </a>
           ) : (
             <p className="min-w-0 flex-1">
