@@ -13,6 +13,7 @@ import { openDatabase } from "../server/db/client";
 import { DEMO_PASSWORD, seedIfEmpty } from "../server/db/seed";
 import { systemClock } from "../server/providers/clock";
 import { dropBodies } from "./common";
+import { type Profile, topSelf } from "./cpu-profile";
 import { prepareBenchData } from "./prepare";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -28,48 +29,8 @@ const profDir = path.join(root, ".cache", "cpu-prof");
 rmSync(profDir, { recursive: true, force: true });
 mkdirSync(profDir, { recursive: true });
 
-type Node = {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-};
-type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
-
 /** Now on the clock V8's profiles use (the monotonic clock, microseconds). */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
-
-/**
- * Self time per function (name + file + line), largest first, as percentages of all samples
- * (only those between `from` and `to`, in monotonic microseconds, when given: the measured load,
- * without start-up and warm-up).
- */
-export function topSelf(profile: Profile, n = 25, from = -Infinity, to = Infinity) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<number, number>();
-  let at = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    const delta = profile.timeDeltas[i] ?? 0;
-    at += delta;
-    if (at < from || at > to) return;
-    self.set(id, (self.get(id) ?? 0) + delta);
-  });
-  const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const agg = new Map<string, number>();
-  for (const [id, us] of self) {
-    const f = byId.get(id)?.callFrame;
-    if (!f) continue;
-    const file = f.url.replace(/^file:\/\//, "").replace(`${root}/`, "");
-    const short = file.includes("node_modules/")
-      ? file.slice(file.lastIndexOf("node_modules/") + 13)
-      : file;
-    const key = `${f.functionName || "(anonymous)"}  ${short}${short ? `:${f.lineNumber + 1}` : ""}`;
-    agg.set(key, (agg.get(key) ?? 0) + us);
-  }
-  return [...agg]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([key, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
-}
 
 if (benchData) {
   const url = process.env.DATABASE_URL;

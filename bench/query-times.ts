@@ -1,16 +1,8 @@
 // Diagnostic: one request through the app (inject), printing each SQL statement with its time.
 //   node --import tsx bench/query-times.ts [--signed-in] <path>   (DATABASE_URL for PostgreSQL)
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import type { ServerBuild } from "react-router";
-import { buildApp } from "../server/app";
-import { loadConfig } from "../server/config";
-import { openDatabase } from "../server/db/client";
-import { DEMO_PASSWORD } from "../server/db/seed";
-import { reactRouterBuildDir } from "../server/paths";
-import { systemClock } from "../server/providers/clock";
+import { inProcessApp } from "./in-process";
 
 const args = process.argv.slice(2);
 const target = args.filter((a) => a.startsWith("/")).at(-1) ?? "/products/taskflow/";
@@ -32,27 +24,7 @@ function wrap(proto: { query: (...a: unknown[]) => Promise<unknown> }) {
 wrap(PGlite.prototype as never);
 wrap(pg.Pool.prototype as never);
 
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: process.env.DATA_DIR ?? ".cache/profile-pglite",
-  LOG_LEVEL: "warn",
-} as NodeJS.ProcessEnv);
-const database = config.databaseUrl
-  ? await openDatabase({ kind: "postgres", url: config.databaseUrl })
-  : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
-const reactRouterBuild = (await import(
-  pathToFileURL(path.join(reactRouterBuildDir, "server/index.js")).href
-)) as ServerBuild;
-const app = await buildApp({ config, database, clock: systemClock, reactRouterBuild });
-let cookie = "";
-if (args.includes("--signed-in")) {
-  const res = await app.inject({
-    method: "POST",
-    url: "/api/users/login/",
-    payload: { email: "shopper@payonce.test", password: DEMO_PASSWORD },
-  });
-  cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-}
+const { app, cookie } = await inProcessApp(args.includes("--signed-in"));
 for (let round = 0; round < 3; round++) {
   log.length = 0;
   recording = true;
