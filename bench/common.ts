@@ -121,6 +121,34 @@ export async function idleLatency(url: string, headers: Record<string, string>, 
   return times[Math.floor(times.length / 2)] ?? 0;
 }
 
+/**
+ * The p99 of two URLs asked in turns, one request at a time (A, B, A, B...), in ms with
+ * sub-millisecond resolution. Comparing two tails this way puts both under the same moment's
+ * load, which two separate autocannon runs (whole-millisecond percentiles, seconds apart) do not.
+ */
+export async function pairedP99(
+  urlA: string,
+  urlB: string,
+  headers: Record<string, string>,
+  n = 400,
+): Promise<{ a: number; b: number }> {
+  const times: [number[], number[]] = [[], []];
+  const urls = [urlA, urlB] as const;
+  for (let i = 0; i < n + 10; i++) {
+    for (const which of [0, 1] as const) {
+      const started = performance.now();
+      const res = await fetch(urls[which], { headers });
+      await res.arrayBuffer();
+      if (i >= 10) times[which].push(performance.now() - started);
+    }
+  }
+  const p99 = (xs: number[]) => {
+    xs.sort((x, y) => x - y);
+    return xs[Math.min(xs.length - 1, Math.ceil(xs.length * 0.99) - 1)] ?? 0;
+  };
+  return { a: p99(times[0]), b: p99(times[1]) };
+}
+
 /** Signs in a demo account; the session and CSRF cookies as one Cookie header. */
 export async function signIn(base: string, email: string): Promise<Record<string, string>> {
   const res = await fetch(`${base}/api/users/login/`, {
