@@ -188,7 +188,8 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   const sections = useMemo<NavSection[]>(
     () => [
       { id: "overview", label: "Overview" },
-      { id: pricingNavId, label: "Pricing" },
+      // On a phone the purchase panel (#pricing) is pricing too, whichever the tab links to.
+      { id: pricingNavId, label: "Pricing", also: pricingNavId === "pricing" ? [] : ["pricing"] },
       { id: "reviews", label: "Reviews" },
       { id: "questions", label: "Questions" },
       ...(hasFaqs ? [{ id: "faqs", label: "FAQs" }] : []),
