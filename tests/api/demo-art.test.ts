@@ -60,7 +60,7 @@ describe("demo art (issue 15)", () => {
       // The app window: its title bar names the deal, its traffic lights, a view drawn inside.
       expect(svg, `${url} is ${slug}'s screenshot`).toContain(`aria-label="${name}`);
       expect(svg).toContain('fill="#ff6159"');
-      expect(svg.length, url).toBeGreaterThan(2000);
+      expect(svg.length, `${url}`).toBeGreaterThan(2000);
       expect(texts(svg).filter(isInitials), `${url} has no monogram`).toEqual([]);
       // Each picture is its own (not one placeholder for all).
       const digest = createHash("sha1").update(svg).digest("hex");
