@@ -3,7 +3,11 @@ import { activeSection, sectionNavShown } from "../../domain/blocks";
 import { onDebouncedScroll } from "../ui/debounced-scroll";
 import { cx } from "../ui/format";
 
-/** A tab: its section's id (the link), and other boxes that are the same section (`also`). */
+/**
+ * A tab: its section's id (the link), and other boxes that are the same section while that one is
+ * shown (`also`: the purchase panel is Pricing too; the community section's head is whichever of
+ * its tabs is open).
+ */
 export type NavSection = { id: string; label: string; also?: readonly string[] };
 
 /**
@@ -27,15 +31,18 @@ export function SectionNav({ sections }: { sections: NavSection[] }) {
       setShown(sectionNavShown(window.scrollY));
       // Wide screens do not show the tabs (md:hidden): nothing to mark.
       if (nav.current && nav.current.getClientRects().length === 0) return;
-      const boxes = sections.flatMap((s) =>
-        [s.id, ...(s.also ?? [])].flatMap((id) => {
-          const el = document.getElementById(id);
-          // A hidden tab panel has no box.
-          if (!el || el.getClientRects().length === 0) return [];
-          const { top, bottom } = el.getBoundingClientRect();
-          return [{ id: s.id, top, bottom }];
-        }),
-      );
+      const boxOf = (id: string) => {
+        const el = document.getElementById(id);
+        // A hidden tab panel has no box.
+        return el && el.getClientRects().length > 0 ? el.getBoundingClientRect() : null;
+      };
+      const boxes = sections.flatMap((s) => {
+        if (!boxOf(s.id)) return [];
+        return [s.id, ...(s.also ?? [])].flatMap((id) => {
+          const box = boxOf(id);
+          return box ? [{ id: s.id, top: box.top, bottom: box.bottom }] : [];
+        });
+      });
       setActive(activeSection(boxes));
     };
     return onDebouncedScroll(update);

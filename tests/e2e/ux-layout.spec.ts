@@ -123,6 +123,7 @@ test("phone product page: the marked tab follows the section in view (scroll-spy
     ["videos", null], // no tab of its own: not "Pricing" (or any other)
     ["use-cases", null],
     ["from-the-founders", "From the founders"],
+    ["community", "Reviews"], // the section's head: its open tab
     ["reviews", "Reviews"],
   ];
   for (const [id, label] of walk) {
