@@ -14,6 +14,8 @@ const PAGES = [
 
 for (const path of PAGES) {
   test(`every image on ${path} loads`, async ({ page }) => {
+    // Every picture of the page is fetched and decoded (home has dozens).
+    test.slow();
     await page.goto(path);
     const results = await page.evaluate(async () => {
       // Hidden ones (other breakpoints' art, closed dialogs) are not asked for by the browser.

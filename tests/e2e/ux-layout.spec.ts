@@ -105,6 +105,8 @@ test("phone product page: the section tabs replace the header scrolling down, ne
 test("phone product page: the marked tab follows the section in view (scroll-spy)", {
   tag: "@phone-only",
 }, async ({ page, gotoHydrated }) => {
+  // Eight scroll positions on the longest page, each waiting for the tabs to follow.
+  test.slow();
   await gotoHydrated("/products/taskflow/");
   const tabs = page.getByTestId("section-nav");
   const current = tabs.locator('a[aria-current="location"]');
