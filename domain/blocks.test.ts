@@ -203,16 +203,36 @@ describe("rotation", () => {
 });
 
 describe("section navigation", () => {
-  it("shows past 200 px and marks the last section that reached the 68 px offset", () => {
+  it("shows past 200 px and marks the section under the 68 px reading line", () => {
     expect(sectionNavShown(200)).toBe(false);
     expect(sectionNavShown(201)).toBe(true);
-    const tops = (a: number, b: number) => [
-      { id: "overview", top: a },
-      { id: "pricing", top: b },
+    const boxes = (a: number, b: number, height = 400) => [
+      { id: "overview", top: a, bottom: a + height },
+      { id: "pricing", top: b, bottom: b + height },
     ];
-    expect(activeSection(tops(300, 900))).toBeNull();
-    expect(activeSection(tops(68, 900))).toBe("overview");
-    expect(activeSection(tops(-500, 70))).toBe("overview");
-    expect(activeSection(tops(-500, 68))).toBe("pricing");
+    expect(activeSection(boxes(300, 900))).toBeNull();
+    expect(activeSection(boxes(68, 900))).toBe("overview");
+    expect(activeSection(boxes(-300, 70))).toBe("overview");
+    expect(activeSection(boxes(-300, 68))).toBe("pricing");
+    // Past a section's end (and the gap after it) no tab is current: the reader is over a block
+    // without a tab (videos, use cases), not still in "Pricing" (issue 15).
+    expect(activeSection(boxes(-1000, -600))).toBeNull();
+    // Page order is not tab order: the pricing card above the overview block.
+    expect(activeSection(boxes(-200, -900, 400))).toBe("overview");
+    expect(activeSection(boxes(500, -100, 400))).toBe("pricing");
+    // A section of two boxes (purchase panel, pricing card) and a box inside another (the
+    // reviews panel in the community section): the innermost is current.
+    expect(
+      activeSection([
+        { id: "pricing", top: -100, bottom: 300 },
+        { id: "pricing", top: -2000, bottom: -1500 },
+      ]),
+    ).toBe("pricing");
+    expect(
+      activeSection([
+        { id: "community", top: -500, bottom: 900 },
+        { id: "reviews", top: -100, bottom: 900 },
+      ]),
+    ).toBe("reviews");
   });
 });

@@ -292,14 +292,27 @@ export function phoneTopLayer(
   return current;
 }
 
+/** Blocks stand this far apart (the page's vertical gap): a section reaches to the next one. */
+export const SECTION_GAP_PX = 48;
+
 /**
- * The current section: the last one whose top has reached the scroll offset (68 px), or null
- * above the first. `tops` are the sections' distances from the top of the window, in page order.
+ * The current section (scroll-spy): the one the reading line, 68 px below the window's top (the
+ * scroll offset, under the tabs), is over. None above the first section, and none over something
+ * that has no tab (a video, the use cases): the tab follows the section in view, not the last
+ * section passed. `boxes` are the sections' boxes relative to the window, in any order (the
+ * pricing card may come before the overview block); a section may have several boxes (the
+ * purchase panel and the pricing card are both "Pricing"); the innermost (lowest top) wins.
  */
-export function activeSection(tops: readonly { id: string; top: number }[]): string | null {
-  let current: string | null = null;
-  for (const s of tops) if (s.top - SECTION_NAV_SCROLL_OFFSET_PX <= 1) current = s.id;
-  return current;
+export function activeSection(
+  boxes: readonly { id: string; top: number; bottom: number }[],
+): string | null {
+  const line = SECTION_NAV_SCROLL_OFFSET_PX + 1;
+  let current: { id: string; top: number } | null = null;
+  for (const s of boxes) {
+    if (s.top > line || s.bottom + SECTION_GAP_PX <= line) continue;
+    if (!current || s.top > current.top) current = s;
+  }
+  return current?.id ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

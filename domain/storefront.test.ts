@@ -74,7 +74,11 @@ describe("SEO text", () => {
     expect(seoTitle("Browse deals")).toBe("Browse deals | Payonce");
     const long = seoTitle("x".repeat(100));
     expect(long).toHaveLength(70);
-    expect(long.endsWith("...")).toBe(true);
+    expect(long.endsWith("... | Payonce")).toBe(true);
+    // A long title is cut at a word and keeps the site's name.
+    expect(
+      seoTitle("TaskFlow: Project management with Gantt charts, automations and client portals"),
+    ).toBe("TaskFlow: Project management with Gantt charts... | Payonce");
     expect(seoDescription(`a  b\n${"c".repeat(200)}`)).toHaveLength(160);
   });
 });

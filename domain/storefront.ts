@@ -86,8 +86,16 @@ const siteSuffixOf = (site: string) => {
 export const seoTitle = (title: string, site = "Payonce"): string => {
   // A title from data may already end with the site's name: never "| Payonce | Payonce".
   const own = title.replace(siteSuffixOf(site), "");
-  const full = `${own} | ${site}`;
-  return full.length <= SEO_TITLE_MAX ? full : `${full.slice(0, SEO_TITLE_MAX - 3).trimEnd()}...`;
+  const suffix = ` | ${site}`;
+  const full = `${own}${suffix}`;
+  if (full.length <= SEO_TITLE_MAX) return full;
+  // Too long: the page's own part is cut at a word (not "...and cli...") and the site's name
+  // stays, like every other title.
+  const room = SEO_TITLE_MAX - suffix.length - 3;
+  const head = own.slice(0, room);
+  const space = head.lastIndexOf(" ");
+  const cut = space >= room * 0.6 ? head.slice(0, space) : head;
+  return `${cut.replace(/[\s,:;.\-–—|]+$/, "")}...${suffix}`;
 };
 
 /** Meta descriptions are kept to what search results show. */

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { blockAppliesTo, blockListProblems } from "../../domain/blocks";
+import { mentionsAnyFigure, unclaimedEach } from "../../domain/campaign-claims";
 import { BLOCK_TYPES } from "../../domain/constants";
 import { fieldErrors } from "../../domain/schemas/common";
 import { PreviewBlocksSchema } from "../../domain/schemas/staff";
@@ -81,11 +82,15 @@ export async function editedBlocksPreview(
         }),
       ),
   );
-  const needsCampaign = blocks.some(
-    (b) => b.type === "campaign_banner" || b.type === "subscribe_form",
-  );
+  const needsCampaign =
+    blocks.some((b) => b.type === "campaign_banner" || b.type === "subscribe_form") ||
+    mentionsAnyFigure(blocks);
   const campaign = needsCampaign
     ? await ctx.services.pages.activeCampaign(previewAt ?? undefined)
     : null;
-  return data<EditedPreview>({ ok: true, blocks, campaign }, { headers: noStore });
+  // As the saved page: no claim of a campaign discount the cart does not give.
+  return data<EditedPreview>(
+    { ok: true, blocks: unclaimedEach(blocks, campaign), campaign },
+    { headers: noStore },
+  );
 }

@@ -1,9 +1,14 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { activeSection, sectionNavShown } from "../../domain/blocks";
 import { onDebouncedScroll } from "../ui/debounced-scroll";
 import { cx } from "../ui/format";
 
-export type NavSection = { id: string; label: string };
+/**
+ * A tab: its section's id (the link), and other boxes that are the same section while that one is
+ * shown (`also`: the purchase panel is Pricing too; the community section's head is whichever of
+ * its tabs is open).
+ */
+export type NavSection = { id: string; label: string; also?: readonly string[] };
 
 /**
  * Sticky section navigation (phones and small tablets): past 200 px of scrolling it slides in over
@@ -20,22 +25,32 @@ export function SectionNav({ sections }: { sections: NavSection[] }) {
   useEffect(() => {
     setPresent(sections.filter((s) => document.getElementById(s.id)));
   }, [sections]);
+  const nav = useRef<HTMLElement>(null);
   useEffect(() => {
     const update = () => {
       setShown(sectionNavShown(window.scrollY));
-      const tops = sections.flatMap((s) => {
-        const el = document.getElementById(s.id);
-        // A hidden tab panel has no box; the community section stands for it.
-        const box = el && el.offsetParent !== null ? el : null;
-        return box ? [{ id: s.id, top: box.getBoundingClientRect().top }] : [];
+      // Wide screens do not show the tabs (md:hidden): nothing to mark.
+      if (nav.current && nav.current.getClientRects().length === 0) return;
+      const boxOf = (id: string) => {
+        const el = document.getElementById(id);
+        // A hidden tab panel has no box.
+        return el && el.getClientRects().length > 0 ? el.getBoundingClientRect() : null;
+      };
+      const boxes = sections.flatMap((s) => {
+        if (!boxOf(s.id)) return [];
+        return [s.id, ...(s.also ?? [])].flatMap((id) => {
+          const box = boxOf(id);
+          return box ? [{ id: s.id, top: box.top, bottom: box.bottom }] : [];
+        });
       });
-      setActive(activeSection(tops));
+      setActive(activeSection(boxes));
     };
     return onDebouncedScroll(update);
   }, [sections]);
   if (present.length < 2) return null;
   return (
     <nav
+      ref={nav}
       aria-label="Sections"
       data-testid="section-nav"
       className={cx(

@@ -326,8 +326,9 @@ export function CommentCard({
           <Heading
             id={`item-${item.id}-title`}
             className={cx(
-              "mt-1 break-words font-bold",
-              variant === "page" ? "text-2xl sm:text-3xl" : "text-lg",
+              "break-words font-bold",
+              // The page's big title needs more air under its tacos than a card's.
+              variant === "page" ? "mt-3 text-2xl sm:text-3xl" : "mt-1 text-lg",
             )}
           >
             {variant === "list" ? (

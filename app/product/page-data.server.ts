@@ -1,3 +1,4 @@
+import { mentionsAnyFigure, unclaimed, unclaimedEach } from "../../domain/campaign-claims";
 import { sanitizeBlocks } from "../blocks/sanitize.server";
 import type { AppLoadContext } from "../context";
 import { keptCommunityLists } from "../discussions/community.server";
@@ -36,9 +37,12 @@ async function readProductPageData(
   const deal = await ctx.services.catalog.getDealDetails(slug, at);
   if (!deal) return null;
   const page = await ctx.services.productPage.getProductPage(deal, at);
-  const needsCampaign = page.blocks.some(
-    (b) => b.type === "campaign_banner" || b.type === "subscribe_form",
-  );
+  // The live campaign is read when a block shows it, or when copy from data names a figure that
+  // may be its discount (never claimed while the cart does not give it: domain/campaign-claims).
+  const needsCampaign =
+    page.blocks.some((b) => b.type === "campaign_banner" || b.type === "subscribe_form") ||
+    mentionsAnyFigure(page.blocks) ||
+    mentionsAnyFigure(Object.values(page.zones));
   const [campaign, reviewsSummary, responsiveness, communityLists] = await Promise.all([
     needsCampaign ? ctx.services.pages.activeCampaign() : null,
     reviewsSummaryView(ctx, deal),
@@ -49,8 +53,8 @@ async function readProductPageData(
   return {
     deal,
     summary: dealSummary(deal),
-    blocks: sanitizeBlocks(page.blocks),
-    zones: page.zones,
+    blocks: unclaimedEach(sanitizeBlocks(page.blocks), campaign),
+    zones: unclaimedZones(page.zones, campaign),
     testimonials: page.testimonials,
     badges: page.badges,
     campaign,
@@ -61,4 +65,14 @@ async function readProductPageData(
     /** True only on a staff preview of a deal the public cannot see (draft or private). */
     hiddenPreview: Boolean(at.includeHidden),
   };
+}
+
+type Zones = Awaited<ReturnType<Ctx["services"]["productPage"]["getProductPage"]>>["zones"];
+
+/** Each zone's collection without claims of a discount the cart does not give. */
+function unclaimedZones(zones: Zones, campaign: Parameters<typeof unclaimed>[1]): Zones {
+  if (!campaign || campaign.discount_applies) return zones;
+  return Object.fromEntries(
+    Object.entries(zones).map(([name, zone]) => [name, unclaimed(zone, campaign)]),
+  ) as Zones;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { PREVIEW_PARAM } from "../../domain/blocks";
+import { unclaimedEach } from "../../domain/campaign-claims";
 import { MODULAR_PAGE_SIZE } from "../../domain/constants";
 import { siteJsonLd } from "../../domain/structured-data";
 import type { PageCollectionJson, PageJson } from "../../server/services/storefront/deal-json";
@@ -41,7 +42,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     services.catalog.getDealDetails(slug, previewAt ? { now: previewAt } : {}),
   );
   return {
-    page,
+    // No collection claims a campaign discount the cart does not give (domain/campaign-claims).
+    page: { ...page, collections: unclaimedEach(page.collections, campaign) },
     pages,
     campaign,
     now: (previewAt ?? new Date()).toISOString(),
@@ -113,7 +115,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       const res = await fetch(`/api/modular/page/${HOME_PAGE}/?${params}`);
       if (!res.ok) throw new Error(String(res.status));
       const next = (await res.json()) as PageJson;
-      setCollections((current) => [...current, ...next.collections]);
+      setCollections((current) => [
+        ...current,
+        ...unclaimedEach(next.collections, loaderData.campaign),
+      ]);
       setNextOffset(next.next_offset);
     } catch {
       setFailed(true);

@@ -188,10 +188,12 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   const sections = useMemo<NavSection[]>(
     () => [
       { id: "overview", label: "Overview" },
-      { id: pricingNavId, label: "Pricing" },
-      { id: "reviews", label: "Reviews" },
-      { id: "questions", label: "Questions" },
-      ...(hasFaqs ? [{ id: "faqs", label: "FAQs" }] : []),
+      // On a phone the purchase panel (#pricing) is pricing too, whichever the tab links to.
+      { id: pricingNavId, label: "Pricing", also: pricingNavId === "pricing" ? [] : ["pricing"] },
+      // The community section's head counts as its open tab (only that tab's panel is shown).
+      { id: "reviews", label: "Reviews", also: ["community"] },
+      { id: "questions", label: "Questions", also: ["community"] },
+      ...(hasFaqs ? [{ id: "faqs", label: "FAQs", also: ["community"] }] : []),
       { id: "from-the-founders", label: "From the founders" },
     ],
     [pricingNavId, hasFaqs],

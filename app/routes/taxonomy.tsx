@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { unclaimed } from "../../domain/campaign-claims";
 import { CollectionPage } from "../collections/collection-page";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
@@ -32,7 +33,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     });
     if (collection) {
       if (page > collection.listing.total_pages) throw await notFound({ services });
-      return { ...base, kind: "collection" as const, collection, campaign: await campaignPromise };
+      const campaign = await campaignPromise;
+      return {
+        ...base,
+        kind: "collection" as const,
+        collection: unclaimed(collection, campaign),
+        campaign,
+      };
     }
   }
   const node = await services.search.taxonomyNode(group, category, subcategory);

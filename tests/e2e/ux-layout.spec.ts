@@ -102,6 +102,56 @@ test("phone product page: the section tabs replace the header scrolling down, ne
   await expect(tabs).toBeHidden();
 });
 
+test("phone product page: the marked tab follows the section in view (scroll-spy)", {
+  tag: "@phone-only",
+}, async ({ page, gotoHydrated }) => {
+  // Eight scroll positions on the longest page, each waiting for the tabs to follow.
+  test.slow();
+  await gotoHydrated("/products/taskflow/");
+  const tabs = page.getByTestId("section-nav");
+  const current = tabs.locator('a[aria-current="location"]');
+  /** Scrolls so the section's top sits just under the tabs (the 68 px reading line). */
+  const over = (id: string) =>
+    page.evaluate((id) => {
+      const el = document.getElementById(id);
+      if (!el) throw new Error(`no #${id}`);
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 68 + 24);
+    }, id);
+  // Top to bottom, in page order: taskflow's pricing card comes before its overview block.
+  const walk: [string, string | null][] = [
+    ["pricing", "Pricing"], // the purchase panel
+    ["modular-pricing-card", "Pricing"],
+    ["overview", "Overview"],
+    ["videos", null], // no tab of its own: not "Pricing" (or any other)
+    ["use-cases", null],
+    ["from-the-founders", "From the founders"],
+    ["community", "Reviews"], // the section's head: its open tab
+    ["reviews", "Reviews"],
+  ];
+  for (const [id, label] of walk) {
+    await over(id);
+    if (label) await expect(current).toHaveText(label);
+    else await expect(current).toHaveCount(0);
+  }
+  await expect(tabs).toBeVisible();
+  // Back up: the marked tab follows on the way up too.
+  await over("overview");
+  await expect(current).toHaveText("Overview");
+  await over("modular-pricing-card");
+  await expect(current).toHaveText("Pricing");
+});
+
+test("wide screens: the buy bar owns the top; no section tabs show or mark", {
+  tag: "@desktop-only",
+}, async ({ page, gotoHydrated }) => {
+  await gotoHydrated("/products/taskflow/");
+  for (const id of ["modular-pricing-card", "videos", "from-the-founders"]) {
+    await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), id);
+    await expect(page.getByTestId("section-nav")).toBeHidden();
+  }
+  await expect(page.locator('[data-testid="section-nav"] a[aria-current]')).toHaveCount(0);
+});
+
 test("phone product page: the bottom buy bar never covers the page, nor shows out of view", {
   tag: "@phone-only",
 }, async ({ page, gotoHydrated }) => {

@@ -1,3 +1,4 @@
+import { PLUS_DEAL_SLUG } from "../../../domain/constants";
 import { ADDON_DEALS, DEALS } from "./deals";
 
 // Generated art for the demo: every /media/demo/{name}.svg the seed refers to is drawn from its
@@ -8,8 +9,8 @@ import { ADDON_DEALS, DEALS } from "./deals";
 // abstract pattern without lettering (captions sit on it); logos are a glyph on a coloured tile.
 
 type DealInfo = { name: string; tax: string; card: string };
-const INFO = new Map<string, DealInfo>(
-  [...DEALS, ...ADDON_DEALS].map((d) => [
+const INFO = new Map<string, DealInfo>([
+  ...[...DEALS, ...ADDON_DEALS].map((d): [string, DealInfo] => [
     d.slug,
     {
       name: d.name,
@@ -17,7 +18,9 @@ const INFO = new Map<string, DealInfo>(
       card: (d as { card?: string }).card ?? "",
     },
   ]),
-);
+  // The membership's own deal (seed/plus.ts): its cart line and shelf show its picture.
+  [PLUS_DEAL_SLUG, { name: "Payonce Plus", tax: "", card: "" }],
+]);
 
 function hash(s: string): number {
   let h = 2166136261;
