@@ -81,7 +81,9 @@ export async function serveCached(
   nonce: string,
 ): Promise<FastifyReply> {
   const hit = await pageCache.get(decision.key, decision.scope);
+  const entry = { kind: "page", key: decision.key, scope: decision.scope } as const;
   if (hit) {
+    request.server.fastPath.learn(request, entry);
     reply.status(hit.status).headers(hit.headers).header(CACHE_HEADER, "HIT");
     return sendStored(request, reply, hit.parts, hit.gzip, nonce);
   }
@@ -103,6 +105,8 @@ export async function serveCached(
     parts,
     gzip,
   });
+  // The next request for this URL may be answered before Fastify (server/http/fast-path.ts).
+  request.server.fastPath.learn(request, entry);
   reply.status(response.status).headers(headers).header(CACHE_HEADER, "MISS");
   return sendStored(request, reply, parts, gzip, nonce);
 }
