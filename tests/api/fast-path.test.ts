@@ -224,6 +224,26 @@ describe("a cache hit before Fastify", () => {
     expect((await timed("/products/taskflow/")).fast).toBe(true);
   });
 
+  it("renders a cold page once for requests that come while it renders", async () => {
+    // Invalidated: the next requests all find no page, and come together.
+    await app.services.pageEvents.dealChanged(taskflowId);
+    const renders = page.renders.count;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => app.inject({ method: "GET", url: "/products/taskflow/" })),
+    );
+    expect(page.renders.count).toBe(renders + 1);
+    expect(answers.map((a) => a.headers["x-cache"]).sort()).toEqual([
+      "HIT",
+      "HIT",
+      "HIT",
+      "HIT",
+      "HIT",
+      "MISS",
+    ]);
+    const bodies = new Set(answers.map((a) => normalised(fromInject(a)).body));
+    expect(bodies.size).toBe(1);
+  });
+
   it("answers the API answer cache's hits too, as the slow path does", async () => {
     const url = "/api/v2/deals/taskflow/details/";
     expect(header((await timed(url, GZIP)).answer, "x-cache")).toBe("MISS");
