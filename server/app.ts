@@ -28,6 +28,7 @@ import { rewardRoutes } from "./http/commerce/rewards";
 import { registerCompression } from "./http/compression";
 import { discussionRoutes } from "./http/discussions/discussions";
 import { registerErrorHandling } from "./http/errors";
+import { createFastPath } from "./http/fast-path";
 import { healthRoutes } from "./http/health";
 import { registerInputGuard } from "./http/input-guard";
 import { safeErrorForLog, serializeRequestForLog } from "./http/log-safety";
@@ -114,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // 1. External plugins.
   // helmet's headers, computed once (server/http/security-headers.ts), not per request.
-  const pagePolicy = registerSecurityHeaders(app, {
+  const { headers: securityHeaders, pagePolicy } = registerSecurityHeaders(app, {
     // No inline script runs without its response's nonce: pages add `'nonce-…'` to script-src
     // (React Router's inline hydration scripts carry it); API answers run no script at all.
     contentSecurityPolicy: {
@@ -139,6 +140,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     hsts: config.cookieSecure,
   });
+  // Cache hits answered before Fastify's routing and hooks (server/http/fast-path.ts).
+  const fastPath = createFastPath({
+    pageCache: services.pageCache,
+    config,
+    securityHeaders,
+    pagePolicy,
+    log: app.log,
+  });
+  app.decorate("fastPath", fastPath);
+  fastPath.install(app);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(swagger, {

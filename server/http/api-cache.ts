@@ -73,6 +73,7 @@ export async function cachedJson<T>(
   const key = apiCacheKey(path, request.url);
   const hit = await pageCache.get(key, scope);
   if (hit) {
+    request.server.fastPath.learn(request, { kind: "api", key, scope });
     reply.status(hit.status).headers(hit.headers).header(CACHE_HEADER, "HIT");
     // Awaiting the reply waits until it is sent: the handler then resolves with nothing to send.
     await sendStored(request, reply, hit.parts, hit.gzip);
@@ -91,6 +92,8 @@ export async function cachedJson<T>(
   const gzip = await deflateParts(parts);
   const headers = { "content-type": JSON_TYPE };
   await pageCache.put(key, scope, stamp, { status, headers, parts, gzip });
+  // The next request for this URL may be answered before Fastify (server/http/fast-path.ts).
+  request.server.fastPath.learn(request, { kind: "api", key, scope });
   reply.headers(headers);
   await sendStored(request, reply, parts, gzip);
   return;

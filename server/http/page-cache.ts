@@ -81,30 +81,78 @@ export async function serveCached(
   nonce: string,
 ): Promise<FastifyReply> {
   const hit = await pageCache.get(decision.key, decision.scope);
+  const entry = { kind: "page", key: decision.key, scope: decision.scope } as const;
   if (hit) {
+    request.server.fastPath.learn(request, entry);
     reply.status(hit.status).headers(hit.headers).header(CACHE_HEADER, "HIT");
     return sendStored(request, reply, hit.parts, hit.gzip, nonce);
   }
   // Taken before rendering: an invalidation during the render leaves this page stale on arrival.
   const stamp = await pageCache.stamp(decision.scope);
-  const response = await render();
-  const headers = storableHeaders(response);
-  const html = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-  if (request.method !== "GET" || response.status !== 200 || !headers || !html || !stamp) {
-    return sendResponse(reply.header(CACHE_HEADER, "MISS"), response);
+  const fills = fillsOf(pageCache);
+  // The same page under the same stamp is being rendered for another request: wait for that
+  // render and read the cache again, rather than render the page once more (a cold or just
+  // invalidated page under load: one render, not one per waiting request). What it stored is
+  // what this request's own render would store (no event came between), and the read applies
+  // the stamp and the time boundary as any hit does; nothing stored: this request renders.
+  const pending = stamp ? fills.get(decision.key) : undefined;
+  if (pending && pending.stamp === stamp) {
+    await pending.done;
+    const page = await pageCache.get(decision.key, decision.scope);
+    if (page) {
+      request.server.fastPath.learn(request, entry);
+      reply.status(page.status).headers(page.headers).header(CACHE_HEADER, "HIT");
+      return sendStored(request, reply, page.parts, page.gzip, nonce);
+    }
   }
-  const body = renderedBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
-  // Stored without this visitor's nonce: a replay puts its own where it stood.
-  const parts = cutAtNonce(body, nonce);
-  const gzip = await deflateParts(parts);
-  await pageCache.put(decision.key, decision.scope, stamp, {
-    status: response.status,
-    headers,
-    parts,
-    gzip,
-  });
-  reply.status(response.status).headers(headers).header(CACHE_HEADER, "MISS");
-  return sendStored(request, reply, parts, gzip, nonce);
+  // Only a GET's render may be stored: only a GET leads (in place of a render under an older
+  // stamp, whose page no request waits for any more).
+  let settle: () => void = () => {};
+  const fill: Fill | null =
+    stamp && request.method === "GET" && fills.get(decision.key)?.stamp !== stamp
+      ? { stamp, done: new Promise<void>((resolve) => (settle = resolve)) }
+      : null;
+  if (fill) fills.set(decision.key, fill);
+  try {
+    const response = await render();
+    const headers = storableHeaders(response);
+    const html = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+    if (request.method !== "GET" || response.status !== 200 || !headers || !html || !stamp) {
+      return sendResponse(reply.header(CACHE_HEADER, "MISS"), response);
+    }
+    const body = renderedBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
+    // Stored without this visitor's nonce: a replay puts its own where it stood.
+    const parts = cutAtNonce(body, nonce);
+    const gzip = await deflateParts(parts);
+    await pageCache.put(decision.key, decision.scope, stamp, {
+      status: response.status,
+      headers,
+      parts,
+      gzip,
+    });
+    // The next request for this URL may be answered before Fastify (server/http/fast-path.ts).
+    request.server.fastPath.learn(request, entry);
+    reply.status(response.status).headers(headers).header(CACHE_HEADER, "MISS");
+    return sendStored(request, reply, parts, gzip, nonce);
+  } finally {
+    if (fill) {
+      if (fills.get(decision.key) === fill) fills.delete(decision.key);
+      settle();
+    }
+  }
+}
+
+/** A render in progress for a key, under the stamp taken before it; `done` once it is over. */
+type Fill = { stamp: string; done: Promise<void> };
+/** Each cache's renders in progress, by key (several apps may share a process: tests). */
+const fillsByCache = new WeakMap<PageCacheService, Map<string, Fill>>();
+function fillsOf(pageCache: PageCacheService): Map<string, Fill> {
+  let fills = fillsByCache.get(pageCache);
+  if (!fills) {
+    fills = new Map();
+    fillsByCache.set(pageCache, fills);
+  }
+  return fills;
 }
 
 /**

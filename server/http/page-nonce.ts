@@ -53,10 +53,29 @@ export function deflateParts(parts: Buffer[]): Promise<Buffer[]> {
   );
 }
 
+/** A body as the buffers to send in order, and their total length. */
+export type Chunks = { chunks: Buffer[]; length: number };
+
+/** The page with `nonce` where the render's nonce stood, as the stored parts around it. */
+export function chunksWithNonce(parts: Buffer[], nonce: string): Chunks {
+  const n = Buffer.from(nonce);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  parts.forEach((part, i) => {
+    if (i > 0 && n.length > 0) {
+      chunks.push(n);
+      length += n.length;
+    }
+    chunks.push(part);
+    length += part.length;
+  });
+  return { chunks, length };
+}
+
 /** The page with `nonce` where the render's nonce stood. */
 export function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
-  const n = Buffer.from(nonce);
-  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [n, part])));
+  const { chunks, length } = chunksWithNonce(parts, nonce);
+  return Buffer.concat(chunks, length);
 }
 
 // gzip member header: deflate, no flags, no mtime, unknown OS (RFC 1952).
@@ -118,6 +137,15 @@ let lastNonceShift = 0;
 
 /** The gzip of `joinWithNonce(parts, nonce)`, from the parts deflated once by `deflateParts`. */
 export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: string): Buffer {
+  const { chunks, length } = gzipChunksWithNonce(parts, deflated, nonce);
+  return Buffer.concat(chunks, length);
+}
+
+/**
+ * `gzipWithNonce` as the buffers to send in order (the stored deflated parts themselves, never
+ * copied: a replay allocates only the nonce's block and the trailer).
+ */
+export function gzipChunksWithNonce(parts: Buffer[], deflated: Buffer[], nonce: string): Chunks {
   const n = Buffer.from(nonce);
   if (n.length > 0xffff) throw new Error("nonce too long for a stored block");
   // A stored block (BFINAL=0, BTYPE=00, byte-aligned after the sync flush): LEN, ~LEN, bytes.
@@ -132,13 +160,17 @@ export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: string
   let crc = 0;
   let size = 0;
   const chunks: Buffer[] = [GZIP_HEADER];
+  let length = GZIP_HEADER.length;
   parts.forEach((part, i) => {
     if (i > 0) {
       chunks.push(stored);
+      length += stored.length;
       crc = combine(crc, nonceCrc, nonceShift);
       size += n.length;
     }
-    chunks.push(deflated[i] as Buffer);
+    const block = deflated[i] as Buffer;
+    chunks.push(block);
+    length += block.length;
     const own = crcOfPart(part);
     crc = combine(crc, own.crc, own.shift);
     size += part.length;
@@ -147,5 +179,6 @@ export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: string
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   chunks.push(FINAL_BLOCK, trailer);
-  return Buffer.concat(chunks);
+  length += FINAL_BLOCK.length + trailer.length;
+  return { chunks, length };
 }

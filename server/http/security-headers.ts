@@ -54,18 +54,19 @@ export function pagePolicy(options: HelmetOptions): (nonce: string) => string {
 
 /**
  * Sets the precomputed headers on every response, as @fastify/helmet did (on the raw response).
- * Returns the page policy for a nonce: pages replace the (nonce-less) CSP set here with it.
+ * Returns them, and the page policy for a nonce: pages replace the (nonce-less) CSP set here
+ * with it.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: HelmetOptions,
-): (nonce: string) => string {
+): { headers: [string, string][]; pagePolicy: (nonce: string) => string } {
   const headers = computeSecurityHeaders(options);
   app.addHook("onRequest", (_request, reply, next) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     next();
   });
-  return pagePolicy(options);
+  return { headers, pagePolicy: pagePolicy(options) };
 }
 
 /**
