@@ -183,7 +183,13 @@ function RatingSummary({ deal }: { deal: DealSummary }) {
   );
 }
 
-/** A tab's panel, shown while its tab is the selected one. */
+/**
+ * A tab's panel, shown while its tab is the selected one. Only the selected panel holds its
+ * content: the hidden ones are empty in the server's HTML (issue 14), and their content is drawn
+ * when their tab is chosen. Nothing is lost before hydration: hidden panels were unreadable then,
+ * and the FAQs and the founders' posts are also on the page in their own blocks, the questions
+ * on their own page.
+ */
 function TabPanel({
   id,
   tab,
@@ -204,7 +210,7 @@ function TabPanel({
       hidden={tab !== id}
       className={extra ? cx(panelClass, extra) : panelClass}
     >
-      {children}
+      {tab === id ? children : null}
     </div>
   );
 }
@@ -346,12 +352,7 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
               setTab(key);
               window.history.replaceState(window.history.state, "", `#${key}`);
             }}
-            className={cx(
-              "-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-semibold transition",
-              tab === key
-                ? "border-brand-500 text-ink"
-                : "border-transparent text-ink-soft hover:text-ink",
-            )}
+            className={tab === key ? "ctab-on" : "ctab"}
           >
             {labels[key]}{" "}
             <span
@@ -372,15 +373,12 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
             {data.search ? "No FAQs match your search." : "No FAQs yet."}
           </p>
         ) : (
-          <div className="divide-y divide-black/10 rounded-2xl border border-black/10 bg-white">
+          <div className="faq-list">
             {data.faqs.map((faq) => (
               <details key={faq.id} className="group p-4">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
+                <summary className="faq-q">
                   {faq.question}
-                  <span
-                    className="text-xl text-ink-soft transition group-open:rotate-45"
-                    aria-hidden="true"
-                  >
+                  <span className="faq-plus" aria-hidden="true">
                     +
                   </span>
                 </summary>
