@@ -82,7 +82,7 @@ function excerpt(text: string, max: number): string {
 function PreviewCard({ item, roles }: { item: ItemView; roles: ViewerRoles }) {
   const status = statusLabel(item, roles);
   return (
-    <li className="rounded-2xl border border-black/5 bg-white p-4 shadow-card">
+    <li className="preview-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           {item.rating ? <TacoRating rating={item.rating} /> : null}
@@ -94,11 +94,7 @@ function PreviewCard({ item, roles }: { item: ItemView; roles: ViewerRoles }) {
         </div>
         {status ? <StatusPill {...status} /> : null}
       </div>
-      {item.comment ? (
-        <p className="mt-1.5 whitespace-pre-line break-words text-sm text-ink-soft">
-          {excerpt(item.comment, 220)}
-        </p>
-      ) : null}
+      {item.comment ? <p className="preview-text">{excerpt(item.comment, 220)}</p> : null}
       <p className="mt-2 text-xs text-ink-soft">
         {item.user?.name || item.user?.username || "Deleted user"} · {formatDate(item.created)} ·{" "}
         {item.replyCount} {item.replyCount === 1 ? "reply" : "replies"} · {item.upVotes} helpful
