@@ -69,12 +69,7 @@ export function SectionNav({ sections }: { sections: NavSection[] }) {
             <a
               href={`#${s.id}`}
               aria-current={active === s.id ? "location" : undefined}
-              className={cx(
-                "inline-block rounded-full px-3 py-1.5 text-sm font-semibold transition",
-                active === s.id
-                  ? "bg-ink text-white"
-                  : "text-ink-soft hover:bg-stone-100 hover:text-ink",
-              )}
+              className={active === s.id ? "section-link-on" : "section-link"}
             >
               {s.label}
             </a>

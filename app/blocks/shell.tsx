@@ -31,7 +31,7 @@ export function BlockSection({
       className={cx("scroll-mt-[68px]", cssClass, className)}
     >
       {title ? (
-        <h2 id={headingId} className="text-2xl font-bold tracking-tight">
+        <h2 id={headingId} className="block-title">
           {title}
         </h2>
       ) : null}

@@ -4,7 +4,8 @@ import { Carousel } from "../ui/carousel";
 import { DealCard } from "../ui/deal-card";
 
 /** Deal card slide widths: most of a phone, 2 from 480 px, 3 from md, 4 on desktop. */
-const ROW_SLIDES = "basis-[80%] min-[480px]:basis-1/2 md:basis-1/3 lg:basis-1/4";
+/** row-slide (app.css): 80% of a phone, then 2, 3 and 4 to a row. */
+const ROW_SLIDES = "row-slide";
 
 /**
  * Deal cards as a carousel (server-rendered row, enhanced by Embla with arrows on desktop) or a

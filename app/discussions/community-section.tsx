@@ -82,7 +82,7 @@ function excerpt(text: string, max: number): string {
 function PreviewCard({ item, roles }: { item: ItemView; roles: ViewerRoles }) {
   const status = statusLabel(item, roles);
   return (
-    <li className="rounded-2xl border border-black/5 bg-white p-4 shadow-card">
+    <li className="preview-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           {item.rating ? <TacoRating rating={item.rating} /> : null}
@@ -94,11 +94,7 @@ function PreviewCard({ item, roles }: { item: ItemView; roles: ViewerRoles }) {
         </div>
         {status ? <StatusPill {...status} /> : null}
       </div>
-      {item.comment ? (
-        <p className="mt-1.5 whitespace-pre-line break-words text-sm text-ink-soft">
-          {excerpt(item.comment, 220)}
-        </p>
-      ) : null}
+      {item.comment ? <p className="preview-text">{excerpt(item.comment, 220)}</p> : null}
       <p className="mt-2 text-xs text-ink-soft">
         {item.user?.name || item.user?.username || "Deleted user"} · {formatDate(item.created)} ·{" "}
         {item.replyCount} {item.replyCount === 1 ? "reply" : "replies"} · {item.upVotes} helpful
@@ -183,7 +179,13 @@ function RatingSummary({ deal }: { deal: DealSummary }) {
   );
 }
 
-/** A tab's panel, shown while its tab is the selected one. */
+/**
+ * A tab's panel, shown while its tab is the selected one. Only the selected panel holds its
+ * content: the hidden ones are empty in the server's HTML (issue 14), and their content is drawn
+ * when their tab is chosen. Nothing is lost before hydration: hidden panels were unreadable then,
+ * and the FAQs and the founders' posts are also on the page in their own blocks, the questions
+ * on their own page.
+ */
 function TabPanel({
   id,
   tab,
@@ -204,7 +206,7 @@ function TabPanel({
       hidden={tab !== id}
       className={extra ? cx(panelClass, extra) : panelClass}
     >
-      {children}
+      {tab === id ? children : null}
     </div>
   );
 }
@@ -346,12 +348,7 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
               setTab(key);
               window.history.replaceState(window.history.state, "", `#${key}`);
             }}
-            className={cx(
-              "-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-semibold transition",
-              tab === key
-                ? "border-brand-500 text-ink"
-                : "border-transparent text-ink-soft hover:text-ink",
-            )}
+            className={tab === key ? "ctab-on" : "ctab"}
           >
             {labels[key]}{" "}
             <span
@@ -372,15 +369,12 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
             {data.search ? "No FAQs match your search." : "No FAQs yet."}
           </p>
         ) : (
-          <div className="divide-y divide-black/10 rounded-2xl border border-black/10 bg-white">
+          <div className="faq-list">
             {data.faqs.map((faq) => (
               <details key={faq.id} className="group p-4">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
+                <summary className="faq-q">
                   {faq.question}
-                  <span
-                    className="text-xl text-ink-soft transition group-open:rotate-45"
-                    aria-hidden="true"
-                  >
+                  <span className="faq-plus" aria-hidden="true">
                     +
                   </span>
                 </summary>

@@ -163,7 +163,7 @@ export function RatingBars({
               to={href(stars)}
               {...(newTab ? { target: "_blank", rel: "noopener" } : {})}
               // min-h-6: a 24 px target at least (WCAG 2.5.8).
-              className={`flex min-h-6 items-center gap-2 ${full ? "text-sm" : "text-xs"} hover:underline`}
+              className={full ? "bar-row text-sm" : "bar-row text-xs"}
               aria-label={`${stars} ${tacos}: ${count} ${count === 1 ? "review" : "reviews"}`}
             >
               {full ? (
@@ -173,13 +173,8 @@ export function RatingBars({
               ) : (
                 <span className="w-3 text-ink-soft">{stars}</span>
               )}
-              <span
-                className={`${full ? "h-2" : "h-1.5"} flex-1 overflow-hidden rounded-full bg-white`}
-              >
-                <span
-                  className="block h-full rounded-full bg-brand-500"
-                  style={{ width: `${pct}%` }}
-                />
+              <span className={full ? "bar h-2" : "bar h-1.5"}>
+                <span className="bar-fill" style={{ width: `${pct}%` }} />
               </span>
               <span className={`${full ? "w-8 shrink-0" : "w-6"} text-right text-ink-soft`}>
                 {count}

@@ -71,7 +71,7 @@ export function CurrencySelector({
           onChange={(e) => choose(e.target.value)}
           disabled={pending !== null}
           style={{ minWidth: CURRENCY_SELECT_MIN_WIDTH_PX }}
-          className="h-9 rounded-full border border-black/10 bg-white px-3 text-sm font-semibold text-ink outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-400/40 disabled:opacity-60"
+          className="currency-select"
         >
           {options.map((code) => (
             <option key={code} value={code}>

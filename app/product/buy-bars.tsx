@@ -218,7 +218,7 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
         aria-hidden={!scroll.past}
         inert={!scroll.past}
         className={cx(
-          "fixed inset-x-0 hidden border-b border-black/5 bg-white shadow-card transition-all duration-200 md:block",
+          "top-buy-bar",
           scroll.past && scroll.down ? "top-0 z-30" : "top-16 z-10",
           scroll.past
             ? "translate-y-0 opacity-100"
@@ -252,7 +252,7 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
         aria-hidden={cardInView}
         inert={cardInView}
         className={cx(
-          "fixed inset-x-0 bottom-0 z-30 h-[var(--phone-buy-bar-h)] border-t border-black/10 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(29_29_44/0.08)] transition-[translate,visibility] duration-200 md:hidden",
+          "bottom-buy-bar",
           cardInView ? "invisible translate-y-full" : "visible translate-y-0",
         )}
       >

@@ -75,10 +75,10 @@ export function PlanPrice({
   const planPriceLabel = usePlanPriceLabel();
   return (
     <div>
-      <p className="text-xs font-bold tracking-wide text-ink-soft uppercase">{planText(plan)}</p>
-      <div className="mt-0.5 flex flex-wrap items-baseline gap-x-2 gap-y-1">
+      <p className="eyebrow">{planText(plan)}</p>
+      <div className="price-line">
         <span
-          className={cx("font-black tracking-tight", size === "lg" ? "text-4xl" : "text-2xl")}
+          className={size === "lg" ? "price-big text-4xl" : "price-big text-2xl"}
           data-testid={testId || undefined}
         >
           {member ? label(toMajor(shown)) : planPriceLabel(plan)}
@@ -94,33 +94,21 @@ export function PlanPrice({
             {label(toMajor(original))}
           </s>
         ) : null}
-        {discount ? (
-          <span className="rounded-md bg-emerald-100 px-1.5 py-0.5 text-xs font-black text-emerald-800">
-            {discount}
-          </span>
-        ) : null}
+        {discount ? <span className="off-pill">{discount}</span> : null}
       </div>
       {showPlus && !free && !member ? (
         <p className="mt-1 text-sm text-violet-800">
           <span className="font-bold">{label(toMajor(plusPrice(price)))}</span> with{" "}
           {plusHref ? (
-            <a
-              href={plusHref}
-              className="rounded bg-violet-100 px-1 text-xs font-black tracking-wider uppercase underline-offset-2 hover:underline"
-              aria-label="Plus membership"
-            >
+            <a href={plusHref} className="plus-link" aria-label="Plus membership">
               Plus
             </a>
           ) : (
-            <span className="rounded bg-violet-100 px-1 text-xs font-black tracking-wider uppercase">
-              Plus
-            </span>
+            <span className="plus-tag">Plus</span>
           )}
         </p>
       ) : null}
-      {showAccess ? (
-        <p className="mt-1 text-sm font-semibold text-ink-soft">{accessLabel(plan.access)}</p>
-      ) : null}
+      {showAccess ? <p className="access-line">{accessLabel(plan.access)}</p> : null}
     </div>
   );
 }
@@ -189,7 +177,8 @@ export function BuyButton({
         buy(planId);
       }}
       className={cx(
-        "inline-flex items-center justify-center gap-2 rounded-full bg-brand-400 font-black text-ink shadow-sm transition hover:bg-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-ink-soft",
+        // buy-button (app.css): the look; the size is the caller's.
+        "buy-button",
         size === "lg" ? "px-6 py-3.5 text-lg" : "px-5 py-2.5 text-base",
         adding && "cursor-progress",
         className,

@@ -38,11 +38,7 @@ export function PlanCard({
     <article
       data-testid="plan-card"
       aria-label={plan.public_name}
-      className={cx(
-        "flex w-full flex-col rounded-3xl border bg-white p-5 shadow-card transition sm:p-6",
-        selected ? "border-ink ring-2 ring-ink/10" : "border-black/10",
-        wide && "md:flex-row md:gap-8",
-      )}
+      className={cx(selected ? "plan-card-on" : "plan-card", wide && "md:flex-row md:gap-8")}
     >
       <div className={cx("space-y-4", wide && "md:w-80 md:shrink-0")}>
         <div className="flex items-start justify-between gap-2">
@@ -55,9 +51,7 @@ export function PlanCard({
             <h3 className="text-xl font-black tracking-tight">{plan.public_name}</h3>
           </div>
           {plan.highlight ? (
-            <span className="shrink-0 rounded-full bg-brand-400 px-2.5 py-1 text-[11px] font-black tracking-wide uppercase">
-              Recommended
-            </span>
+            <span className="badge-pick shrink-0 px-2.5 py-1 text-[11px]">Recommended</span>
           ) : null}
         </div>
         {buying ? (
@@ -79,8 +73,8 @@ export function PlanCard({
         >
           <ul className="space-y-2 text-sm">
             {shown.map((text) => (
-              <li key={text} className="flex items-start gap-2">
-                <span className="mt-px shrink-0">
+              <li key={text} className="tick-row">
+                <span>
                   <FeatureMark on />
                 </span>
                 {text}

@@ -83,15 +83,7 @@ export function PlanSelector({ deal, fieldName }: { deal: DealDetailsJson; field
           {plans.map((plan, index) => {
             const checked = plan.id === state.selectedPlanId;
             return (
-              <label
-                key={plan.id}
-                className={cx(
-                  "flex cursor-pointer items-center gap-3 rounded-2xl border bg-white px-4 py-3 transition",
-                  checked
-                    ? "border-ink ring-2 ring-ink/10"
-                    : "border-black/10 hover:border-black/30",
-                )}
-              >
+              <label key={plan.id} className={checked ? "plan-option-on" : "plan-option"}>
                 <input
                   type="radio"
                   name={name}
@@ -103,9 +95,7 @@ export function PlanSelector({ deal, fieldName }: { deal: DealDetailsJson; field
                 />
                 <span className="min-w-0 flex-1 font-bold">{plan.public_name}</span>
                 {plan.highlight ? (
-                  <span className="rounded-full bg-brand-400 px-2 py-0.5 text-[10px] font-black tracking-wide uppercase">
-                    Recommended
-                  </span>
+                  <span className="badge-pick px-2 py-0.5 text-[10px]">Recommended</span>
                 ) : null}
                 <span className="font-black tabular-nums">{planPriceLabel(plan)}</span>
               </label>

@@ -92,9 +92,7 @@ export function PlanTable({
                     <p className="flex flex-wrap items-center gap-1.5 text-base font-black">
                       {plan.public_name}
                       {plan.highlight ? (
-                        <span className="rounded-full bg-brand-400 px-2 py-0.5 text-[10px] font-black tracking-wide uppercase">
-                          Recommended
-                        </span>
+                        <span className="badge-pick px-2 py-0.5 text-[10px]">Recommended</span>
                       ) : null}
                     </p>
                     {buying ? (

@@ -88,7 +88,7 @@ export default function PlusShelfDialog({
               `${PURCHASE_PROTECTION_CREDIT_PERCENT_PLUS}% purchase protection in credits`,
             ].map((benefit) => (
               <li key={benefit} className="flex items-start gap-2">
-                <TickIcon className="mt-0.5 h-4 w-4 shrink-0 text-violet-700" />
+                <TickIcon className="icon-tick mt-0.5 h-4 w-4 shrink-0 text-violet-700" />
                 {benefit}
               </li>
             ))}

@@ -10,7 +10,7 @@ import type { ProductViewer } from "./viewer";
 /** A comparison cell's tick (included) or cross (not included). */
 export function FeatureMark({ on }: { on: boolean }) {
   return on ? (
-    <TickIcon label="Included" className="h-5 w-5 text-emerald-700" />
+    <TickIcon label="Included" className="tick-on" />
   ) : (
     <svg
       aria-label="Not included"
@@ -32,12 +32,7 @@ export function FeatureMark({ on }: { on: boolean }) {
 /** "Show all features" / "Show less": the long feature lists start folded. */
 export function FeatureToggle({ expanded, onToggle }: { expanded: boolean; onToggle: () => void }) {
   return (
-    <button
-      type="button"
-      onClick={onToggle}
-      aria-expanded={expanded}
-      className="text-sm font-bold text-ink underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink"
-    >
+    <button type="button" onClick={onToggle} aria-expanded={expanded} className="more-toggle">
       {expanded ? SHOW_LESS_FEATURES : SHOW_ALL_FEATURES}
     </button>
   );

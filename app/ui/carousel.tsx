@@ -178,12 +178,7 @@ export function Carousel<T>({
         // relative: absolutely positioned bits inside the slides (sr-only text) are clipped by
         // the viewport too, so slides past the edge never widen the page (before hydration and
         // without JavaScript the viewport is a native scroller).
-        className={cx(
-          "relative pt-1 pb-3",
-          ready
-            ? "overflow-hidden"
-            : "snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden",
-        )}
+        className={cx("relative pt-1 pb-3", ready ? "overflow-hidden" : "carousel-native")}
       >
         <div
           className="-ml-4 flex touch-pan-y touch-pinch-zoom"

@@ -61,11 +61,10 @@ export function CountdownClock({
       ) : (
         <ol className="flex items-baseline gap-2 tabular-nums">
           {segments.map((s) => (
-            <li key={s.unit} className="flex items-baseline gap-0.5">
+            <li key={s.unit} className="clock-part">
+              {/* text-xl: the campaign banner's compact clock shrinks it ([&_.text-xl]:text-base). */}
               <span className="text-xl font-black">{s.value}</span>
-              <span className="text-[11px] font-semibold uppercase opacity-70">
-                {unitLabel(s.unit, s.value)}
-              </span>
+              <span>{unitLabel(s.unit, s.value)}</span>
             </li>
           ))}
         </ol>

@@ -42,12 +42,7 @@ export function PriceRow({ deal, size = "sm" }: { deal: DealCardJson; size?: "sm
   if (deal.price == null) return null;
   const discount = deal.discount_percent > 0 ? `-${deal.discount_percent}%` : null;
   return (
-    <div
-      className={cx(
-        "flex flex-wrap items-baseline gap-x-2",
-        size === "lg" ? "text-2xl" : "text-lg",
-      )}
-    >
+    <div className={size === "lg" ? "price-row text-2xl" : "price-row text-lg"}>
       <span className="font-bold text-ink">
         {displayPriceText(deal.price_text, deal.price, display)}
       </span>
@@ -92,14 +87,9 @@ export function DealCard({
         ) : null}
       </div>
       <div className="deal-card-body">
-        <div className="flex items-center gap-2">
+        <div className="deal-card-head">
           {deal.product_logo ? (
-            <img
-              src={deal.product_logo}
-              alt=""
-              className="h-6 w-6 rounded-md object-contain"
-              loading="lazy"
-            />
+            <img src={deal.product_logo} alt="" className="deal-card-logo" loading="lazy" />
           ) : null}
           <h3 className="deal-card-name">
             <Link to={deal.get_absolute_url} className="card-link">

@@ -2,40 +2,15 @@
 // once, in the root layout's sprite, and drawn with <use>: a few dozen bytes per copy instead of
 // the whole path. The outer <svg> keeps each copy's viewBox, class and accessible name.
 
-/** Five taco shells side by side, 24 units apart (each `z` returns to its shell's start). */
-const TACO_SHELLS = `M2 14a10 10 0 0 1 20 0z${"m24 0a10 10 0 0 1 20 0z".repeat(4)}`;
-/** The five shells' highlights. */
-const TACO_LINES = `M5 13a7 7 0 0 1 14 0${"m10 0a7 7 0 0 1 14 0".repeat(4)}`;
-
-export type SpriteId = "tacos" | "taco-lines" | "tick" | "check" | "thumb" | "share";
+// Ratings, ticks and checks are drawn by CSS from the same shapes (`tacos`, `icon-tick` and
+// `icon-check` in app.css): an empty element each.
+export type SpriteId = "thumb" | "share";
 
 /** The shared shapes, once per page (app/root.tsx). */
 export function IconSprite() {
   return (
     <svg aria-hidden="true" width="0" height="0" className="absolute" focusable="false">
       <defs>
-        <path id="i-tacos" d={TACO_SHELLS} />
-        <path
-          id="i-taco-lines"
-          d={TACO_LINES}
-          fill="none"
-          stroke="#fff"
-          strokeWidth="1.2"
-          opacity=".55"
-        />
-        <path
-          id="i-tick"
-          d="M4 10.5 8 14l8-8"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-        />
-        <path
-          id="i-check"
-          fill="currentColor"
-          d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
-        />
         <path
           id="i-thumb"
           d="M6 9v8H3V9h3Zm0 0 3.5-6.2a1.6 1.6 0 0 1 2.9 1.2L11.6 7H16a1.7 1.7 0 0 1 1.7 2l-1.2 6.4A2 2 0 0 1 14.5 17H6"
@@ -75,16 +50,14 @@ export function ChevronIcon({ prev, className }: { prev: boolean; className: str
   );
 }
 
-/** A tick; with a `label` it is an image screen readers name, otherwise decoration. */
+/**
+ * A tick; with a `label` it is an image screen readers name, otherwise decoration (empty, so
+ * nothing to hide). Drawn by CSS: `className` includes `icon-tick` (app.css) or a utility built on it.
+ */
 export function TickIcon({ className, label }: { className: string; label?: string }) {
-  return (
-    // biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-label (role img) when labelled, else aria-hidden
-    <svg
-      {...(label ? { "aria-label": label, role: "img" } : { "aria-hidden": true })}
-      viewBox="0 0 20 20"
-      className={className}
-    >
-      <Use id="tick" />
-    </svg>
+  return label ? (
+    <i role="img" aria-label={label} className={className} />
+  ) : (
+    <i className={className} />
   );
 }

@@ -57,14 +57,14 @@ function SearchForm({ className }: { className?: string }) {
     >
       <label className="relative block">
         <span className="sr-only">Search deals</span>
-        <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-ink-soft">
+        <span className="search-icon">
           <SearchIcon />
         </span>
         <input
           type="search"
           name="query"
           placeholder={SEARCH_PLACEHOLDER}
-          className="w-full rounded-full border border-black/10 bg-stone-100 py-2 pl-9 pr-4 text-sm outline-none transition focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-400/40"
+          className="search-input"
         />
       </label>
     </Form>

@@ -1,31 +1,20 @@
+import type { CSSProperties } from "react";
 import { cx, ratingLabel } from "./format";
-import { Use } from "./icons";
-
-const FILLED = "var(--color-brand-500)";
-const EMPTY = "#e5e1d8";
 
 /**
- * Five tacos in one SVG: the shells drawn empty, then drawn filled inside a nested <svg> as wide
- * as the rating (an inner viewport clips what lies outside it: whole tacos, then the part of the
- * next one; a shell spans x 2 to 22 of its 24 units). One small SVG per rating instead of five
- * (ratings repeat on every card and review of a page), and no clip id to keep unique.
+ * Five tacos, drawn by CSS (`tacos` in app.css): the shells empty, then filled up to the rating's
+ * share of the width (whole tacos, then the part of the next one; a shell spans x 2 to 22 of its
+ * 24 units, the five 120), then their highlights. One empty element per rating (ratings repeat
+ * on every card and review of a page) instead of an SVG of three <use>s.
  */
 function Tacos({ rating }: { rating: number }) {
   const value = Math.max(0, Math.min(5, rating));
   const whole = Math.floor(value);
   const part = Math.round((value - whole) * 100) / 100;
   const width = value >= 5 ? 120 : whole * 24 + (part > 0 ? 2 + 20 * part : 0);
-  return (
-    <svg viewBox="0 0 120 16" className="h-3.5 w-25" aria-hidden="true">
-      <Use id="tacos" fill={EMPTY} />
-      {width > 0 ? (
-        <svg width={width} height="16" aria-hidden="true">
-          <Use id="tacos" fill={FILLED} />
-        </svg>
-      ) : null}
-      <Use id="taco-lines" />
-    </svg>
-  );
+  const style =
+    width > 0 ? ({ "--w": `${+((width / 120) * 100).toFixed(2)}%` } as CSSProperties) : undefined;
+  return <i className="tacos" style={style} />;
 }
 
 /** The taco rating: five tacos, the average and (optionally) the review count. */

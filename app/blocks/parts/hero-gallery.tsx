@@ -156,29 +156,14 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
                   aria-label={`Show ${item.kind === "video" ? "video" : "image"} ${i + 1}`}
                   aria-current={i === selected ? "true" : undefined}
                   onClick={() => mainApi?.scrollTo(i)}
-                  className={cx(
-                    "relative aspect-video w-[calc((100%-5*0.75rem)/6)] shrink-0 overflow-hidden rounded-xl ring-2 transition",
-                    i === selected
-                      ? "ring-brand-500"
-                      : "ring-transparent opacity-75 hover:opacity-100",
-                  )}
+                  className={i === selected ? "thumb-on" : "thumb"}
                 >
                   {item.kind === "image" ? (
-                    <img
-                      src={item.src}
-                      alt=""
-                      loading="lazy"
-                      className="h-full w-full object-cover"
-                    />
+                    <img src={item.src} alt="" loading="lazy" className="cover" />
                   ) : (
                     <>
                       {item.poster ? (
-                        <img
-                          src={item.poster}
-                          alt=""
-                          loading="lazy"
-                          className="h-full w-full object-cover"
-                        />
+                        <img src={item.poster} alt="" loading="lazy" className="cover" />
                       ) : (
                         <span className="block h-full w-full bg-ink" />
                       )}

@@ -10,12 +10,10 @@ import { formatDate } from "./format-date";
 
 export function TestimonialCard({ t, className }: { t: TestimonialJson; className?: string }) {
   return (
-    <figure className={cx("flex h-full flex-col rounded-2xl bg-white p-5 shadow-card", className)}>
+    <figure className={cx("quote-card", className)}>
       {t.rating ? <TacoRating rating={t.rating} /> : null}
       {t.title ? <p className="mt-2 font-bold">{t.title}</p> : null}
-      <blockquote className="mt-1 flex-1 text-sm leading-relaxed text-ink-soft">
-        {testimonialText(t.description)}
-      </blockquote>
+      <blockquote className="quote-text">{testimonialText(t.description)}</blockquote>
       <figcaption className="mt-4 flex items-center gap-3">
         {t.user.avatar ? (
           <img src={t.user.avatar} alt="" loading="lazy" className="h-9 w-9 rounded-full" />

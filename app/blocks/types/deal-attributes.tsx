@@ -16,20 +16,16 @@ export function DealAttributesBlock(props: BlockProps) {
     <BlockSection props={props} title={blockTitle(props, AT_A_GLANCE)}>
       <dl className="divide-y divide-black/5 rounded-2xl bg-white shadow-card">
         {rows.map((a) => (
-          <div key={a.type} className="grid gap-1 p-4 sm:grid-cols-[10rem_1fr]">
+          <div key={a.type} className="attr-row">
             <dt className="text-sm font-semibold text-ink-soft">{a.name}</dt>
             <dd className="flex flex-wrap gap-2">
               {(a.values as { slug: string; name: string }[]).map((v) =>
                 a.type === "best_for" ? (
-                  <Link
-                    key={v.slug}
-                    to={`/collections/best-for/${v.slug}/`}
-                    className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold hover:bg-brand-100"
-                  >
+                  <Link key={v.slug} to={`/collections/best-for/${v.slug}/`} className="chip-link">
                     {v.name}
                   </Link>
                 ) : (
-                  <span key={v.slug} className="rounded-full bg-stone-100 px-3 py-1 text-sm">
+                  <span key={v.slug} className="chip">
                     {v.name}
                   </span>
                 ),
@@ -38,7 +34,7 @@ export function DealAttributesBlock(props: BlockProps) {
           </div>
         ))}
         {host ? (
-          <div className="grid gap-1 p-4 sm:grid-cols-[10rem_1fr]">
+          <div className="attr-row">
             <dt className="text-sm font-semibold text-ink-soft">Product website</dt>
             <dd>
               <a

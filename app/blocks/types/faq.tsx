@@ -11,15 +11,12 @@ export function FaqBlock(props: BlockProps) {
   if (faqs.length === 0) return null;
   return (
     <BlockSection props={props} title={blockTitle(props, "Frequently asked questions")}>
-      <div className="divide-y divide-black/10 rounded-2xl border border-black/10 bg-white">
+      <div className="faq-list">
         {faqs.map((faq) => (
           <details key={faq.question} className="group p-4">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
+            <summary className="faq-q">
               {faq.question}
-              <span
-                aria-hidden="true"
-                className="text-xl text-ink-soft transition group-open:rotate-45"
-              >
+              <span aria-hidden="true" className="faq-plus">
                 +
               </span>
             </summary>

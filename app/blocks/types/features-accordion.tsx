@@ -59,12 +59,7 @@ export function FeaturesAccordionBlock(props: BlockProps) {
                   lastManual.current = Date.now();
                   setOpen(i);
                 }}
-                className={cx(
-                  "w-full rounded-2xl border p-4 text-left transition",
-                  i === open
-                    ? "border-brand-500 bg-brand-50"
-                    : "border-black/10 bg-white hover:bg-brand-50/50",
-                )}
+                className={i === open ? "feature-tab-on" : "feature-tab"}
               >
                 <span className="font-semibold">{item.title}</span>
                 {item.description ? (

@@ -100,7 +100,7 @@ export function FromFoundersCardBlock(props: BlockProps) {
                   href={links[n]}
                   target="_blank"
                   rel="noopener noreferrer nofollow"
-                  className="inline-block rounded-full bg-stone-100 px-3 py-1 text-xs font-semibold hover:bg-stone-200"
+                  className="social-link"
                 >
                   {SOCIAL_LABEL[n]}
                 </a>

@@ -15,10 +15,7 @@ export function RelatedCardsBlock(props: BlockProps) {
       <ul className="grid gap-4 sm:grid-cols-3">
         {items.map((i) => (
           <li key={i.url}>
-            <SmartLink
-              href={safeHref(i.url) as string}
-              className="block h-full overflow-hidden rounded-2xl bg-white shadow-card transition hover:shadow-card-hover"
-            >
+            <SmartLink href={safeHref(i.url) as string} className="related-card">
               <LazyImage src={i.image} className="aspect-video w-full bg-brand-50 object-cover" />
               <span className="block p-4">
                 <span className="font-bold">{i.title}</span>

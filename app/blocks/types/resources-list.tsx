@@ -13,10 +13,7 @@ export function ResourcesListBlock(props: BlockProps) {
       <ul className="divide-y divide-black/5 rounded-2xl bg-white shadow-card">
         {items.map((i) => (
           <li key={i.url}>
-            <SmartLink
-              href={safeHref(i.url) as string}
-              className="flex items-center justify-between gap-4 p-4 hover:bg-brand-50/60"
-            >
+            <SmartLink href={safeHref(i.url) as string} className="resource-row">
               <span>
                 <span className="font-semibold">{i.title}</span>
                 {i.description ? (

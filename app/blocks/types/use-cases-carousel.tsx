@@ -21,19 +21,8 @@ export function UseCasesCarouselBlock(props: BlockProps) {
         {cards.map((c) => {
           const href = safeHref(c.url);
           return (
-            <li
-              key={c.title}
-              className={cx(
-                "flex w-64 shrink-0 snap-start flex-col rounded-3xl p-5",
-                THEME_CLASS[c.theme],
-              )}
-              data-theme={c.theme}
-            >
-              {c.tag ? (
-                <span className="self-start rounded-full bg-white/70 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide">
-                  {c.tag}
-                </span>
-              ) : null}
+            <li key={c.title} className={cx("use-case", THEME_CLASS[c.theme])} data-theme={c.theme}>
+              {c.tag ? <span className="use-case-tag">{c.tag}</span> : null}
               <h3 className="mt-3 flex-1 text-lg font-bold leading-snug">{c.title}</h3>
               {href ? (
                 <SmartLink href={href} className="mt-4 font-semibold underline underline-offset-4">

@@ -28,10 +28,10 @@ function Player({ video, className }: { video: VideoJson; className?: string }) 
 
 function VideoThumb({ video }: { video: VideoJson }) {
   return (
-    <span className="relative block aspect-video overflow-hidden rounded-2xl bg-ink">
-      <LazyImage src={video.thumbnail} className="h-full w-full object-cover" />
-      <span className="absolute inset-0 flex items-center justify-center">
-        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-white/95 shadow-card-hover">
+    <span className="video-box">
+      <LazyImage src={video.thumbnail} className="cover" />
+      <span className="video-play">
+        <span>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-0.5 h-5 w-5 fill-ink">
             <path d="M8 5v14l11-7z" />
           </svg>
@@ -59,7 +59,7 @@ export function VideoCollectionBlock(props: BlockProps) {
         // Not the section's own name: two regions named alike are one landmark too many.
         label={`${label ?? "Videos"} carousel`}
         // 3 panels a view, 4 on wide screens (spec 001 section 9); phones show one and a part.
-        slideClassName="basis-[80%] sm:basis-1/2 md:basis-1/3 xl:basis-1/4"
+        slideClassName="video-slide"
         renderItem={(v) => (
           <a
             href={`${videosPage}?video=${encodeURIComponent(v.video_id ?? "")}`}
