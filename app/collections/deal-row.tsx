@@ -1,7 +1,7 @@
 import { repeatToMinimum } from "../../domain/carousel";
-import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { Carousel } from "../ui/carousel";
 import { DealCard } from "../ui/deal-card";
+import type { DealCardView } from "./card-view";
 
 /** Deal card slide widths: most of a phone, 2 from 480 px, 3 from md, 4 on desktop. */
 const ROW_SLIDES = "basis-[80%] min-[480px]:basis-1/2 md:basis-1/3 lg:basis-1/4";
@@ -20,7 +20,7 @@ export function DealRow({
   repeatTo,
   autoplayMs,
 }: {
-  deals: DealCardJson[];
+  deals: DealCardView[];
   now: Date;
   /** The carousel's accessible name, usually the collection title. */
   label: string;

@@ -29,6 +29,9 @@ import type {
   ViewerRoles,
 } from "./types";
 
+/** What the product page's loader sends for the section (community.server.ts). */
+export type CommunityLoaderData = Omit<CommunityData, "faqs" | "posts">;
+
 export type CommunityData = {
   search: string;
   roles: ViewerRoles;

@@ -47,6 +47,10 @@ type SharedParts = {
   communityLists?: BothLists | null;
 };
 
+/**
+ * The community section's personal and searched parts. The FAQs and the founders' posts are the
+ * page's deal's (app/product/page-view.ts): the section takes them from there, not twice.
+ */
 export async function loadCommunity(
   ctx: Ctx,
   deal: DealDetailsJson,
@@ -71,7 +75,6 @@ export async function loadCommunity(
       shared ? shared.reviewsSummary : reviewsSummaryView(ctx, deal),
       shared ? shared.responsiveness : responsivenessView(ctx, deal),
     ]);
-  const needle = search.toLowerCase();
   return {
     search,
     roles: vc.roles,
@@ -81,19 +84,6 @@ export async function loadCommunity(
     questions: { items: questions.items.map(itemView), total: questions.total },
     reviewsSummary,
     responsiveness,
-    faqs: deal.faqs.filter(
-      (f) =>
-        !needle ||
-        f.question.toLowerCase().includes(needle) ||
-        f.answer.toLowerCase().includes(needle),
-    ),
-    posts: deal.founders.posts.map((p) => ({
-      id: p.id,
-      title: p.title,
-      message: p.message,
-      created: p.created,
-      author: p.user ? `${p.user.first_name ?? ""} ${p.user.last_name ?? ""}`.trim() : null,
-    })),
     latestQuestions: deal.top_5_questions.slice(0, LATEST_QUESTIONS_SHOWN).map((q) => ({
       id: q.id,
       title: q.title ?? "",

@@ -1,4 +1,5 @@
 import { sanitizeBlocks } from "../blocks/sanitize.server";
+import { toCollectionView } from "../collections/card-view";
 import type { AppLoadContext } from "../context";
 import { keptCommunityLists } from "../discussions/community.server";
 import {
@@ -6,6 +7,7 @@ import {
   responsivenessView,
   reviewsSummaryView,
 } from "../discussions/page-context.server";
+import { toProductPageDeal } from "./page-view";
 
 type Ctx = Pick<AppLoadContext, "services" | "session">;
 
@@ -47,10 +49,21 @@ async function readProductPageData(
     at.keepLists ? keptCommunityLists(ctx, deal) : null,
   ]);
   return {
+    /** The whole entity, for the server's own reads (community, viewer, SEO). */
     deal,
+    /** What the page renders of it (app/product/page-view.ts). */
+    view: toProductPageDeal(deal),
     summary: dealSummary(deal),
     blocks: sanitizeBlocks(page.blocks),
-    zones: page.zones,
+    zones: {
+      pdp_top: page.zones.pdp_top && toCollectionView(page.zones.pdp_top),
+      pdp_before_terms:
+        page.zones.pdp_before_terms && toCollectionView(page.zones.pdp_before_terms),
+      pdp_before_questions:
+        page.zones.pdp_before_questions && toCollectionView(page.zones.pdp_before_questions),
+      pdp_after_questions:
+        page.zones.pdp_after_questions && toCollectionView(page.zones.pdp_after_questions),
+    },
     testimonials: page.testimonials,
     badges: page.badges,
     campaign,

@@ -1,4 +1,5 @@
 import { data, useRouteLoaderData } from "react-router";
+import { toListingView } from "../collections/card-view";
 import { CollectionPage } from "../collections/collection-page";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
@@ -26,7 +27,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!collection || page > collection.listing.total_pages) throw await notFound({ services });
   const personal = params.slug === "for-you" && session?.user != null;
   return data(
-    { collection, campaign, now: new Date().toISOString(), origin: publicConfig.publicUrl },
+    {
+      collection: { ...collection, listing: toListingView(collection.listing) },
+      campaign,
+      now: new Date().toISOString(),
+      origin: publicConfig.publicUrl,
+    },
     // for-you differs per visitor: never let a shared cache keep it.
     personal ? { headers: { "cache-control": "private, no-store" } } : undefined,
   );

@@ -3,10 +3,11 @@ import { useRouteLoaderData } from "react-router";
 import { PREVIEW_PARAM } from "../../domain/blocks";
 import { MODULAR_PAGE_SIZE } from "../../domain/constants";
 import { siteJsonLd } from "../../domain/structured-data";
-import type { PageCollectionJson, PageJson } from "../../server/services/storefront/deal-json";
+import type { PageJson } from "../../server/services/storefront/deal-json";
 import { staffPreviewAt } from "../blocks/preview.server";
 import { StaffPreviewBanner } from "../blocks/staff-preview-banner";
 import { PageCollection } from "../collections";
+import { type PageCollectionView, toPageCollectionView } from "../collections/card-view";
 import { withHighlightDetails } from "../collections/highlight-details.server";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
@@ -40,8 +41,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await withHighlightDetails(page.collections, (slug) =>
     services.catalog.getDealDetails(slug, previewAt ? { now: previewAt } : {}),
   );
+  // Card-sized deals: the page renders cards, not the API's deal cards (app/collections/card-view.ts).
   return {
-    page,
+    page: { ...page, collections: page.collections.map(toPageCollectionView) },
     pages,
     campaign,
     now: (previewAt ?? new Date()).toISOString(),
@@ -71,7 +73,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const now = new Date(loaderData.now);
-  const [collections, setCollections] = useState<PageCollectionJson[]>(loaderData.page.collections);
+  const [collections, setCollections] = useState<PageCollectionView[]>(loaderData.page.collections);
   const [nextOffset, setNextOffset] = useState<number | null>(loaderData.page.next_offset);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);

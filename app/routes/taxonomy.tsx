@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { toListingView } from "../collections/card-view";
 import { CollectionPage } from "../collections/collection-page";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
@@ -32,7 +33,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     });
     if (collection) {
       if (page > collection.listing.total_pages) throw await notFound({ services });
-      return { ...base, kind: "collection" as const, collection, campaign: await campaignPromise };
+      return {
+        ...base,
+        kind: "collection" as const,
+        collection: { ...collection, listing: toListingView(collection.listing) },
+        campaign: await campaignPromise,
+      };
     }
   }
   const node = await services.search.taxonomyNode(group, category, subcategory);
@@ -45,7 +51,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     { sort: "popular", page },
   );
   if (page > listing.total_pages) throw await notFound({ services });
-  return { ...base, kind: "taxonomy" as const, node, listing, campaign: await campaignPromise };
+  return {
+    ...base,
+    kind: "taxonomy" as const,
+    node,
+    listing: toListingView(listing),
+    campaign: await campaignPromise,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
