@@ -2,6 +2,7 @@ import { LATEST_QUESTIONS_SHOWN } from "../../domain/constants";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { itemView } from "../../server/web/discussion-presenters";
 import { displayPath } from "../../server/web/discussions";
+import { toPreviewItem } from "./labels";
 import {
   type Ctx,
   questionPrompt,
@@ -77,11 +78,17 @@ export async function loadCommunity(
     ]);
   return {
     search,
-    roles: vc.roles,
     reviewPrompt: reviewPrompt(vc, deal.slug),
     questionPrompt: questionPrompt(vc, deal.slug, url.pathname),
-    reviews: { items: reviews.items.map(itemView), total: reviews.total },
-    questions: { items: questions.items.map(itemView), total: questions.total },
+    // Cards, not whole items: the tabs show no replies (community-section.tsx toPreviewItem).
+    reviews: {
+      items: reviews.items.map((i) => toPreviewItem(itemView(i), vc.roles)),
+      total: reviews.total,
+    },
+    questions: {
+      items: questions.items.map((i) => toPreviewItem(itemView(i), vc.roles)),
+      total: questions.total,
+    },
     reviewsSummary,
     responsiveness,
     latestQuestions: deal.top_5_questions.slice(0, LATEST_QUESTIONS_SHOWN).map((q) => ({
