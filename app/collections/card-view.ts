@@ -54,9 +54,30 @@ export type CollectionView = Omit<SmartCollectionDataJson, "deals"> & { deals: D
  * The collection with card-sized deals. A deal highlight keeps its deals whole: its first deal
  * carries the details its buy flow reads (app/collections/highlight-details.server.ts).
  */
-export function toCollectionView(c: SmartCollectionDataJson): CollectionView {
+export function toCollectionView(
+  c: SmartCollectionDataJson,
+  cards: CardViews = cardViews(),
+): CollectionView {
   if (c.modular_component_type === "deal_highlight") return c;
-  return { ...c, deals: c.deals.map(toDealCardView) };
+  return { ...c, deals: c.deals.map(cards) };
+}
+
+type CardViews = (d: DealCardJson) => DealCardView;
+
+/**
+ * One card per deal for a whole page: a deal listed in several collections is the same object,
+ * which the hydration data (turbo-stream) then sends once and refers to.
+ */
+export function cardViews(): CardViews {
+  const seen = new Map<number, DealCardView>();
+  return (d) => {
+    let card = seen.get(d.id);
+    if (!card) {
+      card = toDealCardView(d);
+      seen.set(d.id, card);
+    }
+    return card;
+  };
 }
 
 /** A page's collection (a smart collection or a static component), its deals as cards. */
@@ -64,8 +85,11 @@ export type PageCollectionView =
   | { id: number; type: "smart_collection"; data: CollectionView }
   | Extract<PageCollectionJson, { type: "static" }>;
 
-export const toPageCollectionView = (c: PageCollectionJson): PageCollectionView =>
-  c.type === "smart_collection" ? { ...c, data: toCollectionView(c.data) } : c;
+export const toPageCollectionView = (
+  c: PageCollectionJson,
+  cards: CardViews = cardViews(),
+): PageCollectionView =>
+  c.type === "smart_collection" ? { ...c, data: toCollectionView(c.data, cards) } : c;
 
 /** A page of listed deals (search, category, collection pages), as cards. */
 export const toListingView = <L extends { results: DealCardJson[] }>(listing: L) => ({

@@ -1,5 +1,7 @@
+import type { PdpZone } from "../../server/db/schema";
+import type { SmartCollectionDataJson } from "../../server/services/storefront/deal-json";
 import { sanitizeBlocks } from "../blocks/sanitize.server";
-import { toCollectionView } from "../collections/card-view";
+import { cardViews, toCollectionView } from "../collections/card-view";
 import type { AppLoadContext } from "../context";
 import { keptCommunityLists } from "../discussions/community.server";
 import {
@@ -30,6 +32,18 @@ export async function loadProductPageData(ctx: Ctx, slug: string, previewAt?: Da
   return readProductPageData(ctx, slug, { now: previewAt, includeHidden: true });
 }
 
+/** The zones' collections with card-sized deals, each deal's card once across the zones. */
+function zoneViews(zones: Record<PdpZone, SmartCollectionDataJson | null>) {
+  const cards = cardViews();
+  const view = (z: SmartCollectionDataJson | null) => z && toCollectionView(z, cards);
+  return {
+    pdp_top: view(zones.pdp_top),
+    pdp_before_terms: view(zones.pdp_before_terms),
+    pdp_before_questions: view(zones.pdp_before_questions),
+    pdp_after_questions: view(zones.pdp_after_questions),
+  };
+}
+
 async function readProductPageData(
   ctx: Ctx,
   slug: string,
@@ -55,15 +69,7 @@ async function readProductPageData(
     view: toProductPageDeal(deal),
     summary: dealSummary(deal),
     blocks: sanitizeBlocks(page.blocks),
-    zones: {
-      pdp_top: page.zones.pdp_top && toCollectionView(page.zones.pdp_top),
-      pdp_before_terms:
-        page.zones.pdp_before_terms && toCollectionView(page.zones.pdp_before_terms),
-      pdp_before_questions:
-        page.zones.pdp_before_questions && toCollectionView(page.zones.pdp_before_questions),
-      pdp_after_questions:
-        page.zones.pdp_after_questions && toCollectionView(page.zones.pdp_after_questions),
-    },
+    zones: zoneViews(page.zones),
     testimonials: page.testimonials,
     badges: page.badges,
     campaign,

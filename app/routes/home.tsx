@@ -7,7 +7,7 @@ import type { PageJson } from "../../server/services/storefront/deal-json";
 import { staffPreviewAt } from "../blocks/preview.server";
 import { StaffPreviewBanner } from "../blocks/staff-preview-banner";
 import { PageCollection } from "../collections";
-import { type PageCollectionView, toPageCollectionView } from "../collections/card-view";
+import { cardViews, type PageCollectionView, toPageCollectionView } from "../collections/card-view";
 import { withHighlightDetails } from "../collections/highlight-details.server";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
@@ -41,9 +41,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await withHighlightDetails(page.collections, (slug) =>
     services.catalog.getDealDetails(slug, previewAt ? { now: previewAt } : {}),
   );
-  // Card-sized deals: the page renders cards, not the API's deal cards (app/collections/card-view.ts).
+  // Card-sized deals: the page renders cards, not the API's deal cards (app/collections/card-view.ts),
+  // each deal's card once however many collections list it.
+  const cards = cardViews();
   return {
-    page: { ...page, collections: page.collections.map(toPageCollectionView) },
+    page: { ...page, collections: page.collections.map((c) => toPageCollectionView(c, cards)) },
     pages,
     campaign,
     now: (previewAt ?? new Date()).toISOString(),
