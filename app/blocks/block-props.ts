@@ -1,10 +1,10 @@
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { CampaignJson } from "../../server/services/storefront/modular-pages";
 import type {
   BadgeJson,
   BlockJson,
   TestimonialJson,
 } from "../../server/services/storefront/product-page";
+import type { ProductPageDeal } from "../product/page-view";
 import type { ProductViewer } from "../product/viewer";
 
 /** Page-wide data some blocks read (the same for every anonymous visitor). */
@@ -21,7 +21,7 @@ export type BlockProps = {
   block: BlockJson;
   /** The block's anchor id (sanitised, defaulted, unique on the page), or null. */
   anchorId: string | null;
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
   page: BlockPageData;
 };

@@ -1,9 +1,9 @@
 import { readableTextColor } from "../../domain/contrast";
 import { NO_REVIEWS_YET } from "../../domain/messages";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { BlockJson } from "../../server/services/storefront/product-page";
 import { ReportListingLink } from "../marketing/report-listing-link";
 import { ShareControl } from "../marketing/share-control";
+import type { ProductPageDeal } from "../product/page-view";
 import type { ProductViewer } from "../product/viewer";
 import { TacoRating } from "../ui/taco-rating";
 import { galleryItems, HeroGallery } from "./parts/hero-gallery";
@@ -24,7 +24,7 @@ export function ProductHeader({
   origin,
   reportListingUrl,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
   blocks: BlockJson[];
   anchors: (string | null)[];
@@ -32,7 +32,7 @@ export function ProductHeader({
   origin: string;
   reportListingUrl: string;
 }) {
-  const story = deal.products[0]?.story ?? null;
+  const story = deal.story ?? null;
   const review = deal.deal_review;
   const details = deal.banner_details;
   const badge = deal.badge;

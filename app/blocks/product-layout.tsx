@@ -1,11 +1,11 @@
 import { Fragment, type ReactNode } from "react";
 import type { PdpZone } from "../../server/db/schema";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
-import type { SmartCollectionDataJson } from "../../server/services/storefront/deal-json";
 import type { BlockJson } from "../../server/services/storefront/product-page";
 import { COLLECTION_COMPONENTS } from "../collections";
+import type { CollectionView } from "../collections/card-view";
 import { ProductCarousel } from "../collections/product-carousel";
 import { BuyBars } from "../product/buy-bars";
+import type { ProductPageDeal } from "../product/page-view";
 import { PurchasePanel } from "../product/purchase-panel";
 import type { ProductViewer } from "../product/viewer";
 import type { BlockPageData } from "./block-props";
@@ -23,7 +23,7 @@ export function Zone({
   signedIn,
 }: {
   name: PdpZone;
-  zone: SmartCollectionDataJson | null;
+  zone: CollectionView | null;
   now: string;
   signedIn: boolean;
 }) {
@@ -42,7 +42,7 @@ export function PurchaseColumn({
   viewer,
   id,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
   id: string | undefined;
 }) {
@@ -74,11 +74,11 @@ export function ProductBlocks({
   beforeQuestions,
   community,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
   blocks: BlockJson[];
   anchors: (string | null)[];
-  zones: Record<PdpZone, SmartCollectionDataJson | null>;
+  zones: Record<PdpZone, CollectionView | null>;
   page: BlockPageData;
   beforeQuestions: ReactNode;
   community: ReactNode;
@@ -120,9 +120,9 @@ export function ProductFooter({
   zones,
   now,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
-  zones: Record<PdpZone, SmartCollectionDataJson | null>;
+  zones: Record<PdpZone, CollectionView | null>;
   now: string;
 }) {
   return (

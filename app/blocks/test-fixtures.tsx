@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import type { BlockJson } from "../../server/services/storefront/product-page";
+import { type ProductPageDeal, toProductPageDeal } from "../product/page-view";
 import { ANONYMOUS_VIEWER, type ProductViewer } from "../product/viewer";
 import type { BlockPageData } from "./block-props";
 import { Block } from "./registry";
@@ -22,7 +23,7 @@ export const dealAttributes = (
 });
 
 /** A public, started, active deal with no FAQs, features, posts, videos or attributes. */
-export function emptyDeal(overrides: Partial<DealDetailsJson> = {}): DealDetailsJson {
+export function emptyDealDetails(overrides: Partial<DealDetailsJson> = {}): DealDetailsJson {
   const deal = {
     id: 1,
     slug: "demo",
@@ -76,6 +77,10 @@ export function emptyDeal(overrides: Partial<DealDetailsJson> = {}): DealDetails
   return deal as unknown as DealDetailsJson;
 }
 
+/** The same deal as the product page sends it (app/product/page-view.ts). */
+export const emptyDeal = (overrides: Partial<DealDetailsJson> = {}): ProductPageDeal =>
+  toProductPageDeal(emptyDealDetails(overrides));
+
 export const emptyPage = (overrides: Partial<BlockPageData> = {}): BlockPageData => ({
   testimonials: [],
   badges: [],
@@ -88,7 +93,7 @@ export function renderBlock(
   type: string,
   data: Record<string, unknown> = {},
   options: {
-    deal?: DealDetailsJson;
+    deal?: ProductPageDeal;
     viewer?: ProductViewer;
     page?: BlockPageData;
     anchorId?: string | null;

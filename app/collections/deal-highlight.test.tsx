@@ -2,14 +2,14 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PLUS_MEMBERS_ONLY } from "../../domain/messages";
-import { emptyDeal } from "../blocks/test-fixtures";
+import { emptyDealDetails } from "../blocks/test-fixtures";
 import { DealHighlight } from "./deal-highlight";
 
 // Issue 15: a Plus-exclusive deal says so before the click wherever a Buy now is offered; the
 // deal highlight's own Buy now included (a non-member only: a member sees no note).
 
 const plusOnlyDeal = {
-  ...emptyDeal({
+  ...emptyDealDetails({
     slug: "plusvault",
     name: "PlusVault",
     public_name: "PlusVault",

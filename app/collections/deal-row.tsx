@@ -1,7 +1,7 @@
 import { repeatToMinimum } from "../../domain/carousel";
-import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { Carousel } from "../ui/carousel";
 import { DealCard } from "../ui/deal-card";
+import type { DealCardView } from "./card-view";
 
 /** Deal card slide widths: most of a phone, 2 from 480 px, 3 from md, 4 on desktop. */
 /** row-slide (app.css): 80% of a phone, then 2, 3 and 4 to a row. */
@@ -21,7 +21,7 @@ export function DealRow({
   repeatTo,
   autoplayMs,
 }: {
-  deals: DealCardJson[];
+  deals: DealCardView[];
   now: Date;
   /** The carousel's accessible name, usually the collection title. */
   label: string;

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
-import type { PageCollectionJson } from "../../server/services/storefront/deal-json";
 import { BrandedProductCarousel } from "./branded-product-carousel";
+import type { PageCollectionView } from "./card-view";
 import { DealHighlight } from "./deal-highlight";
 import { Leaderboard } from "./leaderboard";
 import { ProductCarousel } from "./product-carousel";
@@ -29,7 +29,7 @@ export function PageCollection({
   hasPlus = false,
   discount,
 }: {
-  collection: PageCollectionJson;
+  collection: PageCollectionView;
   now: Date;
   signedIn: boolean;
   hasPlus?: boolean;

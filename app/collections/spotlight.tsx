@@ -13,12 +13,12 @@ import {
   VIEW_RECOMMENDED_DEALS,
 } from "../../domain/messages";
 import { DEFAULT_DISCOUNT_LABEL } from "../../domain/storefront";
-import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { PriceText } from "../marketing/display-currency";
 import { Carousel } from "../ui/carousel";
 import { EmailCapture } from "../ui/email-capture";
 import { cx } from "../ui/format";
 import { Marquee } from "../ui/marquee";
+import type { DealCardView } from "./card-view";
 import { DealRow } from "./deal-row";
 import { Section, SectionHeading } from "./section";
 import { type CollectionProps, displayString, isDark } from "./types";
@@ -43,12 +43,12 @@ function Highlighted({ text }: { text: string }) {
 }
 
 /** Spotlight cards link to the deal's own page with the spotlight ref. */
-const spotlightHref = (deal: DealCardJson) => `${deal.get_absolute_url}?ref=spotlight-learn-more`;
+const spotlightHref = (deal: DealCardView) => `${deal.get_absolute_url}?ref=spotlight-learn-more`;
 
 const [SPOTLIGHT_IMAGE_WIDTH, SPOTLIGHT_IMAGE_HEIGHT] = SPOTLIGHT_CARD_SIZES[0];
 
 /** A marquee slide: the deal's image, name and price on the dark spotlight panel. */
-function SpotlightCard({ deal }: { deal: DealCardJson }) {
+function SpotlightCard({ deal }: { deal: DealCardView }) {
   return (
     <Link
       to={spotlightHref(deal)}

@@ -1,8 +1,8 @@
-import type { SmartCollectionDataJson } from "../../server/services/storefront/deal-json";
+import type { CollectionView } from "./card-view";
 
 /** What every smart collection component receives. */
 export type CollectionProps = {
-  data: SmartCollectionDataJson;
+  data: CollectionView;
   /** "Now" of the request, so server and browser render the same banners and statuses. */
   now: Date;
   signedIn: boolean;
@@ -15,7 +15,7 @@ export type CollectionProps = {
   discount?: string;
 };
 
-export const displayString = (data: SmartCollectionDataJson, field: string): string | null => {
+export const displayString = (data: CollectionView, field: string): string | null => {
   const value = data[`component_${field}`];
   return typeof value === "string" && value ? value : null;
 };

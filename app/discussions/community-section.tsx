@@ -17,25 +17,20 @@ import {
 import { cx, ratingLabel } from "../ui/format";
 import { TacoRating } from "../ui/taco-rating";
 import { StatusPill } from "./comment-card";
-import { formatDate, statusLabel } from "./labels";
+import { formatDate, type PreviewItem } from "./labels";
 import { PostingPromptBlock, RatingBars, SearchField } from "./page-parts";
 import { FounderResponsiveness, ReviewsSummaryPanel } from "./reviews-summary";
-import type {
-  DealSummary,
-  ItemView,
-  PostingPrompt,
-  ResponsivenessView,
-  ReviewsSummaryView,
-  ViewerRoles,
-} from "./types";
+import type { DealSummary, PostingPrompt, ResponsivenessView, ReviewsSummaryView } from "./types";
+
+/** What the product page's loader sends for the section (community.server.ts). */
+export type CommunityLoaderData = Omit<CommunityData, "faqs" | "posts">;
 
 export type CommunityData = {
   search: string;
-  roles: ViewerRoles;
   reviewPrompt: PostingPrompt;
   questionPrompt: PostingPrompt;
-  reviews: { items: ItemView[]; total: number };
-  questions: { items: ItemView[]; total: number };
+  reviews: { items: PreviewItem[]; total: number };
+  questions: { items: PreviewItem[]; total: number };
   reviewsSummary: ReviewsSummaryView | null;
   responsiveness: ResponsivenessView;
   faqs: { id: number; question: string; answer: string }[];
@@ -79,8 +74,8 @@ function excerpt(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }
 
-function PreviewCard({ item, roles }: { item: ItemView; roles: ViewerRoles }) {
-  const status = statusLabel(item, roles);
+function PreviewCard({ item }: { item: PreviewItem }) {
+  const { status } = item;
   return (
     <li className="preview-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -96,8 +91,8 @@ function PreviewCard({ item, roles }: { item: ItemView; roles: ViewerRoles }) {
       </div>
       {item.comment ? <p className="preview-text">{excerpt(item.comment, 220)}</p> : null}
       <p className="mt-2 text-xs text-ink-soft">
-        {item.user?.name || item.user?.username || "Deleted user"} · {formatDate(item.created)} ·{" "}
-        {item.replyCount} {item.replyCount === 1 ? "reply" : "replies"} · {item.upVotes} helpful
+        {item.author} · {formatDate(item.created)} · {item.replyCount}{" "}
+        {item.replyCount === 1 ? "reply" : "replies"} · {item.upVotes} helpful
       </p>
     </li>
   );
@@ -113,7 +108,7 @@ function ListTab({
   community: CommunityData;
   slug: string;
 }) {
-  const { search, roles } = community;
+  const { search } = community;
   const data = community[kind];
   const prompt = kind === "reviews" ? community.reviewPrompt : community.questionPrompt;
   const href = fullListHref(slug, kind, search ? { query: search } : {});
@@ -133,7 +128,7 @@ function ListTab({
       ) : (
         <ul className="space-y-3">
           {data.items.map((item) => (
-            <PreviewCard key={item.id} item={item} roles={roles} />
+            <PreviewCard key={item.id} item={item} />
           ))}
         </ul>
       )}

@@ -2,6 +2,7 @@ import { LATEST_QUESTIONS_SHOWN } from "../../domain/constants";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { itemView } from "../../server/web/discussion-presenters";
 import { displayPath } from "../../server/web/discussions";
+import { toPreviewItem } from "./labels";
 import {
   type Ctx,
   questionPrompt,
@@ -47,6 +48,10 @@ type SharedParts = {
   communityLists?: BothLists | null;
 };
 
+/**
+ * The community section's personal and searched parts. The FAQs and the founders' posts are the
+ * page's deal's (app/product/page-view.ts): the section takes them from there, not twice.
+ */
 export async function loadCommunity(
   ctx: Ctx,
   deal: DealDetailsJson,
@@ -71,29 +76,21 @@ export async function loadCommunity(
       shared ? shared.reviewsSummary : reviewsSummaryView(ctx, deal),
       shared ? shared.responsiveness : responsivenessView(ctx, deal),
     ]);
-  const needle = search.toLowerCase();
   return {
     search,
-    roles: vc.roles,
     reviewPrompt: reviewPrompt(vc, deal.slug),
     questionPrompt: questionPrompt(vc, deal.slug, url.pathname),
-    reviews: { items: reviews.items.map(itemView), total: reviews.total },
-    questions: { items: questions.items.map(itemView), total: questions.total },
+    // Cards, not whole items: the tabs show no replies (community-section.tsx toPreviewItem).
+    reviews: {
+      items: reviews.items.map((i) => toPreviewItem(itemView(i), vc.roles)),
+      total: reviews.total,
+    },
+    questions: {
+      items: questions.items.map((i) => toPreviewItem(itemView(i), vc.roles)),
+      total: questions.total,
+    },
     reviewsSummary,
     responsiveness,
-    faqs: deal.faqs.filter(
-      (f) =>
-        !needle ||
-        f.question.toLowerCase().includes(needle) ||
-        f.answer.toLowerCase().includes(needle),
-    ),
-    posts: deal.founders.posts.map((p) => ({
-      id: p.id,
-      title: p.title,
-      message: p.message,
-      created: p.created,
-      author: p.user ? `${p.user.first_name ?? ""} ${p.user.last_name ?? ""}`.trim() : null,
-    })),
     latestQuestions: deal.top_5_questions.slice(0, LATEST_QUESTIONS_SHOWN).map((q) => ({
       id: q.id,
       title: q.title ?? "",

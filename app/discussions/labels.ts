@@ -139,3 +139,24 @@ export function responsivenessLine(r: {
         : null,
   };
 }
+
+/**
+ * A community tab's card as the loader sends it: what the card shows, its status label already
+ * decided for the viewer (labels.ts statusLabel), not the whole item with its replies.
+ */
+export function toPreviewItem(item: ItemView, roles: ViewerRoles) {
+  return {
+    id: item.id,
+    title: item.title,
+    comment: item.comment,
+    rating: item.rating,
+    displayPath: item.displayPath,
+    author: item.user?.name || item.user?.username || "Deleted user",
+    created: item.created,
+    replyCount: item.replyCount,
+    upVotes: item.upVotes,
+    status: statusLabel(item, roles),
+  };
+}
+
+export type PreviewItem = ReturnType<typeof toPreviewItem>;

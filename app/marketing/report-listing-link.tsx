@@ -1,9 +1,9 @@
 import { reportListingHref } from "../../domain/growth";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import type { ProductPageDeal } from "../product/page-view";
 import type { ProductViewer } from "../product/viewer";
 
 export type ReportListingLinkProps = {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
   reportListingUrl: string;
 };

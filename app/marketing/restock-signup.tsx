@@ -18,7 +18,7 @@ import {
   WAITLIST_EMAIL_INVALID,
   WAITLIST_ON_THE_LIST,
 } from "../../domain/messages";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import type { ProductPageDeal } from "../product/page-view";
 import type { ProductViewer } from "../product/viewer";
 import { cx } from "../ui/format";
 import { ToastProvider, useToast } from "../ui/toast";
@@ -27,7 +27,7 @@ import { SignupDone, SignupForm } from "./signup-parts";
 import { useDebouncedEmail } from "./use-debounced-email";
 
 export type RestockSignupProps = {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
   /** The block's component slug (sold_out_notification_signup by default). */
   componentSlug?: string;

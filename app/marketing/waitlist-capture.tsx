@@ -7,13 +7,13 @@ import {
   WAITLIST_EMAIL_INVALID,
   WAITLIST_SUBMITTED,
 } from "../../domain/messages";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import type { ProductPageDeal } from "../product/page-view";
 import type { ProductViewer } from "../product/viewer";
 import { postJson } from "./api";
 import { SignupDone, SignupForm } from "./signup-parts";
 import { useDebouncedEmail } from "./use-debounced-email";
 
-export type WaitlistCaptureProps = { deal: DealDetailsJson; viewer: ProductViewer };
+export type WaitlistCaptureProps = { deal: ProductPageDeal; viewer: ProductViewer };
 
 /**
  * The waitlist form: POST /api/waitlist/ {waitlist_email, deal_slug, content}. The submit button

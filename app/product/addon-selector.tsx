@@ -24,11 +24,11 @@ import {
 } from "../../domain/addons";
 import { ADDONS_ADD_FAILED, NON_REFUNDABLE_DEAL } from "../../domain/messages";
 import { toMajor } from "../../domain/money";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { usePriceLabel } from "../marketing/display-currency";
 import { cx } from "../ui/format";
 import { addCartAddons } from "./cart-client";
 import { announceAddonsUpdated, registerAddonHandler } from "./cart-events";
+import type { ProductPageDeal } from "./page-view";
 import { usePurchase } from "./purchase-context";
 
 /** Our wording for the error mark's accessible name (the spec shows only a mark). */
@@ -205,7 +205,7 @@ export function AddonSelector({
   register = true,
   className,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   register?: boolean;
   className?: string;
 }) {

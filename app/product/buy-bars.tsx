@@ -2,16 +2,16 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { BUY_BAR_THRESHOLD_PX } from "../../domain/constants";
 import { isComingSoonLocked, needsPlusShelf, purchaseMode } from "../../domain/deal-state";
 import { PRESS_B_TO_BUY } from "../../domain/messages";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { onDebouncedScroll } from "../ui/debounced-scroll";
 import { cx } from "../ui/format";
+import type { ProductPageDeal } from "./page-view";
 import { BuyButton, BuyForm, useMounted, usePlanPriceLabel } from "./plan-bits";
 import { PlusOnlyNote } from "./plus-only-note";
 import { activePlans, selectedPlan, usePurchase } from "./purchase-context";
 import { useAddToCart } from "./use-add-to-cart";
 import type { ProductViewer } from "./viewer";
 
-export type BuyBarsProps = { deal: DealDetailsJson; viewer: ProductViewer };
+export type BuyBarsProps = { deal: ProductPageDeal; viewer: ProductViewer };
 
 /** The plan chooser sheet (and its dialog code) loads when a shopper first opens it. */
 const PlanSheet = lazy(() => import("./plan-sheet"));

@@ -1,5 +1,8 @@
 import { mentionsAnyFigure, unclaimed, unclaimedEach } from "../../domain/campaign-claims";
+import type { PdpZone } from "../../server/db/schema";
+import type { SmartCollectionDataJson } from "../../server/services/storefront/deal-json";
 import { sanitizeBlocks } from "../blocks/sanitize.server";
+import { cardViews, toCollectionView } from "../collections/card-view";
 import type { AppLoadContext } from "../context";
 import { keptCommunityLists } from "../discussions/community.server";
 import {
@@ -7,6 +10,7 @@ import {
   responsivenessView,
   reviewsSummaryView,
 } from "../discussions/page-context.server";
+import { toProductPageDeal } from "./page-view";
 
 type Ctx = Pick<AppLoadContext, "services" | "session">;
 
@@ -27,6 +31,18 @@ export async function loadProductPageData(ctx: Ctx, slug: string, previewAt?: Da
   // Staff preview of a draft (or private) deal (issue 16): read fresh, never kept in the shared
   // cache, and only for staff; everyone else gets the 404 above.
   return readProductPageData(ctx, slug, { now: previewAt, includeHidden: true });
+}
+
+/** The zones' collections with card-sized deals, each deal's card once across the zones. */
+function zoneViews(zones: Record<PdpZone, SmartCollectionDataJson | null>) {
+  const cards = cardViews();
+  const view = (z: SmartCollectionDataJson | null) => z && toCollectionView(z, cards);
+  return {
+    pdp_top: view(zones.pdp_top),
+    pdp_before_terms: view(zones.pdp_before_terms),
+    pdp_before_questions: view(zones.pdp_before_questions),
+    pdp_after_questions: view(zones.pdp_after_questions),
+  };
 }
 
 async function readProductPageData(
@@ -51,10 +67,13 @@ async function readProductPageData(
     at.keepLists ? keptCommunityLists(ctx, deal) : null,
   ]);
   return {
+    /** The whole entity, for the server's own reads (community, viewer, SEO). */
     deal,
+    /** What the page renders of it (app/product/page-view.ts). */
+    view: toProductPageDeal(deal),
     summary: dealSummary(deal),
     blocks: unclaimedEach(sanitizeBlocks(page.blocks), campaign),
-    zones: unclaimedZones(page.zones, campaign),
+    zones: zoneViews(unclaimedZones(page.zones, campaign)),
     testimonials: page.testimonials,
     badges: page.badges,
     campaign,

@@ -17,10 +17,10 @@ import { PRICE_FREE } from "../../domain/messages";
 import { toCents, toMajor } from "../../domain/money";
 import { accessLabel, discountLabel, planText, plusPrice } from "../../domain/pricing";
 import { clockSegments } from "../../domain/storefront";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { usePriceLabel } from "../marketing/display-currency";
 import { cx } from "../ui/format";
 import { useNow } from "../ui/use-now";
+import type { ProductPageDeal } from "./page-view";
 import { activePlans, type Plan, usePurchase } from "./purchase-context";
 import { useAddToCart } from "./use-add-to-cart";
 import type { ProductViewer } from "./viewer";
@@ -124,7 +124,7 @@ export function BuyForm({
   className,
   children,
 }: {
-  deal: Pick<DealDetailsJson, "id">;
+  deal: Pick<ProductPageDeal, "id">;
   planId: number | null | undefined;
   className?: string;
   children: React.ReactNode;
@@ -152,7 +152,7 @@ export function BuyButton({
   size = "lg",
   submit = false,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
   planId?: number;
   className?: string;
@@ -200,7 +200,7 @@ export function LimitedQuantity({
   deal,
   compact = false,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   compact?: boolean;
 }) {
   const text = limitedQuantityText(deal);
@@ -253,7 +253,7 @@ export function DealTimer({
 }: {
   /** A deal card's fields are enough (the deal highlight shows this timer too). */
   deal: Pick<
-    DealDetailsJson,
+    ProductPageDeal,
     | "stage_details"
     | "dates"
     | "active_timer"

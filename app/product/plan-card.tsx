@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { planXOfN } from "../../domain/messages";
 import { visibleFeatures } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { cx } from "../ui/format";
+import type { ProductPageDeal } from "./page-view";
 import { type FeatureRow, planFeatureTexts } from "./plan-features";
 import { FeatureMark, FeatureToggle, PlanPurchase } from "./pricing-parts";
 import { type Plan, usePurchase } from "./purchase-context";
@@ -19,7 +19,7 @@ export function PlanCard({
   buying,
   wide = false,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
   plan: Plan;
   rows: readonly FeatureRow[];

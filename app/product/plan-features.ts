@@ -1,4 +1,4 @@
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import type { ProductPageDeal } from "./page-view";
 import type { Plan } from "./purchase-context";
 
 export type FeatureCell = boolean | string;
@@ -13,7 +13,7 @@ export type FeatureRow = {
  * The comparison rows: the plan features (dealfeatures, one entry per plan); a deal without them
  * lists its core features as included in every plan.
  */
-export function featureRows(deal: DealDetailsJson, plans: readonly Plan[]): FeatureRow[] {
+export function featureRows(deal: ProductPageDeal, plans: readonly Plan[]): FeatureRow[] {
   if (deal.dealfeatures.length > 0) {
     return deal.dealfeatures.map((f) => ({
       id: f.id,

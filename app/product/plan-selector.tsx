@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { hasAccessToggle, plansByAccess } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { cx } from "../ui/format";
+import type { ProductPageDeal } from "./page-view";
 import { usePlanPriceLabel } from "./plan-bits";
 import { type AccessGroup, activePlans, type Plan, usePurchase } from "./purchase-context";
 
@@ -12,7 +12,7 @@ export const ACCESS_GROUP_LABELS: Record<AccessGroup, string> = {
 };
 
 /** The plans on the current side of the toggle (all plans when there is no toggle). */
-export function plansInGroup(deal: DealDetailsJson, group: AccessGroup): Plan[] {
+export function plansInGroup(deal: ProductPageDeal, group: AccessGroup): Plan[] {
   const plans = activePlans(deal);
   if (!hasAccessToggle(plans)) return plans;
   const split = plansByAccess(plans);
@@ -24,7 +24,7 @@ export function plansInGroup(deal: DealDetailsJson, group: AccessGroup): Plan[] 
  * selects the side's highlighted (recommended) plan, else its first, so the buy button always
  * has a plan of the side the visitor is looking at.
  */
-export function AccessToggle({ deal, className }: { deal: DealDetailsJson; className?: string }) {
+export function AccessToggle({ deal, className }: { deal: ProductPageDeal; className?: string }) {
   const { store, state } = usePurchase(deal);
   if (!hasAccessToggle(activePlans(deal))) return null;
   const choose = (group: AccessGroup) => {
@@ -67,7 +67,7 @@ export function AccessToggle({ deal, className }: { deal: DealDetailsJson; class
  * the radios for the purchase form (posted without JavaScript; data-plan-option lets CSS show the
  * checked plan's price).
  */
-export function PlanSelector({ deal, fieldName }: { deal: DealDetailsJson; fieldName?: string }) {
+export function PlanSelector({ deal, fieldName }: { deal: ProductPageDeal; fieldName?: string }) {
   const { store, state } = usePurchase(deal);
   const id = useId();
   const name = fieldName ?? id;

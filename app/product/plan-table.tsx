@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { tablePage, tablePageCount, tablePageSize, visibleFeatures } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { cx } from "../ui/format";
 import { useMediaQuery } from "../ui/use-media-query";
+import type { ProductPageDeal } from "./page-view";
 import type { FeatureRow } from "./plan-features";
 import { FeatureMark, FeatureToggle, PlanPurchase } from "./pricing-parts";
 import { type Plan, usePurchase } from "./purchase-context";
@@ -19,7 +19,7 @@ export function PlanTable({
   rows,
   buying,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
   plans: readonly Plan[];
   rows: readonly FeatureRow[];

@@ -7,9 +7,9 @@ import {
 import { CONTINUE_WITH_PLUS } from "../../domain/messages";
 import { toCents, toMajor } from "../../domain/money";
 import { plusPrice } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { usePriceLabel } from "../marketing/display-currency";
 import { TickIcon } from "../ui/icons";
+import type { ProductPageDeal } from "./page-view";
 import { activePlans } from "./purchase-context";
 import { useAddToCart } from "./use-add-to-cart";
 import type { ProductViewer } from "./viewer";
@@ -27,7 +27,7 @@ export default function PlusShelfDialog({
   deal,
   viewer,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
 }) {
   const { shelfPlanId, closeShelf, continueWithPlus, adding } = useAddToCart(deal, viewer);

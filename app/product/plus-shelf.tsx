@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import type { ProductPageDeal } from "./page-view";
 import { usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
 
@@ -12,7 +12,7 @@ const PlusShelfDialog = lazy(() => import("./plus-shelf-dialog"));
  * cart first, then the plan). Anonymous visitors also get a login link back to this page, in case
  * they already are members.
  */
-export function PlusShelf({ deal, viewer }: { deal: DealDetailsJson; viewer: ProductViewer }) {
+export function PlusShelf({ deal, viewer }: { deal: ProductPageDeal; viewer: ProductViewer }) {
   const { state } = usePurchase(deal);
   if (state.shelfPlanId == null) return null;
   return (

@@ -1,8 +1,8 @@
 import { purchaseMode } from "../../domain/deal-state";
 import { BUY_SOLD_OUT } from "../../domain/messages";
 import { pricingLayout, refundText } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { Carousel } from "../ui/carousel";
+import type { ProductPageDeal } from "./page-view";
 import { DealTimer, LimitedQuantity } from "./plan-bits";
 import { PlanCard } from "./plan-card";
 import { featureRows } from "./plan-features";
@@ -12,7 +12,7 @@ import { type Plan, usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
 
 export type PricingCardProps = {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
   /** The block's anchor id ("pricing" when the block gives none). */
   anchorId: string;

@@ -1,7 +1,7 @@
 import { needsPlusShelf } from "../../domain/deal-state";
 import { SHOW_ALL_FEATURES, SHOW_LESS_FEATURES } from "../../domain/messages";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { TickIcon } from "../ui/icons";
+import type { ProductPageDeal } from "./page-view";
 import { BuyButton, BuyForm, PlanPrice } from "./plan-bits";
 import { PlusOnlyNote } from "./plus-only-note";
 import type { Plan } from "./purchase-context";
@@ -51,7 +51,7 @@ export function PlanPurchase({
   showAccess,
   buttonClassName,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   viewer: ProductViewer;
   plan: Plan;
   onSelect: () => void;

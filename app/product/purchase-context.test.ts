@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import type { ProductPageDeal } from "./page-view";
 import { createPurchaseStore, initialPurchaseState } from "./purchase-context";
 
 const plan = (id: number, access: "lifetime" | "annual", is_active = true) =>
-  ({ id, access, is_active, public_name: `Plan ${id}` }) as DealDetailsJson["plans"][number];
+  ({ id, access, is_active, public_name: `Plan ${id}` }) as ProductPageDeal["plans"][number];
 
-const deal = (plans: DealDetailsJson["plans"], defaultId: number | null) =>
+const deal = (plans: ProductPageDeal["plans"], defaultId: number | null) =>
   ({
     plans,
     default_plan: defaultId == null ? null : { id: defaultId },
-  }) as unknown as DealDetailsJson;
+  }) as unknown as ProductPageDeal;
 
 describe("initial purchase state", () => {
   const d = deal([plan(1, "lifetime"), plan(2, "annual"), plan(3, "lifetime", false)], 2);

@@ -18,10 +18,10 @@ import {
 import { useSearchParams } from "react-router";
 import type { AddonSelection } from "../../domain/addons";
 import { initialSelectedPlanId } from "../../domain/deal-state";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { ToastProvider } from "../ui/toast";
+import type { ProductPageDeal } from "./page-view";
 
-export type Plan = DealDetailsJson["plans"][number];
+export type Plan = ProductPageDeal["plans"][number];
 export type AccessGroup = "lifetime" | "other";
 
 export type PurchaseState = {
@@ -44,14 +44,14 @@ export type PurchaseStore = {
   finishAdding: () => void;
 };
 
-export const activePlans = (deal: DealDetailsJson): Plan[] =>
+export const activePlans = (deal: ProductPageDeal): Plan[] =>
   deal.plans.filter((plan) => plan.is_active);
 
 const groupOf = (plan: Plan | undefined): AccessGroup =>
   plan && plan.access !== "lifetime" ? "other" : "lifetime";
 
 export function initialPurchaseState(
-  deal: DealDetailsJson,
+  deal: ProductPageDeal,
   givenPlanId: number | null,
 ): PurchaseState {
   const plans = activePlans(deal);
@@ -113,7 +113,7 @@ export function PurchaseProvider({
   deal,
   children,
 }: {
-  deal: DealDetailsJson;
+  deal: ProductPageDeal;
   children: ReactNode;
 }) {
   const given = useGivenPlanId();
@@ -130,7 +130,7 @@ export function PurchaseProvider({
 // Without a provider, the components of one deal share this browser-side store.
 const browserStores = new Map<number, PurchaseStore>();
 
-function useFallbackStore(deal: DealDetailsJson, given: number | null): PurchaseStore {
+function useFallbackStore(deal: ProductPageDeal, given: number | null): PurchaseStore {
   return useMemo(() => {
     if (typeof window === "undefined") {
       return createPurchaseStore(initialPurchaseState(deal, given));
@@ -145,7 +145,7 @@ function useFallbackStore(deal: DealDetailsJson, given: number | null): Purchase
 }
 
 /** The page's purchase store and its current state. */
-export function usePurchase(deal: DealDetailsJson): {
+export function usePurchase(deal: ProductPageDeal): {
   store: PurchaseStore;
   state: PurchaseState;
 } {
@@ -158,6 +158,6 @@ export function usePurchase(deal: DealDetailsJson): {
 }
 
 /** The selected plan, or undefined (several plans, none chosen). */
-export function selectedPlan(deal: DealDetailsJson, state: PurchaseState): Plan | undefined {
+export function selectedPlan(deal: ProductPageDeal, state: PurchaseState): Plan | undefined {
   return activePlans(deal).find((plan) => plan.id === state.selectedPlanId);
 }

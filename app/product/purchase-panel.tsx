@@ -1,12 +1,12 @@
 import { bannerText, needsPlusShelf, purchaseMode } from "../../domain/deal-state";
 import { BUY_SOLD_OUT } from "../../domain/messages";
 import { refundText } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { RestockSignup } from "../marketing/restock-signup";
 import { WaitlistCapture } from "../marketing/waitlist-capture";
 import { dealBannerType } from "../ui/deal-banner";
 import { cx } from "../ui/format";
 import { AddonSelector } from "./addon-selector";
+import type { ProductPageDeal } from "./page-view";
 import { BuyButton, DealTimer, LimitedQuantity, PlanPrice, useMounted } from "./plan-bits";
 import { PlanSelector, plansInGroup } from "./plan-selector";
 import { PlusOnlyNote } from "./plus-only-note";
@@ -14,10 +14,10 @@ import { PlusShelf } from "./plus-shelf";
 import { selectedPlan, usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
 
-export type PurchasePanelProps = { deal: DealDetailsJson; viewer: ProductViewer };
+export type PurchasePanelProps = { deal: ProductPageDeal; viewer: ProductViewer };
 
 /** The deal's banner (spec 001 section 4 "Banner type"), or null for none. */
-export function dealBanner(deal: DealDetailsJson, viewer: ProductViewer, now: Date) {
+export function dealBanner(deal: ProductPageDeal, viewer: ProductViewer, now: Date) {
   const type = dealBannerType(deal, now, viewer.campaigns);
   const reason = deal.dates.timer_reason;
   const message = reason && !/^[a-z0-9_-]+$/.test(reason) ? reason : null;

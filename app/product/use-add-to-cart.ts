@@ -10,10 +10,10 @@ import { useNavigate } from "react-router";
 import { needsPlusShelf } from "../../domain/deal-state";
 import { SOMETHING_WENT_WRONG_TRY_AGAIN } from "../../domain/messages";
 import { cartQuantity } from "../../domain/pricing";
-import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { useToast } from "../ui/toast";
 import { addCartItem } from "./cart-client";
 import { runAddonHandlersThenAnnounce } from "./cart-events";
+import type { ProductPageDeal } from "./page-view";
 import type { PlusOffer } from "./plus-offer";
 import { activePlans, type Plan, usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
@@ -37,7 +37,7 @@ export function fetchPlusOffer(): Promise<PlusOffer | null> {
   return plusOfferRequest;
 }
 
-export function useAddToCart(deal: DealDetailsJson, viewer: ProductViewer) {
+export function useAddToCart(deal: ProductPageDeal, viewer: ProductViewer) {
   const { store, state } = usePurchase(deal);
   const navigate = useNavigate();
   const toast = useToast();

@@ -10,6 +10,7 @@ import {
   SEARCH_SORTS,
 } from "../../domain/search";
 import { browseQueryFromParams, searchDeals } from "../../server/web/deal-search";
+import { toListingView } from "../collections/card-view";
 import { appContext } from "../context";
 import { CampaignBanner } from "../ui/campaign-banner";
 import { dealCount, EmptyState, ListingResults } from "../ui/deal-listing";
@@ -36,7 +37,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const q = parsed.data;
   const { listing, sort } = await searchDeals(services.search, q);
   if ((q.page ?? 1) > listing.total_pages) throw await notFound({ services });
-  return { ...base, tree, campaign, errors: null, listing, sort, query: q.query ?? null };
+  return {
+    ...base,
+    tree,
+    campaign,
+    errors: null,
+    listing: toListingView(listing),
+    sort,
+    query: q.query ?? null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {

@@ -1,5 +1,6 @@
 import { data, useRouteLoaderData } from "react-router";
 import { unclaimed } from "../../domain/campaign-claims";
+import { toListingView } from "../collections/card-view";
 import { CollectionPage } from "../collections/collection-page";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
@@ -26,10 +27,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ]);
   if (!collection || page > collection.listing.total_pages) throw await notFound({ services });
   const personal = params.slug === "for-you" && session?.user != null;
+  // Its copy claims no campaign discount the cart does not give (domain/campaign-claims).
+  const shown = unclaimed(collection, campaign);
   return data(
     {
-      // Its copy claims no campaign discount the cart does not give (domain/campaign-claims).
-      collection: unclaimed(collection, campaign),
+      // Its listing is card-sized (what a card renders).
+      collection: { ...shown, listing: toListingView(shown.listing) },
       campaign,
       now: new Date().toISOString(),
       origin: publicConfig.publicUrl,

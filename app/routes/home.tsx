@@ -4,10 +4,11 @@ import { PREVIEW_PARAM } from "../../domain/blocks";
 import { unclaimedEach } from "../../domain/campaign-claims";
 import { MODULAR_PAGE_SIZE } from "../../domain/constants";
 import { siteJsonLd } from "../../domain/structured-data";
-import type { PageCollectionJson, PageJson } from "../../server/services/storefront/deal-json";
+import type { PageJson } from "../../server/services/storefront/deal-json";
 import { staffPreviewAt } from "../blocks/preview.server";
 import { StaffPreviewBanner } from "../blocks/staff-preview-banner";
 import { PageCollection } from "../collections";
+import { cardViews, type PageCollectionView, toPageCollectionView } from "../collections/card-view";
 import { withHighlightDetails } from "../collections/highlight-details.server";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
@@ -41,9 +42,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await withHighlightDetails(page.collections, (slug) =>
     services.catalog.getDealDetails(slug, previewAt ? { now: previewAt } : {}),
   );
+  // Card-sized deals: the page renders cards, not the API's deal cards (app/collections/card-view.ts),
+  // each deal's card once however many collections list it.
+  const cards = cardViews();
   return {
     // No collection claims a campaign discount the cart does not give (domain/campaign-claims).
-    page: { ...page, collections: unclaimedEach(page.collections, campaign) },
+    page: {
+      ...page,
+      collections: unclaimedEach(page.collections, campaign).map((c) =>
+        toPageCollectionView(c, cards),
+      ),
+    },
     pages,
     campaign,
     now: (previewAt ?? new Date()).toISOString(),
@@ -73,7 +82,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const now = new Date(loaderData.now);
-  const [collections, setCollections] = useState<PageCollectionJson[]>(loaderData.page.collections);
+  const [collections, setCollections] = useState<PageCollectionView[]>(loaderData.page.collections);
   const [nextOffset, setNextOffset] = useState<number | null>(loaderData.page.next_offset);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);

@@ -12,10 +12,10 @@ import { appContext } from "../context";
 import { loadCommunity } from "../discussions/community.server";
 import { CommunitySection, LatestQuestions } from "../discussions/community-section";
 import { loadProductPageData } from "../product/page-data.server";
+import { faqsMatching, forViewer } from "../product/page-view";
 import { PurchaseProvider } from "../product/purchase-context";
 import { loadProductViewer } from "../product/viewer.server";
-import { dealBreadcrumbLd, dealName, dealSeo } from "../seo/deal-seo";
-import { seoMeta } from "../seo/meta";
+import { productPageMeta, productSeoExtras } from "../seo/deal-seo";
 import { notFound } from "../ui/not-found.server";
 import type { Route } from "./+types/product";
 
@@ -32,10 +32,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     loadCommunity(ctx, deal, request, shared),
     loadProductViewer(ctx, deal),
   ]);
+  const origin = ctx.publicConfig.publicUrl;
+  // The page's view of the deal (app/product/page-view.ts), not the API's entity: what the page
+  // renders, once. The head's tags are built from it and `seo`: what the head needs that the page does
+  // not show (the meta title, the JSON-LD's reviews and marketplace flag).
   return {
-    // The newest questions went into `community.latestQuestions`: the page never reads the deal's
-    // own list, so it is not sent twice (once more in the hydration data).
-    deal: { ...deal, top_5_questions: [] },
+    deal: forViewer(shared.view, viewer),
+    seo: productSeoExtras(deal),
     summary: shared.summary,
     community,
     viewer,
@@ -48,7 +51,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     preview: previewAt?.toISOString() ?? null,
     hiddenPreview: shared.hiddenPreview,
     reportListingUrl: ctx.publicConfig.reportListingUrl,
-    origin: ctx.publicConfig.publicUrl,
+    origin,
   };
 }
 
@@ -67,24 +70,8 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const deal = loaderData?.deal;
-  if (!deal) return [{ title: "Not found | Payonce" }];
-  const origin = loaderData.origin;
-  const seo = dealSeo(deal, origin, true);
-  // meta_title is the page's title without the site name (some carry it already).
-  const title = (deal.products[0]?.story?.meta_title ?? dealName(deal)).replace(
-    /\s*\|\s*Payonce$/,
-    "",
-  );
-  return seoMeta({
-    title,
-    description: deal.card_description,
-    path: `/products/${deal.slug}/`,
-    origin,
-    image: seo.image,
-    type: "product",
-    jsonLd: [seo.product, dealBreadcrumbLd(seo)],
-  });
+  if (!loaderData) return [{ title: "Not found | Payonce" }];
+  return productPageMeta(loaderData.deal, loaderData.seo, loaderData.origin);
 };
 
 /** Edited blocks loaded from a stored one keep its videos (a video block's collection). */
@@ -239,7 +226,16 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
               beforeQuestions={
                 <LatestQuestions slug={deal.slug} questions={community.latestQuestions} />
               }
-              community={<CommunitySection deal={summary} data={community} />}
+              community={
+                <CommunitySection
+                  deal={summary}
+                  data={{
+                    ...community,
+                    faqs: faqsMatching(deal.faqs, community.search),
+                    posts: deal.founders.posts,
+                  }}
+                />
+              }
             />
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { unclaimed } from "../../domain/campaign-claims";
+import { toListingView } from "../collections/card-view";
 import { CollectionPage } from "../collections/collection-page";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
@@ -34,10 +35,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (collection) {
       if (page > collection.listing.total_pages) throw await notFound({ services });
       const campaign = await campaignPromise;
+      const shown = unclaimed(collection, campaign);
       return {
         ...base,
         kind: "collection" as const,
-        collection: unclaimed(collection, campaign),
+        collection: { ...shown, listing: toListingView(shown.listing) },
         campaign,
       };
     }
@@ -52,7 +54,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     { sort: "popular", page },
   );
   if (page > listing.total_pages) throw await notFound({ services });
-  return { ...base, kind: "taxonomy" as const, node, listing, campaign: await campaignPromise };
+  return {
+    ...base,
+    kind: "taxonomy" as const,
+    node,
+    listing: toListingView(listing),
+    campaign: await campaignPromise,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

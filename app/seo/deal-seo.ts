@@ -1,3 +1,4 @@
+import { STRUCTURED_DATA_TOP_REVIEWS } from "../../domain/constants";
 import { dealOgImage, type OgImage } from "../../domain/seo";
 import {
   breadcrumbJsonLd,
@@ -6,6 +7,7 @@ import {
   type ProductLdDeal,
   productJsonLd,
 } from "../../domain/structured-data";
+import { seoMeta } from "./meta";
 
 // What a deal's pages (deal, videos, reviews, questions, each review and question) share in their
 // head: the preview image, the breadcrumb trail and, for review pages, the reviewed Product.
@@ -93,4 +95,73 @@ export function listingSeo(
       ),
     ],
   };
+}
+
+/**
+ * What a product page's head needs beyond the page's deal (app/product/page-view.ts): the story's
+ * meta title, the marketplace flag and the reviews the Product JSON-LD quotes (rated, at most
+ * STRUCTURED_DATA_TOP_REVIEWS, only the fields it reads). The loader takes them from the whole
+ * deal; `productPageMeta` builds the tags from them and the page's deal.
+ */
+export function productSeoExtras(
+  deal: Pick<ProductLdDeal, "public_name" | "name" | "is_marketplace" | "top_5_reviews"> & {
+    products: readonly { story: { meta_title: string | null } | null }[];
+  },
+) {
+  // meta_title is the page's title without the site name (some carry it already).
+  const title = (deal.products[0]?.story?.meta_title ?? dealName(deal)).replace(
+    /\s*\|\s*Payonce$/,
+    "",
+  );
+  return {
+    title,
+    is_marketplace: deal.is_marketplace,
+    reviews: deal.top_5_reviews
+      .filter((r) => r.rating != null)
+      .slice(0, STRUCTURED_DATA_TOP_REVIEWS)
+      .map((r) => ({
+        title: r.title,
+        comment: r.comment,
+        rating: r.rating,
+        created: r.created,
+        user: r.user
+          ? {
+              first_name: r.user.first_name,
+              last_name: r.user.last_name,
+              username: r.user.username,
+            }
+          : null,
+      })),
+  };
+}
+
+export type ProductSeoExtras = ReturnType<typeof productSeoExtras>;
+
+/** The product page's head tags, from its deal and its SEO extras (the same as from the entity). */
+export function productPageMeta(
+  deal: Omit<DealSeoSource, "is_marketplace" | "top_5_reviews" | "products"> & {
+    story: { images: readonly { image: string }[] } | null;
+  },
+  extras: ProductSeoExtras,
+  origin: string,
+) {
+  const seo = dealSeo(
+    {
+      ...deal,
+      is_marketplace: extras.is_marketplace,
+      top_5_reviews: extras.reviews,
+      products: [{ story: deal.story }],
+    },
+    origin,
+    true,
+  );
+  return seoMeta({
+    title: extras.title,
+    description: deal.card_description,
+    path: `/products/${deal.slug}/`,
+    origin,
+    image: seo.image,
+    type: "product",
+    jsonLd: [seo.product, dealBreadcrumbLd(seo)],
+  });
 }

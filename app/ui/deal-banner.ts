@@ -1,10 +1,10 @@
 import { BLACK_FRIDAY_CAMPAIGN_SLUG, LAST_CALL_CAMPAIGN_SLUG } from "../../domain/constants";
 import { bannerType, inCampaign } from "../../domain/deal-state";
-import type { DealCardJson } from "../../server/services/storefront/deal-json";
+import type { DealCardView } from "../collections/card-view";
 
 /** What the banner rule reads of a deal (a card's deal or the product page's). */
 type BannerDeal = Pick<
-  DealCardJson,
+  DealCardView,
   "buy_button" | "browse_deal_status" | "dates" | "active_timer" | "participation"
 >;
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { bannerText, isInactiveIndefinitely } from "../../domain/deal-state";
 import { CARD_UNAVAILABLE, NO_REVIEWS_YET } from "../../domain/messages";
-import type { DealCardJson } from "../../server/services/storefront/deal-json";
+import type { DealCardView } from "../collections/card-view";
 import { displayPrice, displayPriceText, useDisplayCurrency } from "../marketing/display-currency";
 import { dealBannerType } from "./deal-banner";
 import { cx } from "./format";
@@ -9,7 +9,7 @@ import { TacoRating } from "./taco-rating";
 
 /** The card's banner, by the spec's priority order (domain/deal-state.ts). */
 export function dealBanner(
-  deal: DealCardJson,
+  deal: DealCardView,
   now: Date,
   sessionCampaigns: readonly string[] = [],
 ) {
@@ -27,7 +27,7 @@ const BANNER_STYLE: Record<string, string> = {
   new: "bg-emerald-700 text-white",
 };
 
-export function PriceRow({ deal, size = "sm" }: { deal: DealCardJson; size?: "sm" | "lg" }) {
+export function PriceRow({ deal, size = "sm" }: { deal: DealCardView; size?: "sm" | "lg" }) {
   // The session's display currency (USD unless converted under the currency experiment).
   const display = useDisplayCurrency();
   if (deal.has_ended) return <p className="font-semibold text-ink-soft">Sold out</p>;
@@ -64,7 +64,7 @@ export function DealCard({
   className,
   eager = false,
 }: {
-  deal: DealCardJson;
+  deal: DealCardView;
   now: Date;
   className?: string;
   eager?: boolean;

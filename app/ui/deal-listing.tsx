@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import type { DealListing } from "../../server/services/storefront/search";
+import type { DealCardView } from "../collections/card-view";
 import { DealCard } from "./deal-card";
 import { Pagination } from "./pagination";
 
 /** Deal cards in a grid: 1 column on small phones, 2 from 480 px, 3 on tablets, 4 on desktop. */
-export function DealGrid({ deals, now }: { deals: DealCardJson[]; now: Date }) {
+export function DealGrid({ deals, now }: { deals: DealCardView[]; now: Date }) {
   return (
     <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
       {deals.map((deal, i) => (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { galleryNeedsThumbnailArrows } from "../../../domain/blocks";
 import { HERO_GALLERY_IMAGE_HEIGHT, HERO_GALLERY_IMAGE_WIDTH } from "../../../domain/constants";
-import type { DealDetailsJson } from "../../../server/services/storefront/catalog";
+import type { ProductPageDeal } from "../../product/page-view";
 import { cx } from "../../ui/format";
 import { ChevronIcon } from "../../ui/icons";
 import useEmblaCarousel from "../../ui/use-lazy-embla";
@@ -12,8 +12,8 @@ export type GalleryItem =
   | { kind: "video"; src: string; poster: string | null; title: string };
 
 /** The deal's story images and videos; a video goes second, after the cover image. */
-export function galleryItems(deal: DealDetailsJson): GalleryItem[] {
-  const story = deal.products[0]?.story;
+export function galleryItems(deal: ProductPageDeal): GalleryItem[] {
+  const story = deal.story;
   const images: GalleryItem[] = (story?.images ?? []).map((i) => ({
     kind: "image",
     src: i.image,

@@ -7,7 +7,7 @@ import { BlockSection, blockTitle } from "../shell";
 export function FeaturesOverviewBlock(props: BlockProps) {
   const { deal } = props;
   const features = deal.core_features;
-  const story = deal.products[0]?.story;
+  const story = deal.story;
   const intro = dataString(props.block.data, "text") ?? story?.card_description ?? null;
   if (features.length === 0 && !intro) return null;
   return (

@@ -119,9 +119,7 @@ export function FromFoundersCardBlock(props: BlockProps) {
             >
               {post.title ? <h3 className="font-bold">{post.title}</h3> : null}
               <p className="mt-1 text-xs text-ink-soft">
-                {post.user
-                  ? `${post.user.first_name ?? ""} ${post.user.last_name ?? ""}`.trim()
-                  : "The founders"}
+                {post.author ?? "The founders"}
                 {post.created ? ` · ${formatDate(post.created)}` : ""}
               </p>
               <ReadMore

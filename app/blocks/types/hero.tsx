@@ -9,7 +9,7 @@ import { BlockSection } from "../shell";
  */
 export function HeroBlock(props: BlockProps) {
   const { block, deal } = props;
-  const story = deal.products[0]?.story;
+  const story = deal.story;
   const title = dataString(block.data, "title") ?? story?.value_prop ?? null;
   const description = dataString(block.data, "description") ?? deal.card_description ?? null;
   if (!title && !description) return null;

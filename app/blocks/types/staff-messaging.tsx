@@ -5,8 +5,9 @@ import { BlockSection } from "../shell";
 
 /** Staff messaging: the deal's current staff message, to its audience only. */
 export function StaffMessagingBlock(props: BlockProps) {
-  const { staff_messages: messages, staff_message: newest } = props.deal;
-  const message = staffMessageFor(messages ?? (newest ? [newest] : []), props.viewer);
+  // The page's deal holds the message this viewer may see (app/product/page-view.ts forViewer);
+  // the audience rule is applied again, so a deal with every message renders the same.
+  const message = staffMessageFor(props.deal.staff_messages, props.viewer);
   if (!message) return null;
   const author = message.author as { name?: string; avatar?: string; title?: string } | null;
   const cta = safeHref(message.cta_url);
