@@ -14,7 +14,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { outageOf } from "../server/web/outage";
 import { renderedResponse } from "../server/web/rendered-body";
 import { appContext } from "./context";
-import { lowPriorityModulePreloads } from "./module-preloads.server";
+import { scriptsAfterFirstPaint } from "./module-preloads.server";
 
 export const streamTimeout = 5_000;
 
@@ -77,9 +77,9 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html");
-              // The page's scripts are preloaded at low priority (app/module-preloads.server.ts).
+              // The page's scripts start loading once it has painted (app/module-preloads.server.ts).
               resolve(
-                renderedResponse(lowPriorityModulePreloads(Buffer.concat(chunks)), {
+                renderedResponse(scriptsAfterFirstPaint(Buffer.concat(chunks)), {
                   headers: responseHeaders,
                   status: responseStatusCode,
                 }),

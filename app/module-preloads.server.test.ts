@@ -1,27 +1,100 @@
 import { describe, expect, it } from "vitest";
-import { lowPriorityModulePreloads } from "./module-preloads.server";
+import { scriptsAfterFirstPaint } from "./module-preloads.server";
 
-const run = (html: string) => lowPriorityModulePreloads(Buffer.from(html)).toString();
+const run = (html: string) => scriptsAfterFirstPaint(Buffer.from(html)).toString();
 
+/** React Router's module script, as `<Scripts>` renders it (fog of war on, two matched routes). */
+const MODULE_SCRIPT =
+  ';\nimport * as route0 from "/assets/root-A.js";\nimport * as route1 from "/assets/product-B.js";\n' +
+  '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry-C.js"},"url":"/ü"};\n' +
+  '  window.__reactRouterRouteModules = {"root":route0,"routes/product":route1};\n\nimport("/assets/entry-C.js");';
 const HTML =
-  '<head><link rel="modulepreload" href="/a.js" nonce="abc+/="/><link rel="stylesheet" nonce="abc+/=" href="/s.css"/>' +
-  '<link rel="modulepreload" href="/b.js"/></head><body>é <p>1 < 2</p><script nonce="abc+/=">x</script></body>';
-const EXPECTED =
-  '<head><link rel="modulepreload" fetchpriority="low" href="/a.js"/><link rel="stylesheet" nonce="abc+/=" href="/s.css"/>' +
-  '<link rel="modulepreload" fetchpriority="low" href="/b.js"/></head><body>é <p>1 < 2</p><script nonce="abc+/=">x</script></body>';
+  '<head><link rel="modulepreload" href="/assets/entry-C.js" nonce="abc+/="/>' +
+  '<link rel="stylesheet" nonce="abc+/=" href="/s.css"/><link rel="modulepreload" href="/assets/root-A.js"/></head>' +
+  '<body>é <p>1 < 2</p><script nonce="abc+/=">x</script>' +
+  `<script nonce="abc+/=" type="module" async="">${MODULE_SCRIPT}</script><script nonce="abc+/=">y</script></body>`;
 
-describe("lowPriorityModulePreloads", () => {
-  it("marks every module preload low priority, without its nonce, and leaves the rest as it was", () => {
-    expect(run(HTML)).toBe(EXPECTED);
-  });
+/** The rewritten module script's body. */
+function moduleScript(html: string): string {
+  const at = html.indexOf('type="module" async="">') + 'type="module" async="">'.length;
+  return html.slice(at, html.indexOf("</script>", at));
+}
 
-  it("passes a page without preloads through unchanged, a trailing '<' included", () => {
-    expect(run("<p>a</p><b>c</b><")).toBe("<p>a</p><b>c</b><");
-  });
-
-  it("leaves an unterminated preload at the very end as it was", () => {
-    expect(run('<p>a</p><link rel="modulepreload" href="/x.js"')).toBe(
-      '<p>a</p><link rel="modulepreload" href="/x.js"',
+describe("scriptsAfterFirstPaint", () => {
+  it("drops the preload tags and leaves the rest of the page byte for byte", () => {
+    const out = run(HTML);
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out.replace(moduleScript(out), "")).toBe(
+      '<head><link rel="stylesheet" nonce="abc+/=" href="/s.css"/></head>' +
+        '<body>é <p>1 < 2</p><script nonce="abc+/=">x</script>' +
+        '<script nonce="abc+/=" type="module" async=""></script><script nonce="abc+/=">y</script></body>',
     );
+  });
+
+  it("waits for a paint, preloads the same modules, imports the routes, then runs React Router's script", async () => {
+    const script = moduleScript(run(HTML));
+    expect(script).not.toMatch(/import \*/);
+    const events: string[] = [];
+    const frame: (() => void)[] = [];
+    const timers: (() => void)[] = [];
+    const head: { rel: string; href: string }[] = [];
+    const modules: Record<string, object> = {
+      "/assets/root-A.js": { name: "root" },
+      "/assets/product-B.js": { name: "product" },
+    };
+    const win: Record<string, unknown> = {};
+    const fn = new Function(
+      "document",
+      "requestAnimationFrame",
+      "setTimeout",
+      "window",
+      "__import",
+      script.replaceAll("import(", "__import("),
+    );
+    fn(
+      {
+        visibilityState: "visible",
+        createElement: () => ({}),
+        head: { append: (l: { rel: string; href: string }) => head.push(l) },
+      },
+      (f: () => void) => frame.push(f),
+      (f: () => void) => timers.push(f),
+      win,
+      async (url: string) => {
+        events.push(`import ${url}`);
+        return modules[url] ?? {};
+      },
+    );
+    await Promise.resolve();
+    expect(head).toEqual([]);
+    expect(events).toEqual([]);
+    frame.shift()?.();
+    expect(events).toEqual([]);
+    timers.shift()?.();
+    await new Promise((r) => setImmediate(r));
+    expect(head.map((l) => [l.rel, l.href])).toEqual([
+      ["modulepreload", "/assets/entry-C.js"],
+      ["modulepreload", "/assets/root-A.js"],
+    ]);
+    expect(events).toEqual([
+      "import /assets/root-A.js",
+      "import /assets/product-B.js",
+      "import /assets/entry-C.js",
+    ]);
+    expect(win.__reactRouterRouteModules).toEqual({
+      root: { name: "root" },
+      "routes/product": { name: "product" },
+    });
+    expect(win.__reactRouterManifest).toEqual({
+      entry: { module: "/assets/entry-C.js" },
+      url: "/ü",
+    });
+  });
+
+  it("leaves a page without a module script, or with another static import, as it was", () => {
+    const plain = '<p>a</p><link rel="modulepreload" href="/x.js"/><b>c</b><';
+    expect(run(plain)).toBe(plain);
+    const hmr = HTML.replace(";\nimport * as route0", 'import "/@hmr";\nimport * as route0');
+    expect(run(hmr)).toBe(hmr);
   });
 });

@@ -117,12 +117,15 @@ type Budget = {
 
 async function pageWeight(base: string, pagePath: string, headers: Record<string, string>) {
   const html = await (await fetch(`${base}${pagePath}`, { headers })).text();
-  // Every script the page loads: <script src>, <link rel="modulepreload">, and the entry's
-  // dynamic import("...") targets inlined by React Router.
+  // Every script the page loads: <script src>, <link rel="modulepreload"> (or the module script's
+  // list of them), and the entry's dynamic import("...") targets inlined by React Router.
   const urls = new Set<string>();
   for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1] as string);
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
     urls.add(m[1] as string);
+  // The preloads the module script adds once the page has painted (app/module-preloads.server.ts).
+  const preloaded = /for\(const h of (\[[^\]]*\])\)/.exec(html)?.[1];
+  for (const url of preloaded ? (JSON.parse(preloaded) as string[]) : []) urls.add(url);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1] as string);
   let jsGzip = 0;
   for (const url of urls) {
