@@ -94,8 +94,8 @@ export function createFastPath(deps: {
     }
   }
 
-  /** The entry to try for this request, or undefined: Fastify's business. */
-  function candidate(req: IncomingMessage): FastEntry | undefined {
+  /** The entry to try for this request and whether it goes gzip (else identity), or undefined. */
+  function candidate(req: IncomingMessage): { entry: FastEntry; gzipped: boolean } | undefined {
     if (closing) return undefined;
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return undefined;
@@ -108,12 +108,19 @@ export function createFastPath(deps: {
     if (hasSessionCookie(headers.cookie)) return undefined;
     // Brotli without gzip: the slow path compresses the stored page per request.
     const encoding = headers["accept-encoding"];
-    if (!accepts(encoding, "gzip") && negotiate(encoding) !== null) return undefined;
-    return entry;
+    const gzipped = accepts(encoding, "gzip");
+    if (!gzipped && negotiate(encoding) !== null) return undefined;
+    return { entry, gzipped };
   }
 
   /** Answers `hit` the way the slow path does (page-cache.ts and api-cache.ts `sendStored`). */
-  function answer(req: IncomingMessage, res: ServerResponse, entry: FastEntry, hit: CachedPage) {
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: FastEntry,
+    hit: CachedPage,
+    gzipped: boolean,
+  ) {
     const started = performance.now();
     answered++;
     const id = requestIdOf(req);
@@ -128,7 +135,6 @@ export function createFastPath(deps: {
     for (const name in hit.headers) out[name] = hit.headers[name] as string;
     out[CACHE_HEADER] = "HIT";
     out.vary = withAcceptEncoding(out.vary as string | undefined);
-    const gzipped = accepts(req.headers["accept-encoding"], "gzip");
     if (gzipped) out["content-encoding"] = "gzip";
     if (page) {
       const cookie = csrfCookieFor(req.headers.cookie);
@@ -198,13 +204,14 @@ export function createFastPath(deps: {
     const fastify = listeners[0] as (req: IncomingMessage, res: ServerResponse) => void;
     server.removeListener("request", fastify);
     server.on("request", (req: IncomingMessage, res: ServerResponse) => {
-      const entry = candidate(req);
-      if (!entry) return fastify(req, res);
+      const found = candidate(req);
+      if (!found) return fastify(req, res);
+      const { entry, gzipped } = found;
       pageCache.get(entry.key, entry.scope).then(
         (hit) => {
-          if (!hit || closing || res.headersSent || req.destroyed) return fastify(req, res);
+          if (!hit || closing) return fastify(req, res);
           try {
-            answer(req, res, entry, hit);
+            answer(req, res, entry, hit, gzipped);
           } catch (err) {
             // Nothing written yet (a stored header Node refuses): Fastify answers instead.
             if (!res.headersSent) return fastify(req, res);
