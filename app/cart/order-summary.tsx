@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { CartJson } from "../../server/web/commerce-presenters";
+import { Link } from "../ui/link";
 import type { CartPageData } from "./cart.server";
 import { money } from "./money";
 

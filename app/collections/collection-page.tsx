@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { readableTextColor } from "../../domain/contrast";
 import type {
   CampaignJson,
@@ -7,6 +6,7 @@ import type {
 import { CampaignBanner } from "../ui/campaign-banner";
 import { Breadcrumbs, dealCount, EmptyState, ListingResults, pageHref } from "../ui/deal-listing";
 import { cx } from "../ui/format";
+import { Link } from "../ui/link";
 import { SubscribeBanner } from "../ui/subscribe-banner";
 import { Tile } from "./tiles";
 

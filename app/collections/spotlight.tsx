@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import {
   SPOTLIGHT_AUTOPLAY_MS,
   SPOTLIGHT_CARD_SIZES,
@@ -18,6 +17,7 @@ import { PriceText } from "../marketing/display-currency";
 import { Carousel } from "../ui/carousel";
 import { EmailCapture } from "../ui/email-capture";
 import { cx } from "../ui/format";
+import { Link } from "../ui/link";
 import { Marquee } from "../ui/marquee";
 import { DealRow } from "./deal-row";
 import { Section, SectionHeading } from "./section";

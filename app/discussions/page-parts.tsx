@@ -3,7 +3,6 @@
  * rating bars and the search box.
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import {
   EXPECTED_RESPONSE_TIME,
   LOG_IN,
@@ -13,6 +12,7 @@ import {
   SEARCH_PLACEHOLDER,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
+import { Link } from "../ui/link";
 import { primaryButton } from "./controls";
 import { flashMessage } from "./labels";
 import type { DealSummary, DiscussionKind, PostingPrompt } from "./types";

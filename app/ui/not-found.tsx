@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import {
   getDiscountOff,
   NO_THANKS_BROWSE,
@@ -7,6 +6,7 @@ import {
 } from "../../domain/messages";
 import { DEFAULT_DISCOUNT_LABEL } from "../../domain/storefront";
 import { EmailCapture } from "./email-capture";
+import { Link } from "./link";
 
 /**
  * The 404 page of spec 001 section 2. Signed in: a link to the latest deals on the home page.

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../ui/link";
 import { useFieldErrors } from "../../ui/use-field-errors";
 
 export type FieldErrors = Record<string, string[] | undefined>;

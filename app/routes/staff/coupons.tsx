@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CAMPAIGN_DISCOUNT_TYPES } from "../../../domain/constants";
 import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
@@ -16,6 +15,7 @@ import {
   StaffShell,
   useWrite,
 } from "../../staff/ui";
+import { Link } from "../../ui/link";
 import type { Route } from "./+types/coupons";
 
 export const meta: Route.MetaFunction = () => privateMeta("Coupons (staff)");
