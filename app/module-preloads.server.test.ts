@@ -24,4 +24,9 @@ describe("lowPriorityModulePreloads", () => {
       '<p>a</p><link rel="modulepreload" href="/x.js"',
     );
   });
+
+  it("reads the head only: React hoists every preload there", () => {
+    const body = '<body><link rel="modulepreload" href="/late.js"/></body>';
+    expect(run(HTML.replace(/<body>.*$/, body))).toBe(EXPECTED.replace(/<body>.*$/, body));
+  });
 });

@@ -1,4 +1,5 @@
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
+const HEAD_END = Buffer.from("</head>");
 const TAG_END = 62; // ">"
 const NONCE = / nonce="[^"]*"/;
 
@@ -19,10 +20,14 @@ const lowPriorityTag = (tag: string) =>
  * bytes and the rest of the page is copied untouched.
  */
 export function lowPriorityModulePreloads(html: Buffer): Buffer {
+  // React puts every preload in the head (hoisted resources; the page is rendered whole before
+  // it is written), so the search stops at </head> instead of reading the 200 KB after it.
+  const headEnd = html.indexOf(HEAD_END);
+  const head = headEnd < 0 ? html : html.subarray(0, headEnd);
   const parts: Buffer[] = [];
   let from = 0;
-  for (let at = html.indexOf(MODULE_PRELOAD); at >= 0; at = html.indexOf(MODULE_PRELOAD, from)) {
-    const end = html.indexOf(TAG_END, at);
+  for (let at = head.indexOf(MODULE_PRELOAD); at >= 0; at = head.indexOf(MODULE_PRELOAD, from)) {
+    const end = head.indexOf(TAG_END, at);
     if (end < 0) break;
     parts.push(
       html.subarray(from, at),
