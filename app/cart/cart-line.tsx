@@ -1,7 +1,6 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { CART_LINE_MAX_QUANTITY } from "../../domain/constants";
 import type { CartJson } from "../../server/web/commerce-presenters";
-import { Link } from "../ui/link";
 import { money } from "./money";
 
 type Line = CartJson["cart_items"][number];

@@ -1,6 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { CartJson } from "../../server/web/commerce-presenters";
-import { Link } from "../ui/link";
 import type { CartPageData } from "./cart.server";
 import { money } from "./money";
 

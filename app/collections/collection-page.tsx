@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { readableTextColor } from "../../domain/contrast";
 import type {
   CampaignJson,
@@ -6,7 +7,6 @@ import type {
 import { CampaignBanner } from "../ui/campaign-banner";
 import { Breadcrumbs, dealCount, EmptyState, ListingResults, pageHref } from "../ui/deal-listing";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 import { SubscribeBanner } from "../ui/subscribe-banner";
 import { Tile } from "./tiles";
 

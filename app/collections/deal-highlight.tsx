@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { dealHighlightFeatures, highlightNeedsDetails } from "../../domain/blocks";
 import { readableTextColor } from "../../domain/contrast";
 import {
@@ -19,7 +19,6 @@ import { CART_ADDED_EVENT, type CartAddedDetail } from "../product/cart-events";
 import { DealTimer } from "../product/plan-bits";
 import { PlusOnlyNote } from "../product/plus-only-note";
 import { dealBanner, PriceRow } from "../ui/deal-card";
-import { Link } from "../ui/link";
 import { TacoRating } from "../ui/taco-rating";
 import { useToast } from "../ui/toast";
 import { Section, SectionHeading } from "./section";

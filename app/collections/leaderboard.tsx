@@ -1,10 +1,10 @@
+import { Link } from "react-router";
 import { LEADERBOARD_MAX, LEADERBOARD_SMALL_SCREEN_VISIBLE_FRACTION } from "../../domain/constants";
 import { NO_REVIEWS_YET } from "../../domain/messages";
 import { PriceText } from "../marketing/display-currency";
 import { dealBanner } from "../ui/deal-card";
 import { cx } from "../ui/format";
 import { LazyImage } from "../ui/lazy-image";
-import { Link } from "../ui/link";
 import { TacoRating } from "../ui/taco-rating";
 import { Section, SectionHeading } from "./section";
 import type { CollectionProps } from "./types";

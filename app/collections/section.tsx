@@ -1,6 +1,6 @@
+import { Link } from "react-router";
 import type { SmartCollectionDataJson } from "../../server/services/storefront/deal-json";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 
 /** A collection's heading row: title, subheader and a "View all" link to the collection. */
 export function SectionHeading({

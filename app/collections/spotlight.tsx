@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import {
   SPOTLIGHT_AUTOPLAY_MS,
   SPOTLIGHT_CARD_SIZES,
@@ -17,7 +18,6 @@ import { PriceText } from "../marketing/display-currency";
 import { Carousel } from "../ui/carousel";
 import { EmailCapture } from "../ui/email-capture";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 import { Marquee } from "../ui/marquee";
 import { DealRow } from "./deal-row";
 import { Section, SectionHeading } from "./section";

@@ -1,9 +1,9 @@
+import { Link } from "react-router";
 import { BENTO_SUB_COLLECTIONS } from "../../domain/constants";
 import { readableTextColor } from "../../domain/contrast";
 import { mosaicCardStatus } from "../../domain/countdown";
 import type { SubCollectionJson } from "../../server/services/storefront/deal-json";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 import { useNow } from "../ui/use-now";
 import { Section, SectionHeading } from "./section";
 import type { CollectionProps } from "./types";

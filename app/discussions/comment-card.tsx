@@ -1,5 +1,6 @@
 /** A review or question card with its replies (spec 000 sections 4 and 6). */
 import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
 import {
   QUESTION_INLINE_MAX,
   REPLY_COMMENT_MAX,
@@ -14,7 +15,6 @@ import {
 import { ShareControl } from "../marketing/share-control";
 import { BOT_LABEL } from "../profile/labels";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 import { TacoRating } from "../ui/taco-rating";
 import {
   DeleteButton,

@@ -5,7 +5,7 @@
  * scrolls to it.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { communityTabForHash } from "../../domain/blocks";
 import { FOUNDER_POST_MAX, FOUNDER_POSTS_INITIAL } from "../../domain/constants";
 import {
@@ -15,7 +15,6 @@ import {
   showingResultsFor,
 } from "../../domain/messages";
 import { cx, ratingLabel } from "../ui/format";
-import { Link } from "../ui/link";
 import { TacoRating } from "../ui/taco-rating";
 import { StatusPill } from "./comment-card";
 import { formatDate, statusLabel } from "./labels";

@@ -1,6 +1,6 @@
 /** The small interactive parts of a discussion card: vote, moderation, reply, delete. */
 import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { REPLY_COMMENT_MAX } from "../../domain/constants";
 import {
   COMMENT_SUBMITTED_THANKS,
@@ -11,7 +11,6 @@ import {
 } from "../../domain/messages";
 import { cx } from "../ui/format";
 import { Use } from "../ui/icons";
-import { Link } from "../ui/link";
 import { useToast } from "../ui/toast";
 import { approveLabel } from "./labels";
 import {

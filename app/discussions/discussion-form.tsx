@@ -5,7 +5,7 @@
  * shows its progress.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import {
   QUESTION_COMMENT_MAX,
   QUESTION_TITLE_MAX,
@@ -20,7 +20,6 @@ import { fieldErrors as toFieldErrors } from "../../domain/schemas/common";
 import { QuestionCreateSchema, ReviewCreateSchema } from "../../domain/schemas/discussions";
 import { readCookie } from "../ui/cookies";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 import { primaryButton } from "./controls";
 import { formatDate } from "./labels";
 import type { FormActionData, FormValues } from "./types";

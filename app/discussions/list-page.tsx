@@ -1,13 +1,12 @@
 /** The review and question list pages (spec 000 sections 2 and 9). */
 import { useEffect, useRef, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { COMMENT_PAGE_SIZE, MODERATION_FILTERS, RATING_FILTERS } from "../../domain/constants";
 import { NO_REVIEWS_YET, showingCount, VIEW_MORE } from "../../domain/messages";
 import { pageCount } from "../../domain/pagination";
 import { type DealSeo, dealBreadcrumbLd } from "../seo/deal-seo";
 import { seoMeta } from "../seo/meta";
 import { cx, ratingLabel } from "../ui/format";
-import { Link } from "../ui/link";
 import { Pagination } from "../ui/pagination";
 import { TacoRating } from "../ui/taco-rating";
 import { ToastOnMount, ToastProvider } from "../ui/toast";

@@ -3,6 +3,7 @@
  * rating bars and the search box.
  */
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import {
   EXPECTED_RESPONSE_TIME,
   LOG_IN,
@@ -12,7 +13,6 @@ import {
   SEARCH_PLACEHOLDER,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 import { primaryButton } from "./controls";
 import { flashMessage } from "./labels";
 import type { DealSummary, DiscussionKind, PostingPrompt } from "./types";

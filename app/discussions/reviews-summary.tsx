@@ -3,9 +3,8 @@
  * (each statement says how many approved reviews back it and links to them) and the founder
  * team's responsiveness to questions. User text is rendered as text.
  */
-
+import { Link } from "react-router";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 import { formatDate, responsivenessLine } from "./labels";
 import type { ResponsivenessView, ReviewsSummaryView } from "./types";
 

@@ -1,8 +1,7 @@
 /** One layout for the information pages: heading and lede, sections, and the other pages. */
-
+import { Link } from "react-router";
 import { DiscussionBreadcrumbs } from "../discussions/page-parts";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 import { INFO_ORDER, INFO_PAGES, type InfoPageContent } from "./content";
 
 export function InfoPage({ page }: { page: InfoPageContent }) {

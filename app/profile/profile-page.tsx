@@ -2,12 +2,11 @@
  * A member's public profile (spec 000 section 2 and spec 001 section 2, /profile/{username}/):
  * who they are, and their approved reviews and answers, newest first, a page at a time.
  */
-
+import { Link } from "react-router";
 import { BADGE_FOUNDER, BADGE_PLUS } from "../../domain/messages";
 import { formatDate } from "../discussions/labels";
 import { DiscussionBreadcrumbs } from "../discussions/page-parts";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 import { Pagination } from "../ui/pagination";
 import { TacoRating } from "../ui/taco-rating";
 import { BOT_LABEL, BOT_NOTE } from "./labels";

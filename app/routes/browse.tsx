@@ -1,4 +1,4 @@
-import { data, Form, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { PLAN_TYPES } from "../../domain/constants";
 import { showingResultsFor } from "../../domain/messages";
 import { fieldErrors } from "../../domain/schemas/common";
@@ -13,7 +13,6 @@ import { browseQueryFromParams, searchDeals } from "../../server/web/deal-search
 import { appContext } from "../context";
 import { CampaignBanner } from "../ui/campaign-banner";
 import { dealCount, EmptyState, ListingResults } from "../ui/deal-listing";
-import { Link } from "../ui/link";
 import { notFound } from "../ui/not-found.server";
 import { seoMeta } from "../ui/seo";
 import type { Route } from "./+types/browse";

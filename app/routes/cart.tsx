@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { PLUS_DISCOUNT_PERCENT, PLUS_PRICE_CENTS } from "../../domain/constants";
 import { formatPrice } from "../../domain/money";
 import { cartAction, loadCartPage } from "../cart/cart.server";
@@ -5,7 +6,6 @@ import { CartLine } from "../cart/cart-line";
 import { OrderSummary } from "../cart/order-summary";
 import { TEST_CARD_OPTIONS } from "../cart/test-cards";
 import { privateMeta } from "../seo/meta";
-import { Link } from "../ui/link";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => privateMeta("Your cart");

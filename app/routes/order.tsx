@@ -1,8 +1,8 @@
+import { Link } from "react-router";
 import { PLUS_DISCOUNT_PERCENT } from "../../domain/constants";
 import { ORDER_PAID } from "../../domain/messages";
 import { loadOrderPage } from "../cart/cart.server";
 import { money } from "../cart/money";
-import { Link } from "../ui/link";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

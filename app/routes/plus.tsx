@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import {
   PLUS_DISCOUNT_PERCENT,
   PLUS_PRICE_CENTS,
@@ -8,7 +8,6 @@ import {
 } from "../../domain/constants";
 import { formatPrice } from "../../domain/money";
 import { joinPlusAction, loadPlusPage } from "../cart/cart.server";
-import { Link } from "../ui/link";
 import type { Route } from "./+types/plus";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from "react";
+import { Link } from "react-router";
 import { assignAnchorIds, communityTabForHash } from "../../domain/blocks";
 import { COMMUNITY_TABS, SECTION_NAV_SCROLL_OFFSET_PX } from "../../domain/constants";
 import { editedBlocksPreview } from "../blocks/edited-preview.server";
@@ -15,7 +16,6 @@ import { PurchaseProvider } from "../product/purchase-context";
 import { loadProductViewer } from "../product/viewer.server";
 import { dealBreadcrumbLd, dealName, dealSeo } from "../seo/deal-seo";
 import { seoMeta } from "../seo/meta";
-import { Link } from "../ui/link";
 import { notFound } from "../ui/not-found.server";
 import type { Route } from "./+types/product";
 

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { CollectionPage } from "../collections/collection-page";
 import { appContext } from "../context";
 import type { loader as rootLoader } from "../root";
@@ -6,7 +6,6 @@ import { listingSeo } from "../seo/deal-seo";
 import { seoMeta } from "../seo/meta";
 import { CampaignBanner } from "../ui/campaign-banner";
 import { Breadcrumbs, dealCount, EmptyState, ListingResults, pageHref } from "../ui/deal-listing";
-import { Link } from "../ui/link";
 import { notFound } from "../ui/not-found.server";
 import { pageParam } from "../ui/seo";
 import type { Route } from "./+types/taxonomy";

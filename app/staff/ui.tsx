@@ -1,9 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { type ReactNode, useEffect, useId, useState } from "react";
-import { NavLink, useLocation, useRevalidator } from "react-router";
+import { Link, NavLink, useLocation, useRevalidator } from "react-router";
 import { buttonStyles, inputStyles } from "../account/shell";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 import { ToastProvider, useToast } from "../ui/toast";
 import { type ApiResult, callApi, type FieldMap } from "./api";
 

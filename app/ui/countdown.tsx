@@ -1,8 +1,8 @@
+import { Link } from "react-router";
 import { countdown } from "../../domain/countdown";
 import { VIEW_ALL_DEALS } from "../../domain/messages";
 import { clockSegments } from "../../domain/storefront";
 import { cx } from "./format";
-import { Link } from "./link";
 import { useNow } from "./use-now";
 
 const UNIT_LABEL = { days: "days", hours: "hrs", minutes: "min", seconds: "sec" } as const;

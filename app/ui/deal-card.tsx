@@ -1,10 +1,10 @@
+import { Link } from "react-router";
 import { bannerText, isInactiveIndefinitely } from "../../domain/deal-state";
 import { CARD_UNAVAILABLE, NO_REVIEWS_YET } from "../../domain/messages";
 import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import { displayPrice, displayPriceText, useDisplayCurrency } from "../marketing/display-currency";
 import { dealBannerType } from "./deal-banner";
 import { cx } from "./format";
-import { Link } from "./link";
 import { TacoRating } from "./taco-rating";
 
 /** The card's banner, by the spec's priority order (domain/deal-state.ts). */

@@ -1,7 +1,7 @@
+import { Link } from "react-router";
 import type { DealCardJson } from "../../server/services/storefront/deal-json";
 import type { DealListing } from "../../server/services/storefront/search";
 import { DealCard } from "./deal-card";
-import { Link } from "./link";
 import { Pagination } from "./pagination";
 
 /** Deal cards in a grid: 1 column on small phones, 2 from 480 px, 3 on tablets, 4 on desktop. */

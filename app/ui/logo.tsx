@@ -1,4 +1,4 @@
-import { Link } from "./link";
+import { Link } from "react-router";
 
 /** The Payonce wordmark: a "1" coin (pay once) beside the name. */
 export function Logo({ inverted = false }: { inverted?: boolean }) {

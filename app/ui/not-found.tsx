@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import {
   getDiscountOff,
   NO_THANKS_BROWSE,
@@ -6,7 +7,6 @@ import {
 } from "../../domain/messages";
 import { DEFAULT_DISCOUNT_LABEL } from "../../domain/storefront";
 import { EmailCapture } from "./email-capture";
-import { Link } from "./link";
 
 /**
  * The 404 page of spec 001 section 2. Signed in: a link to the latest deals on the home page.

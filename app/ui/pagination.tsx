@@ -1,7 +1,7 @@
+import { Link } from "react-router";
 import { MOBILE_MAX_WIDTH_PX } from "../../domain/constants";
 import { type PageItem, pageWindow } from "../../domain/pagination";
 import { cx } from "./format";
-import { Link } from "./link";
 
 // Widths standing for "a phone" and "a desktop" when asking pageWindow for each window; which
 // one shows is decided by CSS at the spec's 768 px boundary, so the HTML needs no JavaScript.

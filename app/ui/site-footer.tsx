@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { isPrivatePath } from "../../domain/seo";
-import { Link } from "./link";
 import { Logo } from "./logo";
 
 const COLUMNS: { title: string; links: [string, string][] }[] = [

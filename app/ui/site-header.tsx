@@ -1,9 +1,8 @@
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { SEARCH_PLACEHOLDER } from "../../domain/messages";
 import { authHref } from "../../domain/seo";
 import { CurrencySelector } from "../marketing/currency-selector";
 import type { HeaderUser } from "../root-data";
-import { Link } from "./link";
 import { Logo } from "./logo";
 import { LogoutForm } from "./logout-form";
 import { usePhoneTopLayer } from "./use-phone-top-layer";

@@ -3,9 +3,8 @@
  * page renders them; the product page's video_collection block can render the same pieces in its
  * modal. Choosing a video is a plain link (?video={video_id}), so it works before hydration.
  */
-
+import { Link } from "react-router";
 import { cx } from "../ui/format";
-import { Link } from "../ui/link";
 
 export type GalleryVideo = {
   video_id: string | null;

@@ -1,4 +1,4 @@
-import { Link } from "../../ui/link";
+import { Link } from "react-router";
 
 /** A json link is followed only when it is a site path or an http(s) URL. */
 export const safeHref = (url: string | null | undefined): string | null =>

@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { AT_A_GLANCE } from "../../../domain/messages";
-import { Link } from "../../ui/link";
 import type { BlockProps } from "../block-props";
 import { safeHref } from "../parts/links";
 import { BlockSection, blockTitle } from "../shell";

@@ -1,8 +1,8 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { founderPostsShown, founderPostText } from "../../../domain/blocks";
 import { SOCIAL_NETWORKS } from "../../../domain/constants";
 import { FROM_THE_FOUNDERS, SHOW_MORE } from "../../../domain/messages";
-import { Link } from "../../ui/link";
 import type { BlockProps } from "../block-props";
 import { formatDate } from "../parts/format-date";
 import { safeHref } from "../parts/links";

@@ -1,10 +1,10 @@
 import { Suspense, useState } from "react";
+import { Link } from "react-router";
 import { videoCollectionShown } from "../../../domain/blocks";
 import type { VideoJson } from "../../../server/services/storefront/deal-json";
 import { Carousel } from "../../ui/carousel";
 import { Dialog } from "../../ui/lazy-dialog";
 import { LazyImage } from "../../ui/lazy-image";
-import { Link } from "../../ui/link";
 import type { BlockProps } from "../block-props";
 import { blockVideos } from "../parts/block-videos";
 import { VideoFrame } from "../parts/video-frame";

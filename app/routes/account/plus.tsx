@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { PLUS_FEEDBACK_MAX } from "../../../domain/account";
 import { SOMETHING_WENT_WRONG, SUBSCRIPTION_UPDATED } from "../../../domain/messages";
 import { CancelReasonSchema, PlusSubscriptionPatchSchema } from "../../../domain/schemas/account";
@@ -9,7 +9,6 @@ import { TEST_CARDS } from "../../account/data.server";
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
 import { privateMeta } from "../../seo/meta";
-import { Link } from "../../ui/link";
 import { accountContext, requireUser } from "../accounts/accounts.server";
 import { Alert, formLevelErrors } from "../accounts/form-ui";
 import type { Route } from "./+types/plus";

@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { PRODUCT_FILTER_LABELS, PRODUCT_FILTERS, REFUND_REQUESTED } from "../../../domain/account";
 import { SOMETHING_WENT_WRONG, TRANSFER_INITIATED } from "../../../domain/messages";
 import { ProductsQuerySchema, TransferSchema } from "../../../domain/schemas/account";
@@ -10,7 +10,6 @@ import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../acc
 import { TransferForm } from "../../account/transfer-form";
 import { privateMeta } from "../../seo/meta";
 import { cx, priceLabel } from "../../ui/format";
-import { Link } from "../../ui/link";
 import { Pagination } from "../../ui/pagination";
 import { accountContext, requireUser } from "../accounts/accounts.server";
 import { Alert, formLevelErrors } from "../accounts/form-ui";

@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { privateMeta } from "../../seo/meta";
-import { Link } from "../../ui/link";
 import { accountContext, accountSetup, requireUser } from "../accounts/accounts.server";
 import { Alert, AuthCard } from "../accounts/form-ui";
 import type { Route } from "./+types/profile";

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
-import { Link } from "../../ui/link";
+import { Form, Link } from "react-router";
 import { useFieldErrors } from "../../ui/use-field-errors";
 
 export type FieldErrors = Record<string, string[] | undefined>;

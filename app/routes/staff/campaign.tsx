@@ -1,8 +1,8 @@
+import { Link } from "react-router";
 import { privateMeta } from "../../seo/meta";
 import { orNotFound, routeId, staffContext } from "../../staff/access.server";
 import { CampaignForm } from "../../staff/campaign-form";
 import { StaffShell } from "../../staff/ui";
-import { Link } from "../../ui/link";
 import type { Route } from "./+types/campaign";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

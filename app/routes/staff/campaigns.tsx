@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { staffListLoader } from "../../staff/access.server";
@@ -6,7 +6,6 @@ import { money, when } from "../../staff/api";
 import { CampaignForm } from "../../staff/campaign-form";
 import { ListPage } from "../../staff/list";
 import { cell, StaffShell } from "../../staff/ui";
-import { Link } from "../../ui/link";
 import type { Route } from "./+types/campaigns";
 
 export const meta: Route.MetaFunction = () => privateMeta("Campaigns (staff)");

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
+import { Link } from "react-router";
 import { privateMeta } from "../../seo/meta";
 import { orNotFound, routeId, staffContext } from "../../staff/access.server";
 import { CollectionForm } from "../../staff/collection-form";
 import { DealPicker } from "../../staff/deal-picker";
 import { OrderedList } from "../../staff/sortable";
 import { Confirm, FormErrors, StaffShell, useWrite } from "../../staff/ui";
-import { Link } from "../../ui/link";
 import type { Route } from "./+types/collection";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

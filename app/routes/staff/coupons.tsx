@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { CAMPAIGN_DISCOUNT_TYPES } from "../../../domain/constants";
 import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
@@ -15,7 +16,6 @@ import {
   StaffShell,
   useWrite,
 } from "../../staff/ui";
-import { Link } from "../../ui/link";
 import type { Route } from "./+types/coupons";
 
 export const meta: Route.MetaFunction = () => privateMeta("Coupons (staff)");

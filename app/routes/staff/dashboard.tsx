@@ -1,7 +1,7 @@
+import { Link } from "react-router";
 import { privateMeta } from "../../seo/meta";
 import { staffContext } from "../../staff/access.server";
 import { SECTIONS, StaffShell } from "../../staff/ui";
-import { Link } from "../../ui/link";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => privateMeta("Staff");

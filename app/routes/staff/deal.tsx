@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { DEAL_STATUSES, LISTING_TYPES } from "../../../domain/constants";
 import { PLAN_TYPE_KEYS } from "../../../domain/search";
 import { privateMeta } from "../../seo/meta";
@@ -17,7 +18,6 @@ import {
   StaffShell,
   useWrite,
 } from "../../staff/ui";
-import { Link } from "../../ui/link";
 import { notFound } from "../../ui/not-found.server";
 import { isDomainError, statusOf } from "../accounts/accounts.server";
 import type { Route } from "./+types/deal";

@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { DEAL_STATUSES, LISTING_TYPES } from "../../../domain/constants";
 import { StaffDealsQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
@@ -15,7 +15,6 @@ import {
   StaffShell,
   useWrite,
 } from "../../staff/ui";
-import { Link } from "../../ui/link";
 import type { Route } from "./+types/deals";
 
 export const meta: Route.MetaFunction = () => privateMeta("Deals (staff)");

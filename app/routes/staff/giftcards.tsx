@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { staffListLoader } from "../../staff/access.server";
@@ -6,7 +7,6 @@ import { SaveForm } from "../../staff/fields";
 import { numberOr, utcIso } from "../../staff/forms";
 import { ListPage } from "../../staff/list";
 import { Confirm, cell, Field, StaffShell, useWrite } from "../../staff/ui";
-import { Link } from "../../ui/link";
 import type { Route } from "./+types/giftcards";
 
 export const meta: Route.MetaFunction = () => privateMeta("Gift cards (staff)");

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { Link } from "react-router";
 import { PAGE_LAYOUTS } from "../../../domain/constants";
 import { privateMeta } from "../../seo/meta";
 import { orNotFound, staffContext } from "../../staff/access.server";
@@ -13,7 +14,6 @@ import {
   StaffShell,
   useWrite,
 } from "../../staff/ui";
-import { Link } from "../../ui/link";
 import type { Route } from "./+types/page";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

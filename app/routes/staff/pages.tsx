@@ -1,10 +1,10 @@
+import { Link } from "react-router";
 import { StaffListQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { staffListLoader } from "../../staff/access.server";
 import { when } from "../../staff/api";
 import { ListPage } from "../../staff/list";
 import { cell, StaffShell } from "../../staff/ui";
-import { Link } from "../../ui/link";
 import type { Route } from "./+types/pages";
 
 export const meta: Route.MetaFunction = () => privateMeta("Pages (staff)");
