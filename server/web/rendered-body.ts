@@ -8,12 +8,24 @@ const RENDERED_BODY = Symbol.for("payonce.renderedBody");
 
 type WithBody = Response & { [RENDERED_BODY]?: Buffer };
 
-/** A Response of `body`, remembering the bytes. */
+/**
+ * A Response of `body`, remembering the bytes. Its web body is a stream that hands over the bytes
+ * only if read: a Response made of the bytes themselves copies them (200 KB for the product page)
+ * in the constructor, for a body the server never reads.
+ */
 export function renderedResponse(body: Buffer, init: ResponseInit): Response {
-  const response: WithBody = new Response(
-    new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
-    init,
+  const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length);
+  const lazy = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    },
+    // Not pulled until read.
+    { highWaterMark: 0 },
   );
+  const response: WithBody = new Response(lazy, init);
   Object.defineProperty(response, RENDERED_BODY, { value: body });
   return response;
 }
