@@ -65,14 +65,22 @@ export function negotiate(header: string | string[] | undefined): Encoding | nul
 /** Adds Accept-Encoding to Vary, keeping what is there. */
 export function varyOnEncoding(reply: FastifyReply): void {
   const current = reply.getHeader("vary");
-  if (current === undefined) {
-    reply.header("vary", "Accept-Encoding");
-    return;
-  }
-  const value = Array.isArray(current) ? current.join(", ") : String(current);
-  const names = value.split(",").map((v) => v.trim().toLowerCase());
-  if (names.includes("*") || names.includes("accept-encoding")) return;
-  reply.header("vary", `${value}, Accept-Encoding`);
+  const value =
+    current === undefined
+      ? undefined
+      : Array.isArray(current)
+        ? current.join(", ")
+        : String(current);
+  const vary = varyWithEncoding(value);
+  if (vary !== value) reply.header("vary", vary);
+}
+
+/** A Vary header value that names Accept-Encoding (unchanged when it already does, or is "*"). */
+export function varyWithEncoding(current: string | undefined): string {
+  if (current === undefined) return "Accept-Encoding";
+  const names = current.split(",").map((v) => v.trim().toLowerCase());
+  if (names.includes("*") || names.includes("accept-encoding")) return current;
+  return `${current}, Accept-Encoding`;
 }
 
 function compressor(encoding: Encoding) {

@@ -31,7 +31,7 @@ import type { Config } from "../config";
 import { newToken } from "../services/accounts/sessions";
 import type { CachedPage, PageCacheService, PageScope } from "../services/cache/page-cache";
 import { CSRF_COOKIE, csrfCookieOptions, SESSION_COOKIE } from "../web/cookies";
-import { accepts, negotiate } from "./compression";
+import { accepts, negotiate, varyWithEncoding } from "./compression";
 import { CACHE_HEADER } from "./page-cache";
 import { type Chunks, chunksWithNonce, gzipChunksWithNonce, newCspNonce } from "./page-nonce";
 import { requestIdOf } from "./request-ids";
@@ -134,7 +134,7 @@ export function createFastPath(deps: {
     out["x-request-id"] = id;
     for (const name in hit.headers) out[name] = hit.headers[name] as string;
     out[CACHE_HEADER] = "HIT";
-    out.vary = withAcceptEncoding(out.vary as string | undefined);
+    out.vary = varyWithEncoding(out.vary as string | undefined);
     if (gzipped) out["content-encoding"] = "gzip";
     if (page) {
       const cookie = csrfCookieFor(req.headers.cookie);
@@ -233,12 +233,4 @@ export function createFastPath(deps: {
 /** A session cookie (any, valid or not): the slow path loads it and decides. */
 function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader?.includes(SESSION_COOKIE) === true;
-}
-
-/** varyOnEncoding (server/http/compression.ts) on a header value. */
-function withAcceptEncoding(current: string | undefined): string {
-  if (current === undefined) return "Accept-Encoding";
-  const names = current.split(",").map((v) => v.trim().toLowerCase());
-  if (names.includes("*") || names.includes("accept-encoding")) return current;
-  return `${current}, Accept-Encoding`;
 }
