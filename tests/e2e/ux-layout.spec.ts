@@ -71,6 +71,33 @@ test("phones: no page scrolls sideways at 390 px, and the top sellers rows fit",
   }
 });
 
+test("phones: the account products filter pills wrap in view, with no scroller of their own", {
+  tag: "@phone-only",
+}, async ({ page, logIn }) => {
+  await logIn("buyer@payonce.test");
+  await page.goto("/account/products/");
+  const nav = page.getByRole("navigation", { name: "Filter products" });
+  const pills = nav.getByRole("link");
+  await expect(pills).toHaveCount(5);
+  const width = await page.evaluate(() => window.visualViewport?.width ?? window.innerWidth);
+  expect(width).toBe(390);
+  for (const pill of await pills.all()) {
+    const box = await pill.boundingBox();
+    const name = (await pill.textContent()) ?? "";
+    expect(box?.x, name).toBeGreaterThanOrEqual(0);
+    expect(box && box.x + box.width, name).toBeLessThanOrEqual(width);
+  }
+  // Neither the row nor its list scrolls sideways (before, the last two pills sat off screen).
+  for (const row of [nav, nav.getByRole("list")]) {
+    const { scrollWidth, clientWidth } = await row.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  }
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+});
+
 test("phones: the back office's wide tables scroll in their box, not the page", {
   tag: "@phone-only",
 }, async ({ page, logIn }) => {

@@ -94,8 +94,9 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
     >
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       <div className="flex flex-col gap-3">
-        <nav aria-label="Filter products" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <ul className="flex gap-1.5">
+        {/* The pills wrap to a second row on a phone: all five in view, no scroller of their own. */}
+        <nav aria-label="Filter products">
+          <ul className="flex flex-wrap gap-1.5">
             {PRODUCT_FILTERS.map((f) => (
               <li key={f}>
                 <Link
