@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
+  comments,
   deals,
   products,
   smartCollections,
@@ -15,7 +16,8 @@ import { createTestApp } from "../helpers/app";
 // Issue 15: the demo looks like a store. Every seeded deal's images (card and hero image, story
 // gallery, logos) resolve to real art drawn for that deal: an app window screenshot named after
 // the deal, a glyph logo; never a gradient with the deal's initials, never a missing file.
-// Collection art is a pattern without lettering; video posters are files that exist.
+// Collection art is a pattern without lettering; video posters are files that exist. The demo's
+// reviews read as written by different people: no deal lists two under one title.
 
 const app = await createTestApp();
 const { db } = app.database;
@@ -118,5 +120,27 @@ describe("demo art (issue 15)", () => {
       const res = await fetchImage(thumbnail);
       expect(res.rawPayload.length, thumbnail).toBeGreaterThan(1000);
     }
+  });
+});
+
+describe("demo reviews (issue 15)", () => {
+  it("no deal has two reviews with the same title", async () => {
+    const rows = await db
+      .select({ slug: deals.slug, title: comments.title })
+      .from(comments)
+      .innerJoin(deals, eq(deals.id, comments.dealId))
+      .where(and(eq(comments.kind, "review"), isNull(comments.parentId)));
+    // Every status counts: a pending review shows to staff beside the approved ones.
+    const titled = rows.filter((r) => r.title);
+    expect(new Set(titled.map((r) => r.slug)).size).toBeGreaterThan(5);
+    expect(titled.filter((r) => r.slug === "taskflow").length).toBeGreaterThan(30);
+    const seen = new Set<string>();
+    const repeated: string[] = [];
+    for (const { slug, title } of titled) {
+      const key = `${slug}: ${(title as string).trim().toLowerCase()}`;
+      if (seen.has(key)) repeated.push(key);
+      seen.add(key);
+    }
+    expect(repeated).toEqual([]);
   });
 });

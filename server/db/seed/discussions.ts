@@ -9,7 +9,7 @@ import {
 import { COMMUNITY_USERNAMES } from "./accounts";
 import type { DealAggregates } from "./deals";
 import type { PlannedOrder } from "./purchases";
-import { DAY_MS, get, HOUR_MS, prng, type Timeline, type Tx } from "./util";
+import { DAY_MS, get, HOUR_MS, must, prng, type Timeline, type Tx } from "./util";
 
 /**
  * Reviews, questions, replies and votes. The threads are planned first as plain data; the deal
@@ -53,6 +53,7 @@ const REVIEW_TITLES: Record<number, string[]> = {
     "Onboarded my team in an afternoon",
     "Stacked Tier 2 and have zero regrets",
     "The roadmap actually ships",
+    "Saves us hours every week",
   ],
   4: [
     "Great tool with a few rough edges",
@@ -310,6 +311,10 @@ const GENERIC_REVIEWS: Record<number, [string, string][]> = {
       "Instant favourite",
       "Been using {name} daily since I bought it. Polished, reliable and clearly built by people who care.",
     ],
+    [
+      "Paid for itself in a month",
+      "{name} replaced a subscription I was paying for every month. Same features, one payment, no regrets.",
+    ],
   ],
   4: [
     [
@@ -319,6 +324,10 @@ const GENERIC_REVIEWS: Record<number, [string, string][]> = {
     [
       "Great value",
       "Solid product for the price. The interface takes a day to get used to, then it flies.",
+    ],
+    [
+      "Does the job well",
+      "{name} handles the everyday work without fuss. I'd like a few more export options, but it's a keeper.",
     ],
   ],
   3: [
@@ -456,8 +465,8 @@ export function planDiscussions(
   const reviewText = (rating: number) => {
     const k = used[rating] ?? 0;
     used[rating] = k + 1;
-    const titles = REVIEW_TITLES[rating] ?? [];
-    const title = titles[k % titles.length] ?? "Review";
+    // Each title once: the pool for a rating has a title for every review of that rating.
+    const title = must(REVIEW_TITLES[rating]?.[k], `a ${rating}-taco TaskFlow review title`);
     const comment = [
       rand.pick(REVIEW_OPENERS[rating] ?? [""]),
       rand.pick(REVIEW_MIDDLES),
@@ -750,9 +759,21 @@ export function planDiscussions(
   for (const [slug, list] of OTHER_REVIEWS) {
     const authors = rand.sample(community, list.length);
     const endDaysAgo = slug === "mailbeam" ? 6 : 0.3;
+    const titlesUsed = new Set<string>();
     list.forEach((rating, i) => {
       const author = authors[i] as string;
-      const [title, text] = rand.pick(GENERIC_REVIEWS[rating] ?? GENERIC_REVIEWS[4] ?? []);
+      // One draw per review, then the next text whose title this deal has not shown yet: no deal
+      // lists two reviews under one title (a pool needs as many entries as a deal has reviews of
+      // that rating).
+      const pool = GENERIC_REVIEWS[rating] ?? GENERIC_REVIEWS[4] ?? [];
+      const first = pool.indexOf(rand.pick(pool));
+      const [title, text] = must(
+        pool
+          .map((_, j) => pool[(first + j) % pool.length])
+          .find((r) => !titlesUsed.has(r?.[0] ?? "")),
+        `an unused ${rating}-taco review title for ${slug}`,
+      );
+      titlesUsed.add(title);
       const name =
         slug === "dormant-db" ? "DormantDB" : slug.charAt(0).toUpperCase() + slug.slice(1);
       const createdAt = spread(slug, i, list.length, endDaysAgo);
