@@ -23,7 +23,9 @@ export function SectionNav({ sections }: { sections: NavSection[] }) {
   // Only sections the page really has (a block with nothing to show leaves no anchor).
   const [present, setPresent] = useState<NavSection[]>(sections);
   useEffect(() => {
-    setPresent(sections.filter((s) => document.getElementById(s.id)));
+    const found = sections.filter((s) => document.getElementById(s.id));
+    // Usually every section is there: keep the same list, and no re-render after hydration.
+    if (found.length !== sections.length) setPresent(found);
   }, [sections]);
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
