@@ -47,7 +47,9 @@ export function SectionNav({ sections }: { sections: NavSection[] }) {
       });
       setActive(activeSection(boxes));
     };
-    return onDebouncedScroll(update);
+    // At the top of the page the tabs are hidden and nothing needs marking: no layout is read
+    // until the shopper scrolls (reading it right after hydration forced a full layout).
+    return onDebouncedScroll(update, window.scrollY > 0);
   }, [sections]);
   if (present.length < 2) return null;
   return (
