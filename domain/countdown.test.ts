@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   clockText,
@@ -115,5 +116,36 @@ describe("clockText and relativeTime", () => {
     expect(relativeTime(at(2 * D), now)).toBe("in 2 days");
     expect(relativeTime(at(M), now)).toBe("in 1 minute");
     expect(relativeTime(at(10 * S), now)).toBe("in 10 seconds");
+  });
+});
+
+describe("relativeTime without Intl", () => {
+  // en-US is written by hand (no ICU load in the browser): it must match what
+  // Intl.RelativeTimeFormat writes, for any offset either side of now.
+  const intl = new Intl.RelativeTimeFormat("en-US", { numeric: "always" });
+  const units = [
+    ["day", D],
+    ["hour", H],
+    ["minute", M],
+    ["second", S],
+  ] as const;
+  const expected = (diff: number) => {
+    if (Math.trunc(diff / D) === 1) return "in 24+ hours";
+    for (const [unit, size] of units) {
+      if (Math.abs(diff) >= size || unit === "second")
+        return intl.format(Math.trunc(diff / size), unit);
+    }
+    return intl.format(0, "second");
+  };
+
+  it("matches Intl.RelativeTimeFormat for offsets up to ten thousand days either way", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000 * D, max: 10_000 * D }), (diff) => {
+        expect(relativeTime(at(diff), now)).toBe(expected(diff));
+      }),
+      { numRuns: 3000 },
+    );
+    for (const diff of [0, -1, 1, -S, S, -D, 2 * D, 1_234 * D, -1_234 * D, 999 * S])
+      expect(relativeTime(at(diff), now)).toBe(expected(diff));
   });
 });

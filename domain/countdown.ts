@@ -142,12 +142,25 @@ function relativeFormat(locale: string) {
  */
 export const relativeTime = (target: Date, now: Date, locale = "en-US"): string => {
   const diff = target.getTime() - now.getTime();
-  const format = relativeFormat(locale);
   // Spec 000: with exactly one (whole) day left the countdown reads "24+ hours", not "1 day".
   if (Math.trunc(diff / DAY) === 1) return `in ${daysLabel(1)}`;
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(diff) >= size || unit === "second")
-      return format.format(Math.trunc(diff / size), unit);
+      return relative(Math.trunc(diff / size), unit, locale);
   }
-  return format.format(0, "second");
+  return relative(0, "second", locale);
 };
+
+/**
+ * en-US written by hand ("in 3 days", "1 hour ago": what Intl.RelativeTimeFormat writes with
+ * numeric "always", pinned by countdown.test.ts), so a deal card's banner does not make the
+ * browser load ICU data while the page hydrates (issue 15, TBT); other locales use Intl.
+ */
+function relative(value: number, unit: Intl.RelativeTimeFormatUnit, locale: string): string {
+  if (locale !== "en-US" || !Number.isSafeInteger(value))
+    return relativeFormat(locale).format(value, unit);
+  const count = Math.abs(value);
+  const digits = String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const words = `${digits} ${unit}${count === 1 ? "" : "s"}`;
+  return value < 0 || Object.is(value, -0) ? `${words} ago` : `in ${words}`;
+}

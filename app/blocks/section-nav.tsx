@@ -23,7 +23,9 @@ export function SectionNav({ sections }: { sections: NavSection[] }) {
   // Only sections the page really has (a block with nothing to show leaves no anchor).
   const [present, setPresent] = useState<NavSection[]>(sections);
   useEffect(() => {
-    setPresent(sections.filter((s) => document.getElementById(s.id)));
+    const found = sections.filter((s) => document.getElementById(s.id));
+    // Usually every section is there: keep the same list, and no re-render after hydration.
+    if (found.length !== sections.length) setPresent(found);
   }, [sections]);
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -45,7 +47,9 @@ export function SectionNav({ sections }: { sections: NavSection[] }) {
       });
       setActive(activeSection(boxes));
     };
-    return onDebouncedScroll(update);
+    // At the top of the page the tabs are hidden and nothing needs marking: no layout is read
+    // until the shopper scrolls (reading it right after hydration forced a full layout).
+    return onDebouncedScroll(update, window.scrollY > 0);
   }, [sections]);
   if (present.length < 2) return null;
   return (

@@ -1,15 +1,6 @@
 import { useLocation } from "react-router";
 import { PREVIEW_PARAM } from "../../domain/blocks";
-
-const previewFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
+import { utcDateTime } from "../ui/format";
 
 /**
  * Tells staff they are looking at the page at another moment, with the way back to now,
@@ -82,7 +73,7 @@ function MomentBanner({ at, hidden }: { at: string | null; hidden: boolean }) {
       className="bg-violet-900 px-4 py-2 text-center text-sm font-semibold text-white"
     >
       Staff preview{hidden ? " of an unpublished deal" : ""}: this page as it will be on{" "}
-      {previewFormat.format(new Date(at))}.{" "}
+      {utcDateTime(new Date(at), true)}.{" "}
       <a href={`${location.pathname}${query ? `?${query}` : ""}`} className="underline">
         Back to now
       </a>

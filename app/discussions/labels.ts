@@ -19,7 +19,7 @@ import {
   REVIEW_CREATED,
   UPDATES_SUBMITTED,
 } from "../../domain/messages";
-import { utcDayFormat } from "../ui/format";
+import { utcMediumDate } from "../ui/format";
 import type { AnswerType, CommentStatus, DiscussionKind, ItemView, ViewerRoles } from "./types";
 
 export type SortOption = (typeof REVIEW_SORT_OPTIONS)[number];
@@ -103,18 +103,8 @@ export type FlashKey = keyof typeof FLASH_MESSAGES;
 export const flashMessage = (value: string | null): string | null =>
   value && value in FLASH_MESSAGES ? FLASH_MESSAGES[value as FlashKey] : null;
 
-// One formatter for every date: building an Intl.DateTimeFormat per call showed up in the
-// product page's profile; its answers are kept per day (the reviews list's profile).
-const dateFormat = utcDayFormat(
-  new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }),
-);
-
-export const formatDate = (iso: string): string => dateFormat(new Date(iso));
+// "Nov 15, 2026" without Intl (app/ui/format: no ICU load in the browser).
+export const formatDate = (iso: string): string => utcMediumDate(new Date(iso));
 
 /** A duration for people: "12 minutes", "5 hours", "3 days" (at least a minute). */
 export function formatDuration(seconds: number): string {

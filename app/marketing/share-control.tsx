@@ -209,11 +209,8 @@ export function ShareControl({
   const [copyMessage, setCopyMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const request = useRef<Promise<string | null> | null>(null);
 
-  useEffect(() => {
-    setAsModal(window.matchMedia(PHONE_QUERY).matches);
-    setNative(typeof navigator.share === "function" && window.matchMedia(TOUCH_QUERY).matches);
-  }, []);
-
+  // Modal or popover, and the native sheet, are decided when the control opens (onOpenChange):
+  // nothing to set after hydration.
   /** The short link, made once per control (a failure may be retried by opening again). */
   function shortLink(): Promise<string | null> {
     if (request.current) return request.current;

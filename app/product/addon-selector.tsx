@@ -6,8 +6,7 @@
  * add-ons are announced (addons:updated) and added in bulk by a handler that runs once the plan
  * itself is in the cart.
  */
-import * as Slider from "@radix-ui/react-slider";
-import { useEffect, useId, useRef } from "react";
+import { type CSSProperties, useEffect, useId, useRef } from "react";
 import {
   type AddonCell,
   type AddonFeature,
@@ -91,26 +90,24 @@ function RangeCell({ feature, cell, selection, choose }: CellProps) {
   const label = usePriceLabel();
   return (
     <div className="w-full space-y-2">
-      <Slider.Root
-        className="relative flex h-6 w-full touch-none items-center select-none"
+      {/* A native range input (role="slider": arrow keys, Home/End and dragging for free), snapped
+          to the tiers on every change. It replaced Radix's slider, whose ref and size state
+          updates during the hydration commit forced one long synchronous render (issue 15). */}
+      <input
+        type="range"
+        className="addon-range"
         min={min}
         max={max}
         step={1}
-        value={[value]}
-        onValueChange={([next]) => choose(feature, cell, moveToStop(value, next ?? min, stops))}
-      >
-        <Slider.Track className="relative h-1.5 grow rounded-full bg-stone-200">
-          <Slider.Range className="absolute h-full rounded-full bg-ink" />
-        </Slider.Track>
-        {/* The label and value on the thumb (role="slider"), where they are valid and read out;
-            the value is given because the server render has no thumb index yet. */}
-        <Slider.Thumb
-          aria-label={`${feature.feature} (${unit})`}
-          aria-valuenow={value}
-          aria-valuetext={`${value} ${unit}`}
-          className="block h-5 w-5 rounded-full border-2 border-ink bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-        />
-      </Slider.Root>
+        value={value}
+        aria-label={`${feature.feature} (${unit})`}
+        aria-valuenow={value}
+        aria-valuetext={`${value} ${unit}`}
+        style={
+          { "--fill": `${max > min ? ((value - min) / (max - min)) * 100 : 0}%` } as CSSProperties
+        }
+        onChange={(e) => choose(feature, cell, moveToStop(value, Number(e.target.value), stops))}
+      />
       <ol
         className="flex justify-between text-[11px] font-semibold text-ink-soft"
         aria-hidden="true"

@@ -39,13 +39,35 @@ const writeFlag = (key: string) => {
 };
 
 /** Whether the B shortcut is on: it is unless the shopper turned it off (read after hydration). */
-function useBuyKeySetting(): { on: boolean; turnOff: () => void } {
-  const [on, setOn] = useState(false);
-  useEffect(() => setOn(!readFlag(BUY_KEY_OFF_KEY)), []);
+/**
+ * The B key's setting. Local storage is read only when first needed (the buy-now bar shows, or B
+ * is pressed), not in the hydration's effects: a page's first read of local storage is a
+ * synchronous load that took ~70 ms of main thread on a phone profile (issue 15, TBT).
+ */
+function useBuyKeySetting(needed: boolean): {
+  /** Not known to be off (the key listens; the hint waits until known). */
+  listening: boolean;
+  /** Known to be on. */
+  on: boolean;
+  /** Whether the key is on, reading the setting if it was not read yet. */
+  confirm: () => boolean;
+  turnOff: () => void;
+} {
+  const [off, setOff] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (needed && off === null) setOff(readFlag(BUY_KEY_OFF_KEY));
+  }, [needed, off]);
   return {
-    on,
+    listening: off !== true,
+    on: off === false,
+    confirm: () => {
+      if (off !== null) return !off;
+      const stored = readFlag(BUY_KEY_OFF_KEY);
+      setOff(stored);
+      return !stored;
+    },
     turnOff: () => {
-      setOn(false);
+      setOff(true);
       writeFlag(BUY_KEY_OFF_KEY);
     },
   };
@@ -63,7 +85,11 @@ function useBuyBarScroll(): Scroll {
     let lastY = window.scrollY;
     const update = () => {
       const y = window.scrollY;
-      setScroll({ past: y > BUY_BAR_THRESHOLD_PX, down: y > lastY });
+      const past = y > BUY_BAR_THRESHOLD_PX;
+      const down = y > lastY;
+      // The same state object when nothing changed: no re-render of both bars (after hydration
+      // and on every scroll burst).
+      setScroll((prev) => (prev.past === past && prev.down === down ? prev : { past, down }));
       lastY = y;
     };
     return onDebouncedScroll(update);
@@ -108,14 +134,17 @@ const isTyping = (target: EventTarget | null): boolean => {
  * The B key buys: only while focus is not in a text field or a dialog, without modifier keys,
  * and never once the shopper turned it off (WCAG 2.1.4 character key shortcuts).
  */
-function useBuyKey(onBuy: () => void, enabled: boolean) {
+function useBuyKey(onBuy: () => void, enabled: boolean, confirm: () => boolean) {
   const latest = useRef(onBuy);
   latest.current = onBuy;
+  const confirmLatest = useRef(confirm);
+  confirmLatest.current = confirm;
   useEffect(() => {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "b" && e.key !== "B") return;
       if (e.ctrlKey || e.metaKey || e.altKey || e.repeat || isTyping(e.target)) return;
+      if (!confirmLatest.current()) return;
       e.preventDefault();
       latest.current();
     };
@@ -186,8 +215,8 @@ export function BuyBars({ deal, viewer }: BuyBarsProps) {
   });
   // A coming-soon deal shows its disabled button in the panel but no bars and no B key.
   const buying = mode === "buy" && !isComingSoonLocked(deal.buy_button);
-  const buyKey = useBuyKeySetting();
-  useBuyKey(() => buy(), buying && buyKey.on);
+  const buyKey = useBuyKeySetting(scroll.past);
+  useBuyKey(() => buy(), buying && buyKey.listening, buyKey.confirm);
   if (!buying) return null;
   const plan = selectedPlan(deal, state);
   const several = activePlans(deal).length > 1;

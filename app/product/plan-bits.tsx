@@ -18,7 +18,7 @@ import { toCents, toMajor } from "../../domain/money";
 import { accessLabel, discountLabel, planText, plusPrice } from "../../domain/pricing";
 import { clockSegments } from "../../domain/storefront";
 import { usePriceLabel } from "../marketing/display-currency";
-import { cx } from "../ui/format";
+import { cx, utcDateTime } from "../ui/format";
 import { useNow } from "../ui/use-now";
 import type { ProductPageDeal } from "./page-view";
 import { activePlans, type Plan, usePurchase } from "./purchase-context";
@@ -231,14 +231,6 @@ export function LimitedQuantity({
 }
 
 const UNIT = { days: "d", hours: "h", minutes: "m", seconds: "s" } as const;
-const dateUtc = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 
 /**
  * The deal inline timer: "Deal ends in" (or the timer reason's message) and the countdown, with
@@ -304,7 +296,7 @@ export function DealTimer({
           </p>
         ) : (
           <time dateTime={target.toISOString()} className="text-sm font-bold">
-            {dateUtc.format(target)}
+            {utcDateTime(target)}
           </time>
         )}
       </div>

@@ -4,6 +4,7 @@ import { cx } from "./format";
 import { ChevronIcon } from "./icons";
 import useEmblaCarousel from "./use-lazy-embla";
 import { useMediaQuery } from "./use-media-query";
+import { useNearViewport } from "./use-near-viewport";
 
 /** Whether the visitor asked for less motion; false on the server and until hydrated. */
 const usePrefersReducedMotion = () => useMediaQuery("(prefers-reduced-motion: reduce)");
@@ -80,9 +81,10 @@ export type CarouselProps<T> = {
 
 /**
  * An accessible horizontal carousel. The server renders the first slides as a plain, natively
- * scrollable row (so it works without JavaScript); after hydration every slide renders and Embla
- * takes over, adding previous/next arrows and, if asked, autoplay that pauses while hovered or
- * focused, stops while the tab is hidden and never runs with prefers-reduced-motion.
+ * scrollable row (so it works without JavaScript); once hydrated and near the window (or touched,
+ * hovered or focused), every slide renders and Embla takes over, adding previous/next arrows and,
+ * if asked, autoplay that pauses while hovered or focused, stops while the tab is hidden and never
+ * runs with prefers-reduced-motion.
  */
 export function Carousel<T>({
   items,
@@ -97,9 +99,10 @@ export function Carousel<T>({
   className,
 }: CarouselProps<T>) {
   const viewportId = useId();
-  // Before hydration the carousel shows its first 5 items (spec 001 section 4); then all of them.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // Before hydration the carousel shows its first 5 items (spec 001 section 4); then all of them,
+  // once it is near the window (app/ui/use-near-viewport: one short task per carousel, none for
+  // those never scrolled to).
+  const { ref: sectionRef, near: mounted, wake } = useNearViewport<HTMLElement>();
   const [emblaRef, emblaApi] = useEmblaCarousel({
     loop,
     align: "start",
@@ -160,14 +163,19 @@ export function Carousel<T>({
 
   return (
     <section
+      ref={sectionRef}
       aria-roledescription="carousel"
       aria-label={label}
       className={cx("relative", className)}
       onPointerEnter={(e) => {
+        wake();
         if (e.pointerType === "mouse") setHovered(true);
       }}
       onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        wake();
+        setFocused(true);
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { COUNTDOWN_TICK_MS } from "../../domain/constants";
 
 /**
@@ -9,7 +9,9 @@ export function useNow(initial: Date | string, active = true): Date {
   const [now, setNow] = useState(() => new Date(initial));
   useEffect(() => {
     if (!active) return;
-    setNow(new Date());
+    // Catching up from the server's time is not urgent: a transition, time-sliced, so the many
+    // clocks of a page do not add one long render right after hydration.
+    startTransition(() => setNow(new Date()));
     const timer = setInterval(() => setNow(new Date()), COUNTDOWN_TICK_MS);
     return () => clearInterval(timer);
   }, [active]);

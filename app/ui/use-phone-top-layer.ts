@@ -20,7 +20,9 @@ export function usePhoneTopLayer() {
       layer = phoneTopLayer(y, lastY, layer);
       lastY = y;
       root.setAttribute(PHONE_TOP_LAYER_ATTR, layer);
-    });
+      // At the top the header shows, as with no attribute: nothing is set after hydration (an
+      // attribute on <html> makes the browser restyle the whole page).
+    }, window.scrollY > 0);
     return () => {
       cleanup();
       root.removeAttribute(PHONE_TOP_LAYER_ATTR);

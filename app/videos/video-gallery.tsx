@@ -4,7 +4,7 @@
  * modal. Choosing a video is a plain link (?video={video_id}), so it works before hydration.
  */
 import { Link } from "react-router";
-import { cx } from "../ui/format";
+import { cx, utcMediumDate } from "../ui/format";
 
 export type GalleryVideo = {
   video_id: string | null;
@@ -34,14 +34,8 @@ function embedUrl(src: string): string | null {
   return null;
 }
 
-// Built once: toLocaleDateString with options builds a formatter per call.
-const publishedFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const publishedLabel = (iso: string | null) => (iso ? publishedFormat.format(new Date(iso)) : null);
+// "Nov 15, 2026" without Intl (app/ui/format).
+const publishedLabel = (iso: string | null) => (iso ? utcMediumDate(new Date(iso)) : null);
 
 export function VideoPlayer({ video }: { video: GalleryVideo }) {
   const embed = embedUrl(video.src);

@@ -5,6 +5,7 @@ import type { ProductPageDeal } from "../../product/page-view";
 import { cx } from "../../ui/format";
 import { ChevronIcon } from "../../ui/icons";
 import useEmblaCarousel from "../../ui/use-lazy-embla";
+import { useNearViewport } from "../../ui/use-near-viewport";
 import { PosterVideo } from "./poster-video";
 
 export type GalleryItem =
@@ -59,11 +60,11 @@ export function Slide({ item, eager }: { item: GalleryItem; eager: boolean }) {
 /**
  * The hero gallery: a main Embla carousel (832x468, 16:9) with dots on phones and a thumbnail
  * strip on large screens, which gets its own arrows above 6 items. Before hydration the first
- * item shows alone, so the page reads without JavaScript.
+ * item shows alone, so the page reads without JavaScript; the rest and Embla come once hydrated
+ * and in view (app/ui/use-near-viewport: its own short task, not the hydration's).
  */
 export function HeroGallery({ items, label }: { items: GalleryItem[]; label: string }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const { ref: sectionRef, near: mounted, wake } = useNearViewport<HTMLElement>();
   const [mainRef, mainApi] = useEmblaCarousel({ loop: false });
   const [thumbRef, thumbApi] = useEmblaCarousel({
     containScroll: "keepSnaps",
@@ -93,7 +94,14 @@ export function HeroGallery({ items, label }: { items: GalleryItem[]; label: str
   const thumbArrows = galleryNeedsThumbnailArrows(items.length);
 
   return (
-    <section aria-roledescription="carousel" aria-label={label} className="space-y-3">
+    <section
+      ref={sectionRef}
+      aria-roledescription="carousel"
+      aria-label={label}
+      className="space-y-3"
+      onPointerEnter={wake}
+      onFocus={wake}
+    >
       <div className="relative overflow-hidden rounded-3xl bg-brand-50 shadow-card">
         <div ref={mounted ? mainRef : undefined} className="overflow-hidden">
           <div className="flex touch-pan-y">

@@ -1,16 +1,19 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import {
   READ_LESS_DEFAULT,
   READ_MORE_DEFAULT,
   readMoreMaxHeight,
   readMoreToggleText,
 } from "../../../domain/blocks";
+import { useNearViewport } from "../../ui/use-near-viewport";
 
 /**
  * Founder and story read-more (spec 001 "Block behaviours"): text taller than 200 px (under
  * 768 px wide) or 400 px (wider) is cut to that height behind a fade, with a toggle whose text is
  * at most 100 characters. Before JavaScript runs everything shows (nothing is hidden without a way
- * to open it); once mounted, only a box that overflows gets the cut and the toggle.
+ * to open it); once mounted, only a box that overflows gets the cut and the toggle. The box is
+ * measured when it comes within a screen of the window (measuring reads layout; ten boxes measured
+ * right after hydration were a long task), so the cut is made before the shopper reaches it.
  */
 export function ReadMore({
   children,
@@ -23,7 +26,7 @@ export function ReadMore({
   lessText?: unknown;
   className?: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const { ref, near } = useNearViewport<HTMLDivElement>("100% 0px");
   const id = useId();
   const [maxHeight, setMaxHeight] = useState<number | null>(null);
   const [overflows, setOverflows] = useState(false);
@@ -31,7 +34,7 @@ export function ReadMore({
 
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!near || !el) return;
     const measure = () => {
       const max = readMoreMaxHeight(window.innerWidth);
       setMaxHeight(max);
@@ -41,7 +44,7 @@ export function ReadMore({
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+  }, [near, ref]);
 
   const cut = overflows && !open && maxHeight != null;
   return (
