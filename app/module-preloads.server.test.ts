@@ -91,6 +91,49 @@ describe("scriptsAfterFirstPaint", () => {
     });
   });
 
+  it("inserts the preloads a few per task, each batch after a timeout, before importing", async () => {
+    const many = Array.from({ length: 20 }, (_, i) => `/assets/m${i}.js`);
+    const html =
+      `<head>${many.map((h) => `<link rel="modulepreload" href="${h}"/>`).join("")}</head>` +
+      `<body><script type="module" async="">${MODULE_SCRIPT}</script></body>`;
+    const script = moduleScript(run(html));
+    const timers: (() => void)[] = [];
+    const head: string[] = [];
+    const imports: string[] = [];
+    new Function(
+      "document",
+      "requestAnimationFrame",
+      "setTimeout",
+      "window",
+      "__import",
+      script.replaceAll("import(", "__import("),
+    )(
+      {
+        visibilityState: "visible",
+        createElement: () => ({}),
+        head: { append: (l: { href: string }) => head.push(l.href) },
+      },
+      (f: () => void) => f(),
+      (f: () => void) => timers.push(f),
+      {},
+      async (url: string) => {
+        imports.push(url);
+        return {};
+      },
+    );
+    const settle = () => new Promise((r) => setImmediate(r));
+    const batches: number[] = [];
+    for (let turn = 0; turn < 10 && timers.length > 0; turn++) {
+      timers.shift()?.();
+      await settle();
+      batches.push(head.length);
+    }
+    // The first timeout is the paint's; then one batch of up to 8 per timeout.
+    expect(batches).toEqual([8, 16, 20]);
+    expect(head).toEqual(many);
+    expect(imports[0]).toBe("/assets/root-A.js");
+  });
+
   it("leaves a page without a module script, or with another static import, as it was", () => {
     const plain = '<p>a</p><link rel="modulepreload" href="/x.js"/><b>c</b><';
     expect(run(plain)).toBe(plain);

@@ -9,6 +9,9 @@ const ROUTE_IMPORT = /import \* as ([A-Za-z_$][\w$]*) from ("[^"\\]+");\n?/g;
 /** Any other static import left in the script: then it cannot be deferred, and is left alone. */
 const STATIC_IMPORT = /(^|[\s;])import\s*[^\s(]/;
 
+/** Preload links inserted per task (see afterFirstPaint). */
+const PRELOADS_PER_TASK = 8;
+
 /**
  * The code that starts the page's scripts once the page has painted: the module preloads as
  * <link> elements, then the route modules, then React Router's own script (`rest`, which sets the
@@ -22,7 +25,10 @@ function afterFirstPaint(preloads: string[], routes: [name: string, url: string]
   const names = routes.map(([name]) => name).join(",");
   return (
     `(document.visibilityState==="hidden"?Promise.resolve():new Promise((r)=>requestAnimationFrame(()=>setTimeout(r))))` +
-    `.then(()=>{for(const h of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}` +
+    // A few preloads per task: inserting all ~38 at once was one ~25 ms task right after the
+    // first paint (100 ms at a phone's 4x CPU, counted by Total Blocking Time).
+    `.then(async()=>{const p=${JSON.stringify(preloads)};for(let i=0;i<p.length;i+=${PRELOADS_PER_TASK}){if(i)await new Promise((r)=>setTimeout(r));` +
+    `for(const h of p.slice(i,i+${PRELOADS_PER_TASK})){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}}` +
     `return Promise.all([${imports}])}).then(([${names}])=>{${rest}\n});`
   );
 }
