@@ -142,7 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <StaffPreviewBanner at={loaderData.preview} />
       <CampaignBanner campaign={loaderData.campaign} now={loaderData.now} />
-      <main className="pb-8">
+      <main className="render-lazy-children pb-8">
         {collections.map((collection) => (
           <PageCollection
             key={collection.id}
