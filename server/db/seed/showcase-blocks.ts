@@ -238,7 +238,8 @@ export const SHOWCASE_BLOCKS = (
         deal_slugs: ["ux-masterclass"],
         title: "A page from lesson 1",
         // A site path: the demo runs offline, where a third-party player would show an error.
-        url: demoImage("ux-masterclass-lesson-1"),
+        // An embedded document, not an image: the drawing itself.
+        url: "/media/demo/ux-masterclass-lesson-1.svg",
         iframe_title: "UX Masterclass, lesson 1 preview",
       },
     ],

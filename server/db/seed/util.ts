@@ -76,8 +76,13 @@ export function get<K, V>(map: ReadonlyMap<K, V>, key: K, what = "key"): V {
 
 export const cents = (dollars: number): number => Math.round(dollars * 100);
 
-/** Image paths served by the app from demoImageSvg (server/db/seed/images.ts). */
-export const demoImage = (name: string): string => `/media/demo/${name}.svg`;
+/**
+ * Image paths served by the app, drawn by demoImageSvg (server/db/seed/images.ts) and served as
+ * WebP (server/http/storefront/media.ts): a browser decodes a raster image off the main thread,
+ * where each SVG image built a document in style recalculation and was painted on the main thread
+ * (issue 15, phone TBT). `/media/demo/{name}.svg` still answers the drawing itself.
+ */
+export const demoImage = (name: string): string => `/media/demo/${name}.webp`;
 
 /** Licence-style code from the PRNG: PREFIX-XXXX-XXXX. */
 export function licenceCode(rand: Prng, prefix: string): string {

@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import sharp from "sharp";
 import { z } from "zod";
 import { demoImageSvg } from "../../db/seed/images";
 import { projectRoot } from "../../paths";
 import { detailResponse } from "../schemas";
 
 // Demo names are the seed's own: letters, digits and separators, then the type.
-const DEMO_NAME = /^[a-z0-9][a-z0-9._-]{0,100}\.(svg|mp4|jpg)$/i;
+const DEMO_NAME = /^[a-z0-9][a-z0-9._-]{0,100}\.(svg|webp|mp4|jpg)$/i;
 const MediaParams = z.object({ name: z.string().max(200) });
 
 /** The demo clips and their poster frames (scripts/make-demo-videos.sh draws them). */
@@ -26,6 +27,28 @@ function demoFile(name: string): Promise<Buffer | null> {
 }
 
 /**
+ * A demo drawing as WebP, drawn once per name (~10 ms with sharp) and kept. The demo uses a few
+ * hundred names; any other name is drawn too (like the SVG route), so the kept set is bounded:
+ * past DRAWN_KEPT names the oldest is dropped.
+ */
+const DRAWN_KEPT = 1000;
+const drawn = new Map<string, Promise<Buffer>>();
+function demoWebp(name: string): Promise<Buffer> {
+  const key = name.toLowerCase();
+  let image = drawn.get(key);
+  if (!image) {
+    image = sharp(Buffer.from(demoImageSvg(key)))
+      .webp({ quality: 82 })
+      .toBuffer();
+    // A failed drawing is not kept: the next request tries again.
+    image.catch(() => drawn.delete(key));
+    drawn.set(key, image);
+    if (drawn.size > DRAWN_KEPT) drawn.delete(drawn.keys().next().value as string);
+  }
+  return image;
+}
+
+/**
  * The demo data's media: images drawn from their names (server/db/seed/images.ts), and the
  * committed video clips and posters. Each name always answers the same bytes, so browsers may keep
  * them for a year. A name the demo does not have is a 404, like any missing file.
@@ -38,7 +61,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         hide: true,
         params: MediaParams,
         response: {
-          200: z.unknown().describe("An SVG or JPEG image, or an MP4 video"),
+          200: z.unknown().describe("An SVG, WebP or JPEG image, or an MP4 video"),
           206: z.unknown().describe("The requested range of a video"),
           404: detailResponse,
           416: z.null().describe("Range not satisfiable"),
@@ -58,6 +81,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
             .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
             .send(demoImageSvg(name))
         );
+      }
+      if (type === "webp") {
+        return reply
+          .header("content-type", "image/webp")
+          .header("x-content-type-options", "nosniff")
+          .send(await demoWebp(name));
       }
       const bytes = await demoFile(name.toLowerCase());
       if (!bytes) {

@@ -67,7 +67,7 @@ export function createOgImageService(deps: { db: Db; media: MediaProvider }) {
   /** The art's bytes: the demo's drawn SVGs, a stored upload, or nothing (the caption alone). */
   async function artOf(mediaUrl: string | null): Promise<Buffer | null> {
     if (!mediaUrl) return null;
-    const demo = /^\/media\/demo\/([a-z0-9][a-z0-9._-]{0,100}\.svg)$/i.exec(mediaUrl);
+    const demo = /^\/media\/demo\/([a-z0-9][a-z0-9._-]{0,100}\.(?:svg|webp))$/i.exec(mediaUrl);
     if (demo?.[1]) return Buffer.from(demoImageSvg(demo[1]));
     const stored = /^\/media\/([a-z0-9][a-z0-9._-]{0,150})$/.exec(mediaUrl);
     if (!stored?.[1]) return null;
