@@ -11,6 +11,7 @@ import {
   STARTS_IN,
   TWENTY_FOUR_PLUS_HOURS,
 } from "./messages";
+import { groupThousands } from "./money";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -160,7 +161,6 @@ function relative(value: number, unit: Intl.RelativeTimeFormatUnit, locale: stri
   if (locale !== "en-US" || !Number.isSafeInteger(value))
     return relativeFormat(locale).format(value, unit);
   const count = Math.abs(value);
-  const digits = String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const words = `${digits} ${unit}${count === 1 ? "" : "s"}`;
+  const words = `${groupThousands(count)} ${unit}${count === 1 ? "" : "s"}`;
   return value < 0 || Object.is(value, -0) ? `${words} ago` : `in ${words}`;
 }

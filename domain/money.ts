@@ -35,10 +35,14 @@ function formatter(locale: string, currency: string, digits?: number): Intl.Numb
  * Intl.NumberFormat loads ICU data, 30-250 ms of main thread on a phone profile, in the middle of
  * the hydration render (issue 15, TBT). Other currencies, locales and fractions of a cent use Intl.
  */
+/** A whole number with en-US thousands separators ("1,234,567"), as Intl writes it. */
+export const groupThousands = (n: number): string =>
+  String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 function usdEnUs(cents: Cents, digits: 0 | 2): string | null {
   if (!Number.isSafeInteger(cents) || Object.is(cents, -0)) return null;
   const abs = Math.abs(cents);
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const whole = groupThousands(Math.floor(abs / 100));
   const fraction = digits === 2 ? `.${String(abs % 100).padStart(2, "0")}` : "";
   return `${cents < 0 ? "-" : ""}$${whole}${fraction}`;
 }

@@ -6,7 +6,7 @@
 // scrolled to. The server-rendered markup is complete and usable meanwhile.
 import { type RefObject, startTransition, useCallback, useEffect, useRef, useState } from "react";
 
-type Waiter = (near: true) => void;
+type Waiter = () => void;
 
 /** One IntersectionObserver per margin, shared by every element that waits with that margin. */
 const observers = new Map<string, { io: IntersectionObserver; waiters: Map<Element, Waiter> }>();
@@ -22,7 +22,7 @@ function observe(el: Element, margin: string, waiter: Waiter): () => void {
           const wake = waiters.get(record.target);
           waiters.delete(record.target);
           io.unobserve(record.target);
-          wake?.(true);
+          wake?.();
         }
       },
       { rootMargin: margin },
