@@ -15,6 +15,7 @@ import {
   showingResultsFor,
 } from "../../domain/messages";
 import { cx, ratingLabel } from "../ui/format";
+import { scrollToSection, smoothScrolling } from "../ui/scroll-to-section";
 import { TacoRating } from "../ui/taco-rating";
 import { StatusPill } from "./comment-card";
 import { formatDate, type PreviewItem } from "./labels";
@@ -220,7 +221,10 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
   useEffect(() => {
     if (!postTarget || tab !== "news-updates") return;
     setPostTarget(null);
-    const scroll = () => document.getElementById(postTarget.id)?.scrollIntoView({ block: "start" });
+    const scroll = () => {
+      const post = document.getElementById(postTarget.id);
+      if (post) scrollToSection(post, { smooth: smoothScrolling() });
+    };
     scroll();
     // Images and carousels above may still be loading and push the post down (phones above
     // all): once the page has loaded, bring it back into view, unless the reader moved on.
@@ -242,7 +246,10 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
       if (!next) return;
       setTab(next);
       if (isTab(hash)) {
-        requestAnimationFrame(() => sectionRef.current?.scrollIntoView({ block: "start" }));
+        requestAnimationFrame(() => {
+          if (sectionRef.current)
+            scrollToSection(sectionRef.current, { smooth: smoothScrolling() });
+        });
       } else {
         setPostTarget({ id: hash });
       }
@@ -284,7 +291,7 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
       ref={sectionRef}
       id="community"
       aria-labelledby="community-heading"
-      className="scroll-mt-20 space-y-4"
+      className="scroll-mt-[68px] space-y-4"
     >
       <h2 id="community-heading" className="text-2xl font-bold">
         {QUESTIONS_AND_REVIEWS}

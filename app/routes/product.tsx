@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Link } from "react-router";
 import { assignAnchorIds, communityTabForHash } from "../../domain/blocks";
 import { COMMUNITY_TABS, SECTION_NAV_SCROLL_OFFSET_PX } from "../../domain/constants";
@@ -17,6 +17,11 @@ import { PurchaseProvider } from "../product/purchase-context";
 import { loadProductViewer } from "../product/viewer.server";
 import { productPageMeta, productSeoExtras } from "../seo/deal-seo";
 import { notFound } from "../ui/not-found.server";
+import { scrollToSection } from "../ui/scroll-to-section";
+import {
+  RENDER_WHEN_IDLE_ATTR,
+  useRenderSkippedWhenIdle,
+} from "../ui/use-render-skipped-when-idle";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -91,6 +96,7 @@ const PAGE_SECTION_IDS = [...COMMUNITY_TABS, "community", "main"];
  * community tabs (#faqs, #reviews...) scroll themselves once their tab is chosen. A
  * "scroll-to-price-plan" event scrolls to the pricing section. With prefers-reduced-motion the
  * page jumps instead (WCAG 2.3.3): the preference is read at each scroll, so changing it applies.
+ * The scroll re-aims once the blocks passed on the way have rendered (app/ui/scroll-to-section).
  */
 function useAnchorScrolling(pricingId: string) {
   useEffect(() => {
@@ -105,8 +111,7 @@ function useAnchorScrolling(pricingId: string) {
     const scrollTo = (id: string) => {
       const el = document.getElementById(id);
       if (!el) return;
-      const top = el.getBoundingClientRect().top + window.scrollY - SECTION_NAV_SCROLL_OFFSET_PX;
-      window.scrollTo({ top, behavior: reduced.matches ? "instant" : "smooth" });
+      scrollToSection(el, { offset: SECTION_NAV_SCROLL_OFFSET_PX, smooth: !reduced.matches });
     };
     const fromHash = () => {
       const id = decodeURIComponent(window.location.hash.slice(1));
@@ -169,6 +174,8 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   const overviewId = taken.has("overview") ? undefined : "overview";
   const pricingId = taken.has("pricing") ? undefined : "pricing";
   useAnchorScrolling(pricingId ?? "pricing");
+  const blocksColumn = useRef<HTMLDivElement>(null);
+  useRenderSkippedWhenIdle(blocksColumn);
   const pricingNavId = taken.has("modular-pricing-card") ? "modular-pricing-card" : "pricing";
   const hasFaqs = deal.faqs.length > 0;
   // Memoised: the navigation re-reads the page's sections whenever this list changes.
@@ -215,7 +222,12 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
             />
           </div>
           <PurchaseColumn deal={deal} viewer={viewer} id={pricingId} />
-          <div className="min-w-0 space-y-10 lg:col-start-1">
+          {/* Below the first screen the blocks render only near the window (issue 15). */}
+          <div
+            ref={blocksColumn}
+            {...{ [RENDER_WHEN_IDLE_ATTR]: "" }}
+            className="render-lazy-children min-w-0 space-y-10 lg:col-start-1"
+          >
             <ProductBlocks
               deal={deal}
               viewer={viewer}

@@ -39,6 +39,16 @@ function documentHydrated(): boolean {
   return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
 }
 
+/**
+ * Waits until the page has stopped changing height: the product page's blocks below the first
+ * screen render only near the window, at a placeholder height, until each has been rendered once
+ * when idle after the load (app/ui/use-render-skipped-when-idle). Positions and sizes measured
+ * before that move under the measurer.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await expect(page.locator("[data-render-when-idle]:not([data-rendered-once])")).toHaveCount(0);
+}
+
 export type Account = { email: string; password: string };
 export type OutboxEmail = { text: string; links: string[] };
 

@@ -1,5 +1,5 @@
 import { AA_NORMAL, contrastRatio } from "../../domain/contrast";
-import { expect, type Page, test } from "./fixtures";
+import { expect, type Page, pageSettled, test } from "./fixtures";
 
 // Layout and looks (issue 15): the desktop purchase panel keeps Buy now in view, data-given
 // colours keep text readable, phones never scroll sideways and show one sticky layer at a time,
@@ -166,6 +166,62 @@ test("phone product page: the marked tab follows the section in view (scroll-spy
   await expect(current).toHaveText("Overview");
   await over("modular-pricing-card");
   await expect(current).toHaveText("Pricing");
+});
+
+/**
+ * The blocks below the first screen render only near the window (content-visibility), held at a
+ * placeholder height until then: a section link must still land its section under the sticky bar,
+ * after the blocks passed on the way have taken their real heights.
+ */
+const sectionTop = (page: Page, id: string) =>
+  page.evaluate((id) => document.getElementById(id)?.getBoundingClientRect().top ?? null, id);
+const expectLandedOn = async (page: Page, id: string, line: number) => {
+  await expect
+    .poll(async () => Math.round((await sectionTop(page, id)) ?? Number.NaN), {
+      message: `#${id} under the sticky bar`,
+    })
+    .toBe(line);
+};
+
+test("phone product page: each section tab lands on its section, down and back up", {
+  tag: "@phone-only",
+}, async ({ page, gotoHydrated }) => {
+  test.slow();
+  await gotoHydrated("/products/taskflow/");
+  // After the load each block is rendered once and keeps its real height: from then on a jump
+  // lands without the window being moved back up (which would bring the header back).
+  await pageSettled(page);
+  const tabs = page.getByTestId("section-nav");
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  await page.evaluate(() => window.scrollTo(0, 1600));
+  await expect(tabs).toBeVisible();
+  // Every section lands on the 68 px reading line, the community section too (its tabs scroll
+  // it themselves), so the scroll-spy marks the tab just used.
+  const walk: [string, string, number][] = [
+    ["From the founders", "from-the-founders", 68],
+    ["Reviews", "community", 68],
+    // Up the page: the header comes back over the tabs once there (scrolling up shows it).
+    ["Overview", "overview", 68],
+  ];
+  for (const [label, id, line] of walk) {
+    await tabs.getByRole("link", { name: label, exact: true }).click();
+    await expectLandedOn(page, id, line);
+    // The scroll-spy agrees, now that the page has stopped moving.
+    await expect(tabs.locator('a[aria-current="location"]')).toHaveText(label);
+  }
+});
+
+test("a link to a section deep in the product page lands on it, on load and in the page", async ({
+  page,
+  gotoHydrated,
+}) => {
+  await gotoHydrated("/products/taskflow/#from-the-founders");
+  await expectLandedOn(page, "from-the-founders", 68);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => {
+    window.location.hash = "#reviews";
+  });
+  await expectLandedOn(page, "community", 68);
 });
 
 test("wide screens: the buy bar owns the top; no section tabs show or mark", {

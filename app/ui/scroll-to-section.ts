@@ -1,0 +1,66 @@
+/**
+ * How many times a section scroll is aimed at most: the first scroll, then corrections. Each
+ * correction follows the blocks that rendered on the way, and those settle after one or two.
+ */
+const MAX_AIMS = 4;
+
+/** A shopper's own scrolling or click ends the aiming: their scroll wins. */
+const SHOPPER_INPUT = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+
+/** The aiming in progress, so that a new section scroll replaces it. */
+let stopCurrent: (() => void) | null = null;
+
+/**
+ * Scrolls the window so `el`'s top sits `offset` px below the window's top (default: its own
+ * scroll-margin-top), and keeps aiming until it does.
+ *
+ * The product page's blocks below the first screen are skipped by the browser until they come
+ * near the window (`content-visibility: auto`, app.css `render-lazy-children`), held at a
+ * placeholder height. A position measured before the scroll is therefore off once the blocks
+ * passed on the way render at their real heights: when the scroll ends, the section is measured
+ * again and the scroll corrected with a jump, a few times at most. Browsers without `scrollend`
+ * get the one scroll.
+ */
+export function scrollToSection(
+  el: Element,
+  { offset, smooth }: { offset?: number; smooth: boolean },
+): void {
+  stopCurrent?.();
+  const margin = () => offset ?? (Number.parseFloat(getComputedStyle(el).scrollMarginTop) || 0);
+  let aims = 0;
+  /** Scrolls to the section; false when the window cannot move closer (page end, already there). */
+  const aim = (behavior: ScrollBehavior) => {
+    const root = document.documentElement;
+    const wanted = el.getBoundingClientRect().top + window.scrollY - margin();
+    const reachable = Math.max(0, Math.min(wanted, root.scrollHeight - window.innerHeight));
+    if (Math.abs(reachable - window.scrollY) < 1) return false;
+    aims += 1;
+    window.scrollTo({ top: reachable, behavior });
+    return true;
+  };
+  if (!("onscrollend" in window)) {
+    aim(smooth ? "smooth" : "instant");
+    return;
+  }
+  const stop = () => {
+    window.removeEventListener("scrollend", onScrollEnd);
+    for (const type of SHOPPER_INPUT) window.removeEventListener(type, stop, true);
+    if (stopCurrent === stop) stopCurrent = null;
+  };
+  const onScrollEnd = () => {
+    if (aims >= MAX_AIMS || !aim("instant")) stop();
+  };
+  stopCurrent = stop;
+  window.addEventListener("scrollend", onScrollEnd);
+  for (const type of SHOPPER_INPUT)
+    window.addEventListener(type, stop, { capture: true, passive: true });
+  if (!aim(smooth ? "smooth" : "instant")) stop();
+}
+
+/**
+ * Whether the page scrolls smoothly now: the product page sets the root's scroll-behavior from
+ * the shopper's reduced-motion preference (routes/product.tsx), and scrolls made here follow it.
+ */
+export function smoothScrolling(): boolean {
+  return getComputedStyle(document.documentElement).scrollBehavior === "smooth";
+}
