@@ -14,13 +14,12 @@ import {
 } from "../../domain/messages";
 import { DEFAULT_DISCOUNT_LABEL } from "../../domain/storefront";
 import { PriceText } from "../marketing/display-currency";
-import { Carousel } from "../ui/carousel";
 import { EmailCapture } from "../ui/email-capture";
 import { cx } from "../ui/format";
 import { Marquee } from "../ui/marquee";
 import type { DealCardView } from "./card-view";
 import { DealRow } from "./deal-row";
-import { Section, SectionHeading } from "./section";
+import { Section } from "./section";
 import { type CollectionProps, displayString, isDark } from "./types";
 
 /** "**bold**" parts of a spotlight headline are highlighted. */

@@ -232,7 +232,7 @@ function useViewMore(data: ListPageData, base: string) {
     page: data.params.page,
   });
   const handled = useRef<unknown>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the page's data changes
+  // Reset only when the page's data changes (a new page or filter), not on each render.
   useEffect(() => {
     setMore({ items: [], page: data.params.page });
   }, [data]);

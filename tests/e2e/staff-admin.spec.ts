@@ -59,7 +59,7 @@ test("staff create a draft deal with a plan, publish it, and it is on its produc
   await expect(page.getByRole("heading", { level: 1 })).toContainText("E2E Staff Deal");
 
   // Unpublishing asks first.
-  await gotoHydrated("/staff/deals/?query=" + slug);
+  await gotoHydrated(`/staff/deals/?query=${slug}`);
   await page.getByRole("link", { name: "E2E Staff Deal" }).click();
   await page.getByRole("button", { name: "Unpublish" }).click();
   const dialog = page.getByRole("dialog", { name: "Unpublish this deal?" });
