@@ -175,7 +175,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   const pricingId = taken.has("pricing") ? undefined : "pricing";
   useAnchorScrolling(pricingId ?? "pricing");
   const blocksColumn = useRef<HTMLDivElement>(null);
-  useRenderSkippedWhenIdle(blocksColumn);
+  useRenderSkippedWhenIdle(blocksColumn, deal.slug);
   const pricingNavId = taken.has("modular-pricing-card") ? "modular-pricing-card" : "pricing";
   const hasFaqs = deal.faqs.length > 0;
   // Memoised: the navigation re-reads the page's sections whenever this list changes.

@@ -20,10 +20,15 @@ export const RENDERED_ONCE_ATTR = "data-rendered-once";
  * The first render still does only the first screen's work (issue 15, Lighthouse TBT); the rest
  * comes as one short task per block instead of one long task for the whole page.
  */
-export function useRenderSkippedWhenIdle(container: RefObject<HTMLElement | null>) {
+export function useRenderSkippedWhenIdle(
+  container: RefObject<HTMLElement | null>,
+  /** What the container shows (the deal's slug): a new one starts over with its new children. */
+  contentKey: string,
+) {
   useEffect(() => {
     const root = container.current;
-    if (!root) return;
+    if (!root || !contentKey) return;
+    root.removeAttribute(RENDERED_ONCE_ATTR);
     const idle =
       typeof window.requestIdleCallback === "function"
         ? (run: () => void) => window.requestIdleCallback(run, { timeout: 2000 })
@@ -66,5 +71,5 @@ export function useRenderSkippedWhenIdle(container: RefObject<HTMLElement | null
       if (frame !== undefined) cancelAnimationFrame(frame);
       if (shown) shown.style.contentVisibility = "";
     };
-  }, [container]);
+  }, [container, contentKey]);
 }
