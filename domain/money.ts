@@ -29,16 +29,16 @@ function formatter(locale: string, currency: string, digits?: number): Intl.Numb
   return f;
 }
 
+/** A whole number with en-US thousands separators ("1,234,567"), as Intl writes it. */
+export const groupThousands = (n: number): string =>
+  String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 /**
  * US dollars in en-US, written by hand: exactly what Intl.NumberFormat writes ("$1,234.50",
  * "-$5"; pinned against it by domain/money.test.ts), without Intl. A browser's first
  * Intl.NumberFormat loads ICU data, 30-250 ms of main thread on a phone profile, in the middle of
  * the hydration render (issue 15, TBT). Other currencies, locales and fractions of a cent use Intl.
  */
-/** A whole number with en-US thousands separators ("1,234,567"), as Intl writes it. */
-export const groupThousands = (n: number): string =>
-  String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-
 function usdEnUs(cents: Cents, digits: 0 | 2): string | null {
   if (!Number.isSafeInteger(cents) || Object.is(cents, -0)) return null;
   const abs = Math.abs(cents);

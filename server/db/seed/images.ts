@@ -407,8 +407,9 @@ function avatar(base: string, s: number): string {
 }
 
 /**
- * The SVG for /media/demo/{name}.svg (and the drawing behind {name}.webp). Square for avatars, logos and badges; 480x120 for long
- * logos; 16:9 (832x468, the hero gallery size) for everything else. Deterministic.
+ * The SVG for /media/demo/{name}.svg, and the drawing behind {name}.webp. Square for avatars,
+ * logos and badges; 480x120 for long logos; 16:9 (832x468, the hero gallery size) for everything
+ * else. Deterministic.
  */
 export function demoImageSvg(name: string): string {
   const clean = name.replace(/\.(svg|webp)$/, "").slice(0, 80);
