@@ -37,11 +37,17 @@ export type LighthouseScores = {
   failing: string[];
 };
 
-/** Runs of a page Lighthouse may fail to record (and that are run again) before the bench gives up. */
+/** One Lighthouse run of a page: its report and its scores out of 100. */
+type LighthouseRun = {
+  lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+  scores: Record<Category, number>;
+};
+
+/** Failed recordings of a page that are run again before the bench gives up. */
 const RETRIES = 2;
 
 /** How many times each page is run (LIGHTHOUSE_RUNS, default 3). */
-export function lighthouseRuns(env: NodeJS.ProcessEnv = process.env): number {
+function lighthouseRuns(env: NodeJS.ProcessEnv = process.env): number {
   const runs = Number(env.LIGHTHOUSE_RUNS ?? 3);
   return Number.isInteger(runs) && runs > 0 ? runs : 3;
 }
@@ -71,8 +77,7 @@ export async function runLighthouse(
     const results: LighthouseScores[] = [];
     for (const page of LIGHTHOUSE_PAGES) {
       const url = new URL(page.path, base).href;
-      type Run = { lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"] };
-      const runs: (Run & { scores: Record<Category, number> })[] = [];
+      const runs: LighthouseRun[] = [];
       // A run whose trace Lighthouse could not read (NO_NAVSTART, seen about one run in
       // fifteen here) is run again, up to RETRIES times in all for the page.
       let retries = RETRIES;
