@@ -16,4 +16,12 @@ describe("phoneTopLayer (one sticky layer at a time on phones)", () => {
     expect(phoneTopLayer(700, 700, "sections")).toBe("sections");
     expect(phoneTopLayer(700, 700, "header")).toBe("header");
   });
+  it("follows the way the page scrolled itself to a section, not its corrections on the way", () => {
+    // Down to a section, then a correction back up: the tabs stay.
+    expect(phoneTopLayer(6000, 6400, "sections", "down")).toBe("sections");
+    // Up to a section, with a correction down: the header stays.
+    expect(phoneTopLayer(1200, 1000, "header", "up")).toBe("header");
+    // Near the top the header shows whichever way the page went.
+    expect(phoneTopLayer(150, 100, "sections", "down")).toBe("header");
+  });
 });

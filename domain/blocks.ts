@@ -280,13 +280,19 @@ export const sectionNavShown = (scrollY: number) => scrollY > SECTION_NAV_HEADER
  * the page and whenever the shopper scrolls up; past 200 px scrolling down the header slides away
  * and the page's section tabs (where it has them) take its place. An unchanged position keeps the
  * current layer.
+ *
+ * `aimed` is the way the page itself last scrolled to a section (a tab, a link to a section),
+ * until the shopper scrolls again: it counts, not the window's last move, since the page's own
+ * corrections on the way (and the blocks around taking their heights) move it back and forth.
  */
 export function phoneTopLayer(
   scrollY: number,
   previousY: number,
   current: "header" | "sections",
+  aimed: "up" | "down" | null = null,
 ): "header" | "sections" {
   if (!sectionNavShown(scrollY)) return "header";
+  if (aimed) return aimed === "down" ? "sections" : "header";
   if (scrollY > previousY) return "sections";
   if (scrollY < previousY) return "header";
   return current;

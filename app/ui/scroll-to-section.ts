@@ -11,6 +11,14 @@ const SHOPPER_INPUT = ["wheel", "touchstart", "pointerdown", "keydown"] as const
 let stopCurrent: (() => void) | null = null;
 
 /**
+ * The way the last section scroll went, until the shopper next scrolls or taps themselves: the
+ * phone's sticky layer follows it (domain/blocks phoneTopLayer), not the corrections on the way.
+ */
+let aimedDirection: "up" | "down" | null = null;
+let forgetsOnInput = false;
+export const sectionScrollDirection = () => aimedDirection;
+
+/**
  * Scrolls the window so `el`'s top sits `offset` px below the window's top (default: its own
  * scroll-margin-top), and keeps aiming until it does.
  *
@@ -26,6 +34,14 @@ export function scrollToSection(
   { offset, smooth }: { offset?: number; smooth: boolean },
 ): void {
   stopCurrent?.();
+  if (!forgetsOnInput) {
+    forgetsOnInput = true;
+    const forget = () => {
+      aimedDirection = null;
+    };
+    for (const type of SHOPPER_INPUT)
+      window.addEventListener(type, forget, { capture: true, passive: true });
+  }
   const margin = () => offset ?? (Number.parseFloat(getComputedStyle(el).scrollMarginTop) || 0);
   let aims = 0;
   /** Scrolls to the section; false when the window cannot move closer (page end, already there). */
@@ -34,6 +50,7 @@ export function scrollToSection(
     const wanted = el.getBoundingClientRect().top + window.scrollY - margin();
     const reachable = Math.max(0, Math.min(wanted, root.scrollHeight - window.innerHeight));
     if (Math.abs(reachable - window.scrollY) < 1) return false;
+    if (aims === 0) aimedDirection = reachable > window.scrollY ? "down" : "up";
     aims += 1;
     window.scrollTo({ top: reachable, behavior });
     return true;

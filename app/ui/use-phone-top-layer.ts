@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { phoneTopLayer } from "../../domain/blocks";
 import { onDebouncedScroll } from "./debounced-scroll";
+import { sectionScrollDirection } from "./scroll-to-section";
 
 /** The <html> attribute the phone's sticky layers read in CSS (site header, section tabs). */
 export const PHONE_TOP_LAYER_ATTR = "data-phone-top";
@@ -17,7 +18,7 @@ export function usePhoneTopLayer() {
     let layer: "header" | "sections" = "header";
     const cleanup = onDebouncedScroll(() => {
       const y = window.scrollY;
-      layer = phoneTopLayer(y, lastY, layer);
+      layer = phoneTopLayer(y, lastY, layer, sectionScrollDirection());
       lastY = y;
       root.setAttribute(PHONE_TOP_LAYER_ATTR, layer);
       // At the top the header shows, as with no attribute: nothing is set after hydration (an

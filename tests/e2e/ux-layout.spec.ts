@@ -211,6 +211,21 @@ test("phone product page: each section tab lands on its section, down and back u
   }
 });
 
+test("phone product page: right after the load, a link far down leaves the tabs up, not the header", {
+  tag: "@phone-only",
+}, async ({ page, gotoHydrated }) => {
+  await gotoHydrated("/products/taskflow/");
+  // No wait for the blocks to be rendered once: the scroll corrects itself on the way, and the
+  // page moving back up by itself is not the shopper scrolling up.
+  await page.evaluate(() => {
+    window.location.hash = "#reviews";
+  });
+  await expectLandedOn(page, "community", 68);
+  await expect(page.locator("html")).toHaveAttribute("data-phone-top", "sections");
+  await expect(page.getByTestId("section-nav")).toBeVisible();
+  await expect(page.locator("header").first()).not.toBeInViewport();
+});
+
 test("a link to a section deep in the product page lands on it, on load and in the page", async ({
   page,
   gotoHydrated,
