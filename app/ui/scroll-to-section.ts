@@ -19,15 +19,26 @@ let forgetsOnInput = false;
 export const sectionScrollDirection = () => aimedDirection;
 
 /**
+ * Frames without movement after which a scroll counts as over: a smooth scroll moves the window
+ * every frame, so three still frames mean it ended or something stopped it.
+ */
+const SETTLE_FRAMES = 3;
+/** Frames after which the aiming gives up whatever happens (about 5 s at 60 frames a second). */
+const MAX_FRAMES = 300;
+
+/**
  * Scrolls the window so `el`'s top sits `offset` px below the window's top (default: its own
  * scroll-margin-top), and keeps aiming until it does.
  *
  * The product page's blocks below the first screen are skipped by the browser until they come
  * near the window (`content-visibility: auto`, app.css `render-lazy-children`), held at a
  * placeholder height. A position measured before the scroll is therefore off once the blocks
- * passed on the way render at their real heights: when the scroll ends, the section is measured
- * again and the scroll corrected with a jump, a few times at most. Browsers without `scrollend`
- * get the one scroll.
+ * passed on the way render at their real heights: when the scroll is over, the section is
+ * measured again and the scroll corrected with a jump, a few times at most.
+ *
+ * "Over" is read from the frames, not from `scrollend`: React Router's scroll restoration answers
+ * a hash change with `scrollTo(0, the position it saved)`, which stops a smooth scroll where it
+ * stands, and a scroll stopped without moving fires no `scrollend` (the window stayed put).
  */
 export function scrollToSection(
   el: Element,
@@ -55,23 +66,35 @@ export function scrollToSection(
     window.scrollTo({ top: reachable, behavior });
     return true;
   };
-  if (!("onscrollend" in window)) {
-    aim(smooth ? "smooth" : "instant");
-    return;
-  }
+  let frame = 0;
   const stop = () => {
-    window.removeEventListener("scrollend", onScrollEnd);
+    cancelAnimationFrame(frame);
     for (const type of SHOPPER_INPUT) window.removeEventListener(type, stop, true);
     if (stopCurrent === stop) stopCurrent = null;
   };
-  const onScrollEnd = () => {
-    if (aims >= MAX_AIMS || !aim("instant")) stop();
+  let frames = 0;
+  let still = 0;
+  let lastY = window.scrollY;
+  const watch = () => {
+    frames += 1;
+    if (window.scrollY === lastY) still += 1;
+    else {
+      lastY = window.scrollY;
+      still = 0;
+    }
+    // Over (or stopped): measured again; done once on target, out of aims or out of time.
+    if (still >= SETTLE_FRAMES) {
+      if (aims >= MAX_AIMS || !aim("instant")) return stop();
+      still = 0;
+    }
+    if (frames >= MAX_FRAMES) return stop();
+    frame = requestAnimationFrame(watch);
   };
   stopCurrent = stop;
-  window.addEventListener("scrollend", onScrollEnd);
   for (const type of SHOPPER_INPUT)
     window.addEventListener(type, stop, { capture: true, passive: true });
-  if (!aim(smooth ? "smooth" : "instant")) stop();
+  aim(smooth ? "smooth" : "instant");
+  frame = requestAnimationFrame(watch);
 }
 
 /**

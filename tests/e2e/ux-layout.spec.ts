@@ -237,6 +237,12 @@ test("a link to a section deep in the product page lands on it, on load and in t
     window.location.hash = "#reviews";
   });
   await expectLandedOn(page, "community", 68);
+  // And back up: the router answers each hash change by restoring a scroll position it saved,
+  // which stops a smooth scroll where it stands; the aiming carries on from there.
+  await page.evaluate(() => {
+    window.location.hash = "#from-the-founders";
+  });
+  await expectLandedOn(page, "from-the-founders", 68);
 });
 
 test("wide screens: the buy bar owns the top; no section tabs show or mark", {
