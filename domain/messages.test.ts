@@ -206,8 +206,7 @@ describe("messages", () => {
       CHECKOUT_LOGIN_REQUIRED: "Please log in to pay for your order.",
       PAYMENT_METHOD_REQUIRED: "Choose a payment method.",
       CARD_DECLINED: "Your card was declined. No payment was taken.",
-      CARD_NEEDS_AUTHENTICATION:
-        "This card needs authentication (3D Secure). Please use another card or confirm the payment with your bank.",
+      CARD_NEEDS_AUTHENTICATION: "Your bank asks you to confirm this payment (3D Secure).",
       CARD_UNAVAILABLE: "Not available · join the waitlist",
       PAYMENT_FAILED: "The payment could not be completed. No payment was taken.",
       PLUS_ALREADY_MEMBER: "You are already a Plus member.",

@@ -337,8 +337,17 @@ export const CART_EMPTY = "Your cart is empty.";
 export const CHECKOUT_LOGIN_REQUIRED = "Please log in to pay for your order.";
 export const PAYMENT_METHOD_REQUIRED = "Choose a payment method.";
 export const CARD_DECLINED = "Your card was declined. No payment was taken.";
-export const CARD_NEEDS_AUTHENTICATION =
-  "This card needs authentication (3D Secure). Please use another card or confirm the payment with your bank.";
+export const CARD_NEEDS_AUTHENTICATION = "Your bank asks you to confirm this payment (3D Secure).";
+/** 3-D Secure was refused or abandoned: nothing was taken, the cart is as it was. */
+export const CARD_AUTHENTICATION_FAILED =
+  "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+/** A payment still on its way (a bank transfer, a card the bank holds for review). */
+export const PAYMENT_PROCESSING =
+  "Your payment is processing. Your order appears in your products as soon as it clears.";
+/** A payment completed after the cart changed (3-D Secure, a late webhook): it is given back. */
+export const CART_CHANGED_AFTER_PAYMENT =
+  "Your cart changed while the payment was being confirmed, so the payment was refunded. Please check your cart and pay again.";
+export const PAYMENT_NOT_FOUND = "We could not find this payment. Please try again.";
 export const PAYMENT_FAILED = "The payment could not be completed. No payment was taken.";
 export const PLUS_ALREADY_MEMBER = "You are already a Plus member.";
 export const GIFT_CARD_ALREADY_REDEEMED = "This gift card has already been redeemed.";

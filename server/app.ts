@@ -39,6 +39,7 @@ import { emailSignupRoutes } from "./http/marketing/email-capture";
 import { growthRoutes } from "./http/marketing/experiments";
 import { shortLinkRoutes } from "./http/marketing/short-links";
 import { partnerRoutes } from "./http/partners/partners";
+import { stripeWebhookRoutes } from "./http/payments/stripe-webhook";
 import { type PageHandler, reactRouterPlugin } from "./http/react-router";
 import { registerRequestIds, requestIdOf } from "./http/request-ids";
 import { responseSerializer } from "./http/schemas";
@@ -121,12 +122,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // In Stripe mode, Stripe.js (the card form) loads from js.stripe.com and talks to
+        // api.stripe.com; without Stripe the page runs our own scripts only.
+        scriptSrc: config.stripeSecretKey ? ["'self'", "https://js.stripe.com"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
         frameSrc: ["'self'", "https:"],
         mediaSrc: ["'self'", "https:"],
-        connectSrc: ["'self'"],
+        connectSrc: config.stripeSecretKey ? ["'self'", "https://api.stripe.com"] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
@@ -208,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cartRoutes, { services, config });
   await app.register(rewardRoutes, { services });
   await app.register(checkoutRoutes, { services, config });
+  await app.register(stripeWebhookRoutes, { services });
   await app.register(orderRoutes, { services });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
@@ -238,6 +242,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Canonical and Open Graph URLs are absolute, on the public origin (never the Host header).
       publicUrl: config.publicUrl.replace(/\/$/, ""),
       googleSignIn: Boolean(config.googleClientId && config.googleClientSecret),
+      // Which card form the cart and cards pages show (Stripe.js needs the publishable key).
+      payments: {
+        provider: config.stripeSecretKey ? ("stripe" as const) : ("test" as const),
+        publishableKey: config.stripeSecretKey ? (config.stripePublishableKey ?? null) : null,
+      },
     };
     const cookies = pageCookies(config);
     await app.register(reactRouterPlugin, {

@@ -79,6 +79,14 @@ const EnvSchema = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
   STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  // Where the Stripe API is: unset means Stripe itself; a local stand-in in tests.
+  STRIPE_API_BASE: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().min(3).default("Payonce <no-reply@payonce.test>"),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -115,6 +123,9 @@ export type Config = {
   /** S3-compatible storage for uploaded media; the data directory when unset. */
   s3: S3Config | undefined;
   stripeSecretKey: string | undefined;
+  stripePublishableKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripeApiBase: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   googleClientId: string | undefined;
@@ -190,6 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: e.WEB_CONCURRENCY,
     s3: s3From(e),
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiBase: e.STRIPE_API_BASE || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID || undefined,

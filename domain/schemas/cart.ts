@@ -89,6 +89,13 @@ export const CheckoutSchema = z.object({
   payment_method: z.string().trim().max(255).optional(),
   stripe_token: z.string().trim().max(255).optional(),
   stripe: z.string().trim().max(255).optional(),
+  /** Back from 3-D Secure: the PaymentIntent the first answer named (same Idempotency-Key). */
+  payment_intent: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^pi_[A-Za-z0-9_-]+$/, "Send the payment_intent the checkout answered.")
+    .optional(),
 });
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 

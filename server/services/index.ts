@@ -18,9 +18,11 @@ import { createCardService } from "./commerce/cards";
 import { createCartService } from "./commerce/cart";
 import { createCheckoutService } from "./commerce/checkout";
 import { createOrderService } from "./commerce/orders";
+import { createPaymentService, type PaymentService } from "./commerce/payments";
 import { createPlusService } from "./commerce/plus";
 import { createProductService } from "./commerce/purchases";
 import { createRewardService } from "./commerce/rewards";
+import { dbTestIntentStore } from "./commerce/test-intent-store";
 import { createTransferService } from "./commerce/transfers";
 import { createDiscussionService } from "./discussions/service";
 import { createOutbox } from "./jobs/outbox";
@@ -111,7 +113,8 @@ export function createServices(deps: ServiceDeps) {
     clock: deps.clock,
     campaignExperimentEnabled: deps.config.campaignPricingExperiment,
   });
-  const payments = createPaymentGateway(deps.config);
+  // The test gateway keeps its 3-D Secure answers in the database (every process sees them).
+  const gateway = createPaymentGateway(deps.config, dbTestIntentStore(deps.db));
   const pageCache = createPageCacheService({
     db: deps.db,
     clock: deps.clock,
@@ -130,7 +133,31 @@ export function createServices(deps: ServiceDeps) {
     db: deps.db,
     clock: deps.clock,
     outbox,
-    gateway: payments,
+    gateway,
+  });
+  // Checkout and payments complete each other: the browser's return from 3-D Secure is a
+  // checkout call that the payment service settles, which makes the order through checkout.
+  let payments: PaymentService | undefined;
+  const checkout = createCheckoutService({
+    db: deps.db,
+    clock: deps.clock,
+    cart,
+    gateway,
+    outbox,
+    pageEvents,
+    completePayment: (user, paymentIntent, publicUrl) => {
+      if (!payments) throw new Error("payments not wired");
+      return payments.completeFromBrowser(user, paymentIntent, publicUrl);
+    },
+  });
+  payments = createPaymentService({
+    db: deps.db,
+    clock: deps.clock,
+    gateway,
+    checkout,
+    outbox,
+    publicUrl: deps.config.publicUrl,
+    log: (message, fields) => console.warn(JSON.stringify({ msg: message, ...fields })),
   });
   return {
     pageEvents,
@@ -186,19 +213,14 @@ export function createServices(deps: ServiceDeps) {
     // Account: billing, cards, Plus, products (h/account).
     billing: createBillingService({ db: deps.db, clock: deps.clock }),
     cards,
-    plus: createPlusService({ db: deps.db, clock: deps.clock, cards, gateway: payments }),
+    plus: createPlusService({ db: deps.db, clock: deps.clock, cards, gateway }),
     products,
     transfers: createTransferService({ db: deps.db, clock: deps.clock, outbox }),
     cart,
+    // The payment provider itself (test gateway or Stripe), and our side of its payments.
+    gateway,
     payments,
-    checkout: createCheckoutService({
-      db: deps.db,
-      clock: deps.clock,
-      cart,
-      gateway: payments,
-      outbox,
-      pageEvents,
-    }),
+    checkout,
     orders: createOrderService({ db: deps.db }),
     rewards: createRewardService({ db: deps.db, clock: deps.clock }),
     growth: createGrowthService({ db: deps.db, clock: deps.clock }),

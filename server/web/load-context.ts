@@ -13,6 +13,8 @@ export type AppLoadContext = {
     publicUrl: string;
     /** Whether "Continue with Google" can work (GOOGLE_CLIENT_ID and _SECRET are set). */
     googleSignIn?: boolean;
+    /** The card form: the built-in test gateway's, or Stripe.js with the publishable key. */
+    payments?: { provider: "test" | "stripe"; publishableKey: string | null };
   };
   /** Set-Cookie values for actions that sign in or out (the same cookies as the API sets). */
   cookies: PageCookies;

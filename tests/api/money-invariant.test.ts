@@ -44,7 +44,7 @@ const EMAILS = [
 ];
 
 const refundKeys: [string, number][] = [];
-const gateway = app.services.payments;
+const gateway = app.services.gateway;
 const realRefund = gateway.refund.bind(gateway);
 gateway.refund = async (id, cents, key) => {
   const result = await realRefund(id, cents, key);

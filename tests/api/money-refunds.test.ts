@@ -16,7 +16,7 @@ const taskflow = await dealPlans("taskflow");
 const plusDeal = await dealPlans(PLUS_DEAL_SLUG);
 
 const refunds: [string, number, string][] = [];
-const gateway = app.services.payments;
+const gateway = app.services.gateway;
 const realRefund = gateway.refund.bind(gateway);
 gateway.refund = async (id, cents, key) => {
   refunds.push([id, cents, key]);

@@ -57,3 +57,26 @@ export const addonLine = (addon: DealPlans, primary: DealPlans) => ({
 /** POST /api/cart/addons/ with these lines (or a malformed body, to see it refused). */
 export const addAddons = (app: TestApp, lines: unknown, creds: Credentials) =>
   app.send("POST", "/api/cart/addons/", lines, creds);
+
+let buyers = 0;
+
+/**
+ * A new account of the test's own (signed up through the API, from an address of its own so
+ * sign-up limits never bite), signed in, with an empty cart.
+ */
+export async function newBuyer(app: TestApp, tag = "buyer") {
+  buyers += 1;
+  const email = `${tag}-${process.pid}-${Date.now()}-${buyers}@example.test`;
+  const password = "correct horse 1";
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/users/signup/",
+    remoteAddress: `10.29.${Math.floor(buyers / 250) % 250}.${buyers % 250}`,
+    payload: { email, password, password_confirm: password },
+  });
+  if (res.statusCode >= 300) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const cookies: Record<string, string> = {};
+  for (const c of res.cookies) cookies[c.name] = c.value;
+  const creds: Credentials = { cookies, headers: { "x-csrftoken": cookies.csrftoken ?? "" } };
+  return { email, creds, id: await app.userId(email) };
+}

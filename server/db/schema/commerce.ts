@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
 import { REWARD_TYPES } from "../../../domain/constants";
+import { LICENCE_STATUSES, type LicenceStatus } from "../../../domain/payments";
 import { createdAt, oneOf, timestamptz } from "./_helpers";
 import { sessions, users } from "./accounts";
 import { dealGroups, deals, plans } from "./catalog";
@@ -185,6 +186,8 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex("orders_idempotency_key_unique").on(t.idempotencyKey),
+    // Webhooks and the sweep find an order by its provider payment.
+    index("orders_provider_payment_idx").on(t.providerPaymentId),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     check("orders_status_check", oneOf(t.status, ORDER_STATUSES)),
     check(
@@ -246,11 +249,14 @@ export const licences = pgTable(
       .references(() => invoiceItems.id, { onDelete: "cascade" }),
     code: text().notNull(),
     redeemedAt: timestamptz(),
+    /** active; held while the payment is disputed; revoked once refunded or the dispute is lost. */
+    status: text().$type<LicenceStatus>().notNull().default("active"),
     createdAt: createdAt(),
   },
   (t) => [
     index("licences_invoice_item_idx").on(t.invoiceItemId),
     uniqueIndex("licences_code_unique").on(t.code),
+    check("licences_status_check", oneOf(t.status, LICENCE_STATUSES)),
   ],
 );
 

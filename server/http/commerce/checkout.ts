@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type DomainError, invalid } from "../../../domain/errors";
+import { PAYMENT_PROCESSING } from "../../../domain/messages";
 import { CheckoutSchema, paymentTokenOf } from "../../../domain/schemas/cart";
 import { fieldErrors } from "../../../domain/schemas/common";
 import type { Config } from "../../config";
@@ -67,13 +68,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services; config:
       schema: {
         tags: ["checkout"],
         summary:
-          "Pay for the cart: payment_method (saved card id or card token) or stripe_token + stripe; Idempotency-Key header",
+          "Pay for the cart: payment_method (saved card id or card token) or stripe_token + stripe; Idempotency-Key header. A card that asks for 3-D Secure answers 402 requires_action with client_secret and payment_intent; after the challenge, post payment_intent with the same Idempotency-Key",
         // Parsed in the handler: a plain form post is answered with a redirect even when its
         // fields are wrong (back to the cart with an error code), never with JSON.
         body: z.unknown().optional(),
         response: {
           200: checkoutResponse.describe("A replayed Idempotency-Key: the order it paid"),
           201: checkoutResponse,
+          202: z
+            .object({
+              code: z.literal("processing"),
+              detail: z.string(),
+              payment_intent: z.string(),
+            })
+            .describe("The payment is still processing: the order is made when it clears"),
           303: redirectResponse,
           ...errorResponses,
         },
@@ -96,9 +104,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services; config:
         }
         const result = await services.checkout.checkout(cartActor(request), {
           paymentToken: paymentTokenOf(parsed.data),
+          paymentIntent: parsed.data.payment_intent ?? null,
           idempotencyKey: rawKey ?? null,
           publicUrl: config.publicUrl,
         });
+        if ("processing" in result) {
+          if (!json) return reply.redirect("/account/products/", 303);
+          return reply.status(202).send({
+            code: "processing",
+            detail: PAYMENT_PROCESSING,
+            payment_intent: result.paymentIntent,
+          });
+        }
         const location = `/orders/${result.orderId}/`;
         if (!json) return reply.redirect(location, 303);
         const order = await services.orders.get(result.orderId, request.session?.user ?? null);

@@ -11,6 +11,7 @@ import {
 import { PLUS_DEAL_SLUG, PLUS_PRICE_CENTS } from "../../../domain/constants";
 import { DomainError, type ErrorKind, notFound } from "../../../domain/errors";
 import {
+  CARD_NEEDS_AUTHENTICATION,
   NO_ACTIVE_SUBSCRIPTION,
   NO_PAYMENT_METHOD,
   NO_PREVIOUS_SUBSCRIPTION,
@@ -253,7 +254,11 @@ export function createPlusService(deps: {
       if (paid.status !== "succeeded") {
         throw plusError(
           "payment_refused",
-          paid.status === "declined" ? CARD_DECLINED : paid.message,
+          paid.status === "declined"
+            ? CARD_DECLINED
+            : paid.status === "processing"
+              ? CARD_NEEDS_AUTHENTICATION
+              : paid.message,
         );
       }
       await tx

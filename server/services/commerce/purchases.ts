@@ -10,6 +10,7 @@ import {
 import { PAGINATION_PAGE_SIZE, PLUS_DEAL_SLUG } from "../../../domain/constants";
 import { conflict, invalid, notFound } from "../../../domain/errors";
 import { toMajor } from "../../../domain/money";
+import type { LicenceStatus } from "../../../domain/payments";
 import { orderLineRefunds, REFUND_FAILED, refundDestinationText } from "../../../domain/refunds";
 import type { ProductsQuery } from "../../../domain/schemas/account";
 import type { Db } from "../../db/client";
@@ -19,12 +20,14 @@ import {
   invoiceItems,
   orders,
   paymentMethods,
+  paymentRefunds,
   plusSubscriptions,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import type { PaymentGateway } from "../../providers/payments";
 import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { Outbox } from "../jobs/outbox";
+import { syncLicences } from "./licences";
 
 type Row = {
   id: number;
@@ -44,14 +47,14 @@ type Row = {
   purchased_at: Date | string;
   refunded_at: Date | string | null;
   received_by_transfer: boolean;
-  codes: { code: string; redeemed: boolean }[] | string;
+  codes: { code: string; redeemed: boolean; status: LicenceStatus }[] | string;
 };
 
 /** One of the buyer's purchases (an invoice item they own); productJson in server/web shows it. */
 export type Purchase = Omit<Row, "codes"> & {
   purchasedAt: Date;
   refundedAt: Date | null;
-  codes: { code: string; redeemed: boolean }[];
+  codes: { code: string; redeemed: boolean; status: LicenceStatus }[];
   refund: RefundState;
 };
 
@@ -114,7 +117,7 @@ export function createProductService(deps: {
           ii.price_cents, ii.quantity, ii.parent_invoice_item_id,
           coalesce(o.paid_at, o.created_at) as purchased_at, ii.refunded_at,
           coalesce(ii.transferred_to_user_id = ${userId}, false) as received_by_transfer,
-          coalesce((select json_agg(json_build_object('code', l.code, 'redeemed', l.redeemed_at is not null)
+          coalesce((select json_agg(json_build_object('code', l.code, 'redeemed', l.redeemed_at is not null, 'status', l.status)
             order by l.id) from licences l where l.invoice_item_id = ii.id), '[]'::json) as codes,
           count(*) over ()::int as total
         from invoice_items ii
@@ -266,6 +269,7 @@ export function createProductService(deps: {
           await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, orderId));
         }
       }
+      await syncLicences(tx, [...new Set(targets.map((t) => t.orderId))]);
       await endRefundedPlus(
         tx,
         user.id,
@@ -337,8 +341,25 @@ export function createProductService(deps: {
         order.providerPaymentId,
         cardCents,
         `refund:order${orderId}:items${ids.join(",")}`,
+        // The webhook that reports this refund knows it is ours, and which lines it paid back.
+        { payonce: "1", order_id: String(orderId), items: ids.join(",") },
       );
-      if (back.status !== "succeeded") throw invalid({ non_field_errors: [back.message] });
+      if (back.status === "failed") throw invalid({ non_field_errors: [back.message] });
+      // Kept with its lines: a refund that fails later at the provider gives them back.
+      await tx
+        .insert(paymentRefunds)
+        .values({
+          providerRefundId: back.providerRefundId,
+          providerPaymentId: order.providerPaymentId,
+          orderId,
+          amountCents: cardCents,
+          status: back.status,
+          source: "payonce",
+          invoiceItemIds: ids,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing();
       if (order.paymentMethodId) {
         const [method] = await tx
           .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })

@@ -1,0 +1,774 @@
+/**
+ * Payments reconciled with the provider (issue 29; DESIGN.md "Money with the provider"). Every
+ * path that completes a payment (the checkout, the browser back from 3-D Secure, the webhook, the
+ * orphan sweep, the replay) goes through `settle`, which locks the payment's row in our mirror
+ * first: one order per payment, whatever arrives first and however often. Events are stored by
+ * their id in the transaction that applies them, so a second delivery changes nothing, and a
+ * failed one leaves no trace for the provider's retry to trip on.
+ */
+import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { DomainError, notFound } from "../../../domain/errors";
+import {
+  CARD_AUTHENTICATION_FAILED,
+  CARD_NEEDS_AUTHENTICATION,
+  PAYMENT_NOT_FOUND,
+} from "../../../domain/messages";
+import { formatMoney } from "../../../domain/money";
+import {
+  disputeState,
+  laterRefundStatus,
+  ORPHAN_AFTER_MS,
+  type PaymentStatus,
+  type RefundSource,
+  type RefundStatus,
+  refundStatusOf,
+} from "../../../domain/payments";
+import type { Db } from "../../db/client";
+import {
+  dealRoles,
+  deals,
+  invoiceItems,
+  orders,
+  paymentDisputes,
+  paymentEvents,
+  paymentRefunds,
+  payments,
+  userEmails,
+  users,
+} from "../../db/schema";
+import type { Clock } from "../../providers/clock";
+import type { PaymentIntentView, Payments, ProviderEvent } from "../../providers/payments";
+import { EMAIL_TOPIC } from "../accounts/accounts";
+import type { Outbox } from "../jobs/outbox";
+import type { CartActor, Tx } from "./cart";
+import { type CheckoutResult, type CheckoutService, PaymentRefused } from "./checkout";
+import { syncLicences } from "./licences";
+import { hasActivePlus } from "./ownership-sql";
+
+type Buyer = NonNullable<CartActor["user"]>;
+
+/** What settling a payment did. */
+export type Settlement =
+  | { kind: "order"; orderId: number; created: boolean }
+  | { kind: "refunded"; reason: string }
+  | { kind: "pending"; status: PaymentStatus }
+  | { kind: "unknown" };
+
+const PAYMENT_STATUS: Record<PaymentIntentView["status"], PaymentStatus> = {
+  requires_action: "requires_action",
+  requires_confirmation: "requires_action",
+  requires_payment_method: "failed",
+  processing: "processing",
+  succeeded: "succeeded",
+  canceled: "canceled",
+};
+
+const str = (v: unknown): string | null => (typeof v === "string" && v ? v : null);
+const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+export function createPaymentService(deps: {
+  db: Db;
+  clock: Clock;
+  gateway: Payments;
+  checkout: CheckoutService;
+  outbox: Outbox;
+  publicUrl: string;
+  log?: (message: string, fields?: Record<string, unknown>) => void;
+}) {
+  const { db, clock, gateway, outbox } = deps;
+  const log = deps.log ?? (() => {});
+
+  async function buyerOf(tx: Tx, userId: number): Promise<Buyer | null> {
+    const now = clock.now();
+    const [row] = await tx
+      .select({
+        id: users.id,
+        email: users.email,
+        isStaff: users.isStaff,
+        emailVerified: sql<boolean>`coalesce((select ${userEmails.verified} from ${userEmails}
+          where ${userEmails.userId} = ${users.id} and ${userEmails.primary} limit 1), false)`,
+        hasPlus: hasActivePlus(sql`${users.id}`, now),
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row ?? null;
+  }
+
+  async function email(tx: Tx, to: string, subject: string, text: string, template: string) {
+    await outbox.enqueue(tx, {
+      kind: "email",
+      topic: EMAIL_TOPIC,
+      payload: { to, subject, text, template },
+    });
+  }
+
+  /** Our mirror row of a payment, created from what the provider says when we have none. */
+  async function lockPayment(tx: Tx, intent: PaymentIntentView) {
+    const userId = Number(intent.metadata.user_id);
+    await tx
+      .insert(payments)
+      .values({
+        provider: gateway.name,
+        providerPaymentId: intent.id,
+        userId: Number.isInteger(userId) && userId > 0 ? userId : null,
+        idempotencyKey: intent.metadata.idempotency_key ?? null,
+        cartSignature: intent.metadata.cart_signature ?? null,
+        amountCents: intent.amountCents,
+        currency: intent.currency,
+        status: PAYMENT_STATUS[intent.status],
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, intent.id))
+      .for("update");
+    if (!row) throw new Error("payment row missing after insert");
+    return row;
+  }
+
+  /** Gives back a payment that made no order, once (the key is the payment's). */
+  async function refundUnplaced(
+    tx: Tx,
+    row: typeof payments.$inferSelect,
+    intent: PaymentIntentView,
+    reason: string,
+  ): Promise<Settlement> {
+    const back = await gateway.refund(intent.id, intent.amountCents, `orphan:${intent.id}`, {
+      payonce: "orphan",
+    });
+    if (back.status === "failed") throw new Error(`refund of ${intent.id} failed: ${back.message}`);
+    await tx
+      .insert(paymentRefunds)
+      .values({
+        providerRefundId: back.providerRefundId,
+        providerPaymentId: intent.id,
+        amountCents: intent.amountCents,
+        status: back.status,
+        source: "orphan",
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      })
+      .onConflictDoNothing();
+    await tx
+      .update(payments)
+      .set({ status: "refunded", failureMessage: reason, updatedAt: clock.now() })
+      .where(eq(payments.id, row.id));
+    const buyer = row.userId ? await buyerOf(tx, row.userId) : null;
+    if (buyer) {
+      await email(
+        tx,
+        buyer.email,
+        "Your Payonce payment was refunded",
+        [
+          "Hi,",
+          "",
+          `We refunded your payment of ${formatMoney(intent.amountCents)}: ${reason}`,
+          "",
+          `Your cart: ${deps.publicUrl.replace(/\/$/, "")}/cart`,
+        ].join("\n"),
+        "payment_refunded",
+      );
+    }
+    log("payment refunded without an order", { payment: intent.id, reason });
+    return { kind: "refunded", reason };
+  }
+
+  /**
+   * Completes a payment the provider reports, in the caller's transaction: its order once it has
+   * succeeded (made now if none exists yet), or its state while it waits or after it failed.
+   */
+  async function settle(tx: Tx, intent: PaymentIntentView): Promise<Settlement> {
+    const row = await lockPayment(tx, intent);
+    const status = PAYMENT_STATUS[intent.status];
+    const paid = {
+      providerChargeId: intent.chargeId ?? row.providerChargeId,
+      feeCents: intent.feeCents ?? row.feeCents,
+      netCents: intent.netCents ?? row.netCents,
+      updatedAt: clock.now(),
+    };
+    if (row.orderId) {
+      await tx.update(payments).set(paid).where(eq(payments.id, row.id));
+      return { kind: "order", orderId: row.orderId, created: false };
+    }
+    if (row.status === "refunded") {
+      return { kind: "refunded", reason: row.failureMessage ?? "" };
+    }
+    if (status !== "succeeded") {
+      await tx
+        .update(payments)
+        .set({ status, failureMessage: intent.failureMessage, updatedAt: clock.now() })
+        .where(eq(payments.id, row.id));
+      return { kind: "pending", status };
+    }
+    await tx
+      .update(payments)
+      .set({ ...paid, status: "succeeded" })
+      .where(eq(payments.id, row.id));
+    // An order this payment already made (written by the checkout before this row existed).
+    const [byPayment] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.providerPaymentId, intent.id))
+      .limit(1);
+    if (byPayment) {
+      await tx.update(payments).set({ orderId: byPayment.id }).where(eq(payments.id, row.id));
+      return { kind: "order", orderId: byPayment.id, created: false };
+    }
+    const buyer = row.userId ? await buyerOf(tx, row.userId) : null;
+    if (!buyer || !row.idempotencyKey) {
+      if (!intent.metadata.user_id) return { kind: "unknown" };
+      return refundUnplaced(tx, row, intent, "the account that paid no longer exists.");
+    }
+    // The key's order paid by another payment: this one is a second charge for one cart.
+    const [byKey] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, row.idempotencyKey))
+      .limit(1);
+    if (byKey) return refundUnplaced(tx, row, intent, "this order was already paid.");
+    const savedId = Number(intent.metadata.payment_method_id);
+    const placed = await deps.checkout.orderForPayment(tx, {
+      user: buyer,
+      orderKey: row.idempotencyKey,
+      signature: row.cartSignature,
+      amountCents: intent.amountCents,
+      payment: {
+        provider: gateway.name,
+        providerPaymentId: intent.id,
+        paymentMethodId: Number.isInteger(savedId) && savedId > 0 ? savedId : null,
+        chargeId: paid.providerChargeId,
+        feeCents: paid.feeCents,
+        netCents: paid.netCents,
+      },
+      publicUrl: deps.publicUrl,
+    });
+    if ("problem" in placed) return refundUnplaced(tx, row, intent, placed.problem);
+    return { kind: "order", orderId: placed.orderId, created: true };
+  }
+
+  /**
+   * The browser is back from 3-D Secure with its PaymentIntent (POST /checkout/ payment_intent):
+   * the order it paid for, made now unless the webhook made it first.
+   */
+  async function completeFromBrowser(
+    user: Buyer,
+    paymentIntent: string,
+    _publicUrl: string,
+  ): Promise<CheckoutResult> {
+    const intent = await gateway.retrieveIntent(paymentIntent);
+    // Someone else's payment is as unknown as a made-up one.
+    if (!intent || intent.metadata.user_id !== String(user.id)) {
+      throw notFound(PAYMENT_NOT_FOUND);
+    }
+    const settled = await db.transaction((tx) => settle(tx, intent));
+    if (settled.kind === "order") return { orderId: settled.orderId, replayed: !settled.created };
+    if (settled.kind === "refunded") {
+      throw new DomainError("conflict", { non_field_errors: [settled.reason] });
+    }
+    if (settled.kind === "pending" && settled.status === "processing") {
+      return { processing: true, paymentIntent: intent.id };
+    }
+    if (settled.kind === "pending" && settled.status === "requires_action") {
+      throw new PaymentRefused("requires_action", CARD_NEEDS_AUTHENTICATION, {
+        payment_intent: intent.id,
+      });
+    }
+    throw new PaymentRefused("declined", intent.failureMessage ?? CARD_AUTHENTICATION_FAILED);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Refunds and disputes, as the provider reports them
+  // ------------------------------------------------------------------------------------------
+
+  async function orderOfPayment(tx: Tx, providerPaymentId: string) {
+    const [order] = await tx
+      .select({ id: orders.id, userId: orders.userId, totalCents: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.providerPaymentId, providerPaymentId))
+      .limit(1)
+      .for("update");
+    return order ?? null;
+  }
+
+  /** The order's lines still owned, with what each paid by card, for a refund to cover. */
+  async function linesToCover(tx: Tx, orderId: number, amountCents: number, total: number) {
+    const lines = await tx
+      .select({
+        id: invoiceItems.id,
+        paid: sql<number>`greatest(${invoiceItems.priceCents} - ${invoiceItems.discountCents}, 0)`,
+      })
+      .from(invoiceItems)
+      .where(and(eq(invoiceItems.orderId, orderId), isNull(invoiceItems.refundedAt)))
+      .orderBy(invoiceItems.id);
+    const [done] = await tx
+      .select({ n: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })
+      .from(paymentRefunds)
+      .where(
+        and(
+          eq(paymentRefunds.orderId, orderId),
+          inArray(paymentRefunds.status, ["pending", "succeeded"]),
+        ),
+      );
+    // A refund of everything the card paid (or more) is the whole order.
+    if (amountCents + Number(done?.n ?? 0) >= total) return lines.map((l) => l.id);
+    const covered: number[] = [];
+    let left = amountCents;
+    for (const line of lines) {
+      const paid = Number(line.paid);
+      if (paid > 0 && paid <= left) {
+        covered.push(line.id);
+        left -= paid;
+      }
+    }
+    return covered;
+  }
+
+  async function setOrderStatus(tx: Tx, orderId: number) {
+    const [left] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoiceItems)
+      .where(and(eq(invoiceItems.orderId, orderId), isNull(invoiceItems.refundedAt)));
+    await tx
+      .update(orders)
+      .set({ status: Number(left?.n ?? 0) === 0 ? "refunded" : "paid" })
+      .where(eq(orders.id, orderId));
+  }
+
+  /**
+   * A refund the provider reports (refund.created / updated / failed, charge.refunded). Ours
+   * (made by a buyer's or staff's refund here) are already applied: only a later failure undoes
+   * them. One made in the dashboard refunds the lines it pays for, revokes their codes and tells
+   * the buyer once; a refund that fails gives the lines and their codes back.
+   */
+  async function applyRefund(tx: Tx, refund: Record<string, unknown>): Promise<string> {
+    const id = str(refund.id);
+    const paymentIntent = str(refund.payment_intent);
+    if (!id || !paymentIntent) return "unknown";
+    const order = await orderOfPayment(tx, paymentIntent);
+    const [known] = await tx
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.providerRefundId, id))
+      .for("update");
+    const reported = refundStatusOf(str(refund.status));
+    const metadata = (refund.metadata ?? {}) as Record<string, string>;
+    if (!known) {
+      if (!order) return "unknown";
+      const source: RefundSource = metadata.payonce === "orphan" ? "orphan" : "dashboard";
+      const items =
+        metadata.payonce === "1" && metadata.items
+          ? metadata.items.split(",").map(Number).filter(Number.isInteger)
+          : await linesToCover(tx, order.id, num(refund.amount), order.totalCents);
+      await tx.insert(paymentRefunds).values({
+        providerRefundId: id,
+        providerPaymentId: paymentIntent,
+        orderId: order.id,
+        amountCents: num(refund.amount),
+        status: reported,
+        source: metadata.payonce === "1" ? "payonce" : source,
+        invoiceItemIds: items,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+      if (reported === "failed" || reported === "canceled") return "applied";
+      await refundLines(tx, order.id, items);
+      if (order.userId) {
+        const [buyer] = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, order.userId));
+        if (buyer) {
+          await email(
+            tx,
+            buyer.email,
+            `Your refund for order #${order.id}`,
+            [
+              "Hi,",
+              "",
+              `We refunded ${formatMoney(num(refund.amount))} of your order #${order.id} to your card.`,
+              "Its licence codes no longer work.",
+            ].join("\n"),
+            "order_refunded",
+          );
+        }
+      }
+      return "applied";
+    }
+    const next = laterRefundStatus(known.status as RefundStatus, reported);
+    if (next === known.status) return "unchanged";
+    await tx
+      .update(paymentRefunds)
+      .set({ status: next, updatedAt: clock.now() })
+      .where(eq(paymentRefunds.id, known.id));
+    const wasLive = known.status === "pending" || known.status === "succeeded";
+    if (wasLive && (next === "failed" || next === "canceled") && known.orderId) {
+      // The money did not go back: the buyer keeps what they paid for.
+      await tx
+        .update(invoiceItems)
+        .set({ refundedAt: null })
+        .where(inArray(invoiceItems.id, known.invoiceItemIds.length ? known.invoiceItemIds : [0]));
+      await setOrderStatus(tx, known.orderId);
+      await syncLicences(tx, [known.orderId]);
+    }
+    return "applied";
+  }
+
+  async function refundLines(tx: Tx, orderId: number, items: number[]) {
+    if (items.length > 0) {
+      await tx
+        .update(invoiceItems)
+        .set({ refundedAt: clock.now() })
+        .where(and(inArray(invoiceItems.id, items), isNull(invoiceItems.refundedAt)));
+    }
+    await setOrderStatus(tx, orderId);
+    await syncLicences(tx, [orderId]);
+  }
+
+  /** A dispute (chargeback): codes held while open, given back when won, revoked when lost. */
+  async function applyDispute(tx: Tx, dispute: Record<string, unknown>): Promise<string> {
+    const id = str(dispute.id);
+    const paymentIntent = str(dispute.payment_intent);
+    if (!id || !paymentIntent) return "unknown";
+    const order = await orderOfPayment(tx, paymentIntent);
+    if (!order) return "unknown";
+    const state = disputeState(str(dispute.status) ?? "needs_response");
+    const [known] = await tx
+      .select()
+      .from(paymentDisputes)
+      .where(eq(paymentDisputes.providerDisputeId, id))
+      .for("update");
+    const outcome = state === "open" ? null : state;
+    if (known?.outcome) {
+      // Closed is final: a late "created" or "updated" does not reopen it.
+      return "unchanged";
+    }
+    if (known) {
+      await tx
+        .update(paymentDisputes)
+        .set({
+          status: str(dispute.status) ?? known.status,
+          outcome,
+          closedAt: outcome ? clock.now() : null,
+        })
+        .where(eq(paymentDisputes.id, known.id));
+    } else {
+      await tx.insert(paymentDisputes).values({
+        providerDisputeId: id,
+        providerPaymentId: paymentIntent,
+        orderId: order.id,
+        amountCents: num(dispute.amount),
+        reason: str(dispute.reason),
+        status: str(dispute.status) ?? "needs_response",
+        outcome,
+        openedAt: clock.now(),
+        closedAt: outcome ? clock.now() : null,
+      });
+      await tellPartners(tx, order.id, num(dispute.amount), str(dispute.reason));
+    }
+    await syncLicences(tx, [order.id]);
+    return "applied";
+  }
+
+  /** The partners of the deals an order bought hear of its dispute (their payout may change). */
+  async function tellPartners(tx: Tx, orderId: number, amount: number, reason: string | null) {
+    const partners = await tx
+      .selectDistinct({ email: users.email, deal: deals.publicName })
+      .from(invoiceItems)
+      .innerJoin(dealRoles, eq(dealRoles.dealId, invoiceItems.dealId))
+      .innerJoin(users, eq(users.id, dealRoles.userId))
+      .innerJoin(deals, eq(deals.id, invoiceItems.dealId))
+      .where(and(eq(invoiceItems.orderId, orderId), eq(dealRoles.role, "partner")));
+    for (const p of partners) {
+      await email(
+        tx,
+        p.email,
+        `A payment for ${p.deal} is disputed`,
+        [
+          "Hi,",
+          "",
+          `The buyer of order #${orderId} (${p.deal}) disputed the payment of ${formatMoney(amount)} with their bank${reason ? ` (${reason.replaceAll("_", " ")})` : ""}.`,
+          "Its licence codes are on hold until the bank decides. We answer the dispute; nothing is needed from you.",
+        ].join("\n"),
+        "partner_dispute",
+      );
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Events
+  // ------------------------------------------------------------------------------------------
+
+  async function apply(tx: Tx, event: ProviderEvent): Promise<string> {
+    const object = event.object;
+    if (event.type.startsWith("payment_intent.")) {
+      const id = str(object.id);
+      if (!id) return "unknown";
+      // The event is a nudge; the provider's current state is what we settle to, so events
+      // that arrive late, twice or out of order all end in the same place.
+      const intent = await gateway.retrieveIntent(id);
+      if (!intent) return "unknown";
+      const [ours] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.providerPaymentId, id));
+      if (!ours && !intent.metadata.user_id) return "unknown";
+      const settled = await settle(tx, intent);
+      return settled.kind === "unknown" ? "unknown" : "applied";
+    }
+    if (event.type.startsWith("refund.")) return applyRefund(tx, object);
+    if (event.type === "charge.refunded") {
+      const refunds = (object.refunds as { data?: Record<string, unknown>[] } | undefined)?.data;
+      if (!refunds?.length) return "ignored";
+      let outcome = "unchanged";
+      for (const refund of refunds) {
+        const one = await applyRefund(tx, {
+          ...refund,
+          payment_intent: refund.payment_intent ?? object.payment_intent,
+        });
+        if (one === "applied") outcome = "applied";
+      }
+      return outcome;
+    }
+    if (event.type.startsWith("charge.dispute.")) return applyDispute(tx, object);
+    return "ignored";
+  }
+
+  /**
+   * One provider event, applied once: stored by its id in the transaction that applies it. The
+   * caller answers the provider only after this resolves (2xx after the commit).
+   */
+  async function handleEvent(
+    event: ProviderEvent,
+  ): Promise<{ outcome: string; duplicate: boolean }> {
+    return db.transaction(async (tx) => {
+      const stored = await tx
+        .insert(paymentEvents)
+        .values({
+          id: event.id,
+          provider: gateway.name,
+          type: event.type,
+          objectId: str(event.object.id),
+          outcome: "received",
+          payload: event.object,
+          occurredAt: event.created,
+          receivedAt: clock.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (stored.length === 0) return { outcome: "duplicate", duplicate: true };
+      const outcome = await apply(tx, event);
+      await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, event.id));
+      if (outcome === "unknown" || outcome === "ignored") {
+        log("payment event not applied", { event: event.id, type: event.type, outcome });
+      }
+      return { outcome, duplicate: false };
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Nothing lost: the sweep and the replay
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * Payments that succeeded at the provider without an order here (a crash between the charge
+   * and the commit, a webhook never delivered): each gets its order, or its money back when the
+   * cart is gone or changed. Recent ones are left to the checkout still running.
+   */
+  async function sweepOrphans(lookbackDays = 7) {
+    const now = clock.now();
+    const since = new Date(now.getTime() - lookbackDays * 24 * 60 * 60 * 1000);
+    const found = await gateway.listIntents(since);
+    const summary = { checked: 0, ordered: 0, refunded: 0 };
+    for (const intent of found) {
+      if (intent.status !== "succeeded" || !intent.metadata.user_id) continue;
+      if (now.getTime() - intent.created.getTime() < ORPHAN_AFTER_MS) continue;
+      summary.checked += 1;
+      const [done] = await db
+        .select({ orderId: payments.orderId, status: payments.status })
+        .from(payments)
+        .where(eq(payments.providerPaymentId, intent.id));
+      if (done?.orderId || done?.status === "refunded") continue;
+      const settled = await db.transaction((tx) => settle(tx, intent));
+      if (settled.kind === "order" && settled.created) summary.ordered += 1;
+      if (settled.kind === "refunded") summary.refunded += 1;
+    }
+    return summary;
+  }
+
+  /** Feeds the provider's events since `since` through the same handler (missed deliveries). */
+  async function replay(since: Date) {
+    if (!gateway.events) throw new Error("replay needs a provider with events (Stripe)");
+    const events = await gateway.events.list(since);
+    const summary = { events: events.length, applied: 0, duplicates: 0 };
+    for (const event of events) {
+      const result = await handleEvent(event);
+      if (result.duplicate) summary.duplicates += 1;
+      else if (result.outcome === "applied") summary.applied += 1;
+    }
+    return summary;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The test gateway's 3-D Secure page
+  // ------------------------------------------------------------------------------------------
+
+  async function testIntent(id: string) {
+    if (!gateway.authenticate) return null;
+    const intent = await gateway.retrieveIntent(id);
+    if (!intent) return null;
+    return {
+      id: intent.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      status: intent.status,
+      last4: intent.last4,
+    };
+  }
+
+  /**
+   * The test bank's answer. Like Stripe, the gateway then tells us the payment succeeded (as its
+   * webhook would), so the order exists even if the browser never comes back.
+   */
+  async function authenticateTestIntent(id: string, outcome: "approve" | "fail") {
+    if (!gateway.authenticate) throw notFound();
+    const intent = await gateway.authenticate(id, outcome);
+    if (!intent) throw notFound();
+    const settled = await db.transaction((tx) => settle(tx, intent));
+    return {
+      status: intent.status === "succeeded" ? ("succeeded" as const) : ("failed" as const),
+      orderId: settled.kind === "order" ? settled.orderId : null,
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Staff: orders against the provider
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * The provider's payments of the last `days` against our orders: matched, missing (paid there,
+   * no order and not refunded here) or different (amounts that disagree).
+   */
+  async function reconciliation(days = 30) {
+    const since = new Date(clock.now().getTime() - days * 24 * 60 * 60 * 1000);
+    const found = await gateway.listIntents(since);
+    const ids = found.map((i) => i.id);
+    const ours = ids.length
+      ? await db
+          .select({
+            providerPaymentId: payments.providerPaymentId,
+            status: payments.status,
+            orderId: payments.orderId,
+            orderTotal: orders.totalCents,
+            orderStatus: orders.status,
+          })
+          .from(payments)
+          .leftJoin(orders, eq(orders.id, payments.orderId))
+          .where(inArray(payments.providerPaymentId, ids))
+      : [];
+    const byId = new Map(ours.map((o) => [o.providerPaymentId, o]));
+    const refundRows = ids.length
+      ? await db
+          .select({
+            providerPaymentId: paymentRefunds.providerPaymentId,
+            amount: sql<number>`coalesce(sum(${paymentRefunds.amountCents}) filter (where ${paymentRefunds.status} in ('pending', 'succeeded')), 0)::int`,
+          })
+          .from(paymentRefunds)
+          .where(inArray(paymentRefunds.providerPaymentId, ids))
+          .groupBy(paymentRefunds.providerPaymentId)
+      : [];
+    const refunded = new Map(refundRows.map((r) => [r.providerPaymentId, Number(r.amount)]));
+    const rows = found
+      .filter((i) => i.status === "succeeded" || i.status === "processing")
+      .map((intent) => {
+        const mine = byId.get(intent.id);
+        let state: "matched" | "missing" | "different";
+        let note = "";
+        if (!mine || (!mine.orderId && mine.status !== "refunded")) {
+          state = "missing";
+          note = "Paid at the provider, no order here";
+        } else if (mine.status === "refunded") {
+          state = "matched";
+          note = "Refunded: no order was made";
+        } else if (mine.orderTotal !== intent.amountCents) {
+          state = "different";
+          note = `Order total ${formatMoney(mine.orderTotal ?? 0)}, charged ${formatMoney(intent.amountCents)}`;
+        } else {
+          state = "matched";
+        }
+        return {
+          payment_intent: intent.id,
+          created: intent.created.toISOString(),
+          amount: intent.amountCents / 100,
+          fee: intent.feeCents == null ? null : intent.feeCents / 100,
+          net: intent.netCents == null ? null : intent.netCents / 100,
+          provider_status: intent.status,
+          order_id: mine?.orderId ?? null,
+          order_status: mine?.orderStatus ?? null,
+          refunded: (refunded.get(intent.id) ?? 0) / 100,
+          state,
+          note,
+        };
+      });
+    const disputes = await db
+      .select()
+      .from(paymentDisputes)
+      .orderBy(desc(paymentDisputes.openedAt))
+      .limit(50);
+    return {
+      since: since.toISOString(),
+      counts: {
+        matched: rows.filter((r) => r.state === "matched").length,
+        missing: rows.filter((r) => r.state === "missing").length,
+        different: rows.filter((r) => r.state === "different").length,
+      },
+      results: rows,
+      disputes: disputes.map((d) => ({
+        id: d.providerDisputeId,
+        payment_intent: d.providerPaymentId,
+        order_id: d.orderId,
+        amount: d.amountCents / 100,
+        reason: d.reason,
+        status: d.status,
+        outcome: d.outcome,
+        opened_at: d.openedAt.toISOString(),
+        closed_at: d.closedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** Recent events as stored (the staff page's log). */
+  async function recentEvents(limit = 50) {
+    return db
+      .select({
+        id: paymentEvents.id,
+        type: paymentEvents.type,
+        objectId: paymentEvents.objectId,
+        outcome: paymentEvents.outcome,
+        receivedAt: paymentEvents.receivedAt,
+      })
+      .from(paymentEvents)
+      .where(gte(paymentEvents.receivedAt, new Date(0)))
+      .orderBy(desc(paymentEvents.receivedAt))
+      .limit(limit);
+  }
+
+  return {
+    gateway,
+    settle,
+    completeFromBrowser,
+    handleEvent,
+    sweepOrphans,
+    replay,
+    testIntent,
+    authenticateTestIntent,
+    reconciliation,
+    recentEvents,
+    /** Webhook signature check (Stripe only): throws on a bad signature. */
+    verifyEvent: gateway.events?.verify.bind(gateway.events),
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
