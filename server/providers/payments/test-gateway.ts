@@ -208,7 +208,7 @@ export function createTestGateway(store: TestIntentStore = memoryIntentStore()):
     },
     async authenticate(id, outcome) {
       const current = await view(id);
-      if (!current || current.status !== "requires_action") return current;
+      if (current?.status !== "requires_action") return current;
       await store.setStatus(id, outcome === "approve" ? "succeeded" : "requires_payment_method");
       return view(id);
     },

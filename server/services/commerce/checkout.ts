@@ -193,7 +193,7 @@ export function createCheckoutService(deps: {
   }
 
   /** Takes the coupon's use: a conditional update, so a coupon's last use is spent once. */
-  async function useCoupon(tx: Tx, couponId: number) {
+  async function spendCoupon(tx: Tx, couponId: number) {
     const used = await tx
       .update(coupons)
       .set({ usedCount: sql`${coupons.usedCount} + 1` })
@@ -363,7 +363,7 @@ export function createCheckoutService(deps: {
         validate(v, { ...actor, user: input.user });
         if (v.coupon) await assertNotOwnGiveCode(sp, v.coupon.id, input.user.id, "code");
         await reserveStock(sp, v.lines);
-        if (v.coupon) await useCoupon(sp, v.coupon.id);
+        if (v.coupon) await spendCoupon(sp, v.coupon.id);
         return writeOrder(sp, {
           cartId: cart.id,
           v,
@@ -417,7 +417,7 @@ export function createCheckoutService(deps: {
         if (!cart) throw new DomainError("invalid", { non_field_errors: [CART_EMPTY] });
         await reserveStock(tx, v.lines);
         for (const l of v.lines) if (l.deal.quantityTotal != null) limited.push(l.deal.id);
-        if (v.coupon) await useCoupon(tx, v.coupon.id);
+        if (v.coupon) await spendCoupon(tx, v.coupon.id);
         const orderKey = key ?? `order:${randomBytes(16).toString("hex")}`;
         const payment: OrderPayment = {
           provider: v.paymentKind === "card" ? gateway.name : v.paymentKind,
