@@ -106,15 +106,15 @@ export function createServices(deps: ServiceDeps) {
     mail: createMailProvider(deps.config),
   });
   const search = createSearchService({ db: deps.db, clock: deps.clock });
-  const cards = createCardService({ db: deps.db, clock: deps.clock });
+  // The test gateway keeps its 3-D Secure answers in the database (every process sees them).
+  const gateway = createPaymentGateway(deps.config, dbTestIntentStore(deps.db));
+  const cards = createCardService({ db: deps.db, clock: deps.clock, gateway });
   // Cart and checkout: the built-in test gateway unless STRIPE_SECRET_KEY is set.
   const cart = createCartService({
     db: deps.db,
     clock: deps.clock,
     campaignExperimentEnabled: deps.config.campaignPricingExperiment,
   });
-  // The test gateway keeps its 3-D Secure answers in the database (every process sees them).
-  const gateway = createPaymentGateway(deps.config, dbTestIntentStore(deps.db));
   const pageCache = createPageCacheService({
     db: deps.db,
     clock: deps.clock,

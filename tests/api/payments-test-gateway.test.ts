@@ -4,6 +4,7 @@ import {
   CARD_AUTHENTICATION_FAILED,
   CARD_DECLINED,
   CARD_NEEDS_AUTHENTICATION,
+  MISSING_PAYMENT_METHOD,
   PAYMENT_NOT_FOUND,
 } from "../../domain/messages";
 import { invoiceItems, licences, orders, payments } from "../../server/db/schema";
@@ -210,5 +211,44 @@ describe("test gateway: cards and 3-D Secure", () => {
       .where(and(eq(licences.invoiceItemId, item!.id)));
     expect(codes.length).toBeGreaterThan(0);
     for (const c of codes) expect(c.status).toBe("revoked");
+  });
+
+  it("an XHR card call without payment_method_id answers 400 Missing payment method", async () => {
+    const buyer = await newBuyer(app);
+    const res = await app.inject({
+      method: "POST",
+      url: "/account/cards/create/",
+      payload: "country=US&postal_code=10001",
+      cookies: buyer.creds.cookies,
+      headers: {
+        ...buyer.creds.headers,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ payment_method_id: [MISSING_PAYMENT_METHOD] });
+  });
+
+  it("pays with a saved card: the order records that card", async () => {
+    const buyer = await newBuyer(app);
+    const saved = await app.send(
+      "POST",
+      "/account/cards/create/",
+      { payment_method_id: "pm_card_mastercard", country: "US", postal_code: "10001" },
+      buyer.creds,
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    const cardId = saved.json().card_id as number;
+    await addPlan(app, buyer.creds, taskflow);
+    const res = await checkout(app, buyer.creds, { payment_method: String(cardId) });
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = await ordersOf(buyer.id);
+    expect(order).toMatchObject({ status: "paid", paymentMethodId: cardId });
+    // Another user's card id is not a way to pay.
+    const other = await newBuyer(app);
+    await addPlan(app, other.creds, taskflow);
+    const stolen = await checkout(app, other.creds, { payment_method: String(cardId) });
+    expect(stolen.statusCode).toBe(400);
+    expect(await ordersOf(other.id)).toEqual([]);
   });
 });

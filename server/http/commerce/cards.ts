@@ -16,6 +16,15 @@ import { bodyOf, cardsResponse } from "./schemas";
 const CARDS_PAGE = "/account/cards/";
 
 /**
+ * A plain HTML form (no JavaScript) is answered with a redirect. The spec's card calls are XHR
+ * that send the CSRF header (and may be form-encoded): they get JSON, errors included.
+ */
+const isPlainForm = (request: FastifyRequest) =>
+  isFormPost(request) &&
+  !request.headers["x-csrftoken"] &&
+  !(request.headers.accept ?? "").includes("application/json");
+
+/**
  * Saved cards (spec 001 sections 7 and 8; contract.md): create with a payment_method_id, remove
  * by fingerprint_id, choose the default by card id. JSON answers carry the card list (default
  * first); a form post without JavaScript is redirected back to the cards page, also when its
@@ -84,7 +93,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       const user = signedInUser(request);
       const run = () =>
         cards.create(user.id, request.body, countryFromRequest(request.session, request.headers));
-      if (isFormPost(request)) return formAnswer(request, reply, run, "added");
+      if (isPlainForm(request)) return formAnswer(request, reply, run, "added");
       checkBody(request);
       const result = await run();
       return reply.status(result.created ? 201 : 200).send(result);
@@ -106,7 +115,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request, reply) => {
       const user = signedInUser(request);
       const run = () => cards.remove(user.id, request.body.fingerprint_id);
-      if (isFormPost(request)) return formAnswer(request, reply, run, "removed");
+      if (isPlainForm(request)) return formAnswer(request, reply, run, "removed");
       checkBody(request);
       return run();
     },
@@ -127,7 +136,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request, reply) => {
       const user = signedInUser(request);
       const run = () => cards.setDefault(user.id, request.body.card);
-      if (isFormPost(request)) return formAnswer(request, reply, run, "default");
+      if (isPlainForm(request)) return formAnswer(request, reply, run, "default");
       checkBody(request);
       return run();
     },

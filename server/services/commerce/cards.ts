@@ -20,10 +20,13 @@ import type { Db } from "../../db/client";
 import {
   billingDetails,
   type PaymentMethod,
+  paymentCustomers,
   paymentMethods,
   plusSubscriptions,
+  users,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
+import type { PaymentGateway } from "../../providers/payments";
 import { resolveCardToken } from "./card-tokens";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -49,8 +52,52 @@ export type CardJson = ReturnType<typeof cardJson>;
  * promotes the newest remaining card; a card that pays an active Plus membership stays until Plus
  * is moved to another card.
  */
-export function createCardService(deps: { db: Db; clock: Clock }) {
+export function createCardService(deps: { db: Db; clock: Clock; gateway?: PaymentGateway }) {
   const { db, clock } = deps;
+
+  /**
+   * The card behind a payment method id: with Stripe it is attached to the user's customer there
+   * (created on first use, kept in payment_customers), so checkout can charge it later; the test
+   * gateway knows its test tokens.
+   */
+  async function providerCard(userId: number, paymentMethodId: string, now: Date) {
+    const gateway = deps.gateway;
+    if (!gateway || gateway.name === "test") {
+      const card = resolveCardToken(paymentMethodId, now);
+      return card ? { ...card, provider: "test", country: null as string | null } : null;
+    }
+    const [user] = await db
+      .select({ email: users.email, customerId: paymentCustomers.customerId })
+      .from(users)
+      .leftJoin(
+        paymentCustomers,
+        and(eq(paymentCustomers.userId, users.id), eq(paymentCustomers.provider, gateway.name)),
+      )
+      .where(eq(users.id, userId));
+    if (!user) return null;
+    const saved = await gateway.saveCard(
+      { id: userId, email: user.email, customerId: user.customerId ?? null },
+      paymentMethodId,
+    );
+    if (!saved) return null;
+    if (saved.customerId && saved.customerId !== user.customerId) {
+      await db
+        .insert(paymentCustomers)
+        .values({ userId, provider: gateway.name, customerId: saved.customerId })
+        .onConflictDoNothing();
+    }
+    return {
+      provider: gateway.name,
+      providerId: saved.paymentMethodId,
+      brand: saved.brand,
+      last4: saved.last4,
+      expMonth: saved.expMonth,
+      expYear: saved.expYear,
+      fingerprint: saved.fingerprint,
+      declines: false,
+      country: saved.country,
+    };
+  }
 
   const lockUser = (tx: Tx, userId: number) =>
     tx.execute(sql`select pg_advisory_xact_lock(hashtext('cards'), ${userId})`);
@@ -104,12 +151,18 @@ export function createCardService(deps: { db: Db; clock: Clock }) {
     fallbackCountry: string | null,
   ) {
     const now = clock.now();
-    const card = resolveCardToken(input.payment_method_id, now);
+    const card = await providerCard(userId, input.payment_method_id, now);
     if (!card) throw invalid({ payment_method_id: [INVALID_PAYMENT_METHOD_ID] });
     return db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const billing = await defaultBillingAddress(tx, userId);
-      const country = (input.country || billing?.country || fallbackCountry || "").toUpperCase();
+      const country = (
+        input.country ||
+        billing?.country ||
+        card.country ||
+        fallbackCountry ||
+        ""
+      ).toUpperCase();
       if (!/^[A-Z]{2}$/.test(country)) throw invalid({ country: [COUNTRY_REQUIRED] });
       const postal =
         input.postal_code || (billing?.country === country ? (billing.postalCode ?? "") : "");
@@ -141,7 +194,7 @@ export function createCardService(deps: { db: Db; clock: Clock }) {
         .insert(paymentMethods)
         .values({
           userId,
-          provider: "test",
+          provider: card.provider,
           providerId: card.providerId,
           fingerprint: card.fingerprint,
           brand: card.brand,
