@@ -48,6 +48,7 @@ import { staffCatalogRoutes } from "./http/staff/catalog";
 import { staffDealRoutes } from "./http/staff/deals";
 import { staffOperationRoutes } from "./http/staff/operations";
 import { staffRoutes } from "./http/staff/outbox";
+import { staffPaymentRoutes } from "./http/staff/payments";
 import { dealAttributeRoutes } from "./http/storefront/deal-attributes";
 import { dealRoutes } from "./http/storefront/deals";
 import { mediaRoutes } from "./http/storefront/media";
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(userRoutes, { config, services });
   await app.register(accountRoutes, { config, services });
   await app.register(staffRoutes, { services });
+  await app.register(staffPaymentRoutes, { services });
   // Staff back office and partner portal (issue 16).
   await app.register(staffDealRoutes, { services });
   await app.register(staffCatalogRoutes, { services });

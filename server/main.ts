@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import closeWithGrace from "close-with-grace";
 import type { ServerBuild } from "react-router";
+import { ORPHAN_AFTER_MS } from "../domain/payments";
 import { buildApp } from "./app";
 import { runPrimary } from "./cluster";
 import { type Config, loadConfig } from "./config";
@@ -85,6 +86,18 @@ async function serve(config: Config) {
 
   await app.listen({ port: config.port, host: config.host });
   app.services.outbox.start();
+  // Payments that succeeded at the provider without an order (a crash between the charge and
+  // the commit, a lost webhook) get their order or their money back. Every worker may run it:
+  // settling locks the payment's row, so each is settled once.
+  const sweep = setInterval(() => {
+    app.services.payments
+      .sweepOrphans()
+      .then((s) => s.checked && app.log.info({ sweep: s }, "payments sweep"))
+      .catch((err: Error) =>
+        app.log.warn({ cause: "payments_sweep", reason: err.message }, "payments sweep failed"),
+      );
+  }, ORPHAN_AFTER_MS);
+  sweep.unref();
   lap("listening");
   app.log.info({ startup_ms: phases }, "Payonce is up");
 }

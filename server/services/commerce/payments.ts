@@ -139,7 +139,15 @@ export function createPaymentService(deps: {
     const back = await gateway.refund(intent.id, intent.amountCents, `orphan:${intent.id}`, {
       payonce: "orphan",
     });
-    if (back.status === "failed") throw new Error(`refund of ${intent.id} failed: ${back.message}`);
+    if (back.status === "failed") {
+      // Stripe refuses a refund of a charge already given back (a dashboard refund came first).
+      log("refund of a payment without an order refused", { payment: intent.id });
+      await tx
+        .update(payments)
+        .set({ status: "refunded", failureMessage: reason, updatedAt: clock.now() })
+        .where(eq(payments.id, row.id));
+      return { kind: "refunded", reason };
+    }
     await tx
       .insert(paymentRefunds)
       .values({
@@ -283,7 +291,20 @@ export function createPaymentService(deps: {
   // Refunds and disputes, as the provider reports them
   // ------------------------------------------------------------------------------------------
 
+  /**
+   * The order a payment made. A refund or dispute may be reported before the payment's own
+   * success event (events come in any order): the payment is settled first, making its order.
+   */
   async function orderOfPayment(tx: Tx, providerPaymentId: string) {
+    const found = await findOrderOfPayment(tx, providerPaymentId);
+    if (found) return found;
+    const intent = await gateway.retrieveIntent(providerPaymentId);
+    if (!intent?.metadata.user_id) return null;
+    await settle(tx, intent);
+    return findOrderOfPayment(tx, providerPaymentId);
+  }
+
+  async function findOrderOfPayment(tx: Tx, providerPaymentId: string) {
     const [order] = await tx
       .select({ id: orders.id, userId: orders.userId, totalCents: orders.totalCents })
       .from(orders)
