@@ -441,3 +441,8 @@ export const CART_LINE_MAX_QUANTITY = 10 as const;
 
 /** The rising-stars collection lists deals started within this many days (its rule and the page cache's expiry). */
 export const RISING_STARS_MAX_AGE_DAYS = 120;
+
+/** Plus renews itself: the reminder goes out this many days before the period ends (issue 29). */
+export const PLUS_RENEWAL_REMINDER_DAYS = 7;
+/** A renewal that failed is tried again, once the card is fixed, for this many days after. */
+export const PLUS_RENEWAL_GRACE_DAYS = 14;

@@ -87,12 +87,14 @@ async function serve(config: Config) {
   await app.listen({ port: config.port, host: config.host });
   app.services.outbox.start();
   // Payments that succeeded at the provider without an order (a crash between the charge and
-  // the commit, a lost webhook) get their order or their money back. Every worker may run it:
-  // settling locks the payment's row, so each is settled once.
+  // the commit, a lost webhook) get their order or their money back, and Plus memberships due
+  // are renewed. Every worker may run them: each locks the row it settles, so each runs once.
   const sweep = setInterval(() => {
     app.services.payments
       .sweepOrphans()
       .then((s) => s.checked && app.log.info({ sweep: s }, "payments sweep"))
+      .then(() => app.services.plus.renewDue(config.publicUrl))
+      .then((r) => (r.renewed || r.failed) && app.log.info({ renewals: r }, "plus renewals"))
       .catch((err: Error) =>
         app.log.warn({ cause: "payments_sweep", reason: err.message }, "payments sweep failed"),
       );

@@ -213,7 +213,7 @@ export function createServices(deps: ServiceDeps) {
     // Account: billing, cards, Plus, products (h/account).
     billing: createBillingService({ db: deps.db, clock: deps.clock }),
     cards,
-    plus: createPlusService({ db: deps.db, clock: deps.clock, cards, gateway }),
+    plus: createPlusService({ db: deps.db, clock: deps.clock, cards, gateway, outbox }),
     products,
     transfers: createTransferService({ db: deps.db, clock: deps.clock, outbox }),
     cart,

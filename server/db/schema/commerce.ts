@@ -470,6 +470,10 @@ export const plusSubscriptions = pgTable(
     cancelAtPeriodEnd: boolean().notNull().default(false),
     canceledAt: timestamptz(),
     paymentMethodId: integer().references(() => paymentMethods.id, { onDelete: "set null" }),
+    /** The renewal reminder for the current period went out. */
+    remindedAt: timestamptz(),
+    /** The renewal charge failed (declined, needs authentication): the member was asked to fix it. */
+    renewalFailedAt: timestamptz(),
     createdAt: createdAt(),
   },
   (t) => [

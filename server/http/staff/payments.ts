@@ -47,7 +47,8 @@ export const staffPaymentRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     {
       schema: {
         tags: ["staff"],
-        summary: "Payments reconciled with the provider: matched, missing or different (staff only)",
+        summary:
+          "Payments reconciled with the provider: matched, missing or different (staff only)",
         querystring: z.object({ days: z.coerce.number().int().min(1).max(90).default(30) }),
         response: { 200: ReconciliationResponse, ...errorResponses },
       },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte } from "drizzle-orm";
 import {
   CANCEL_REASON_SAVED,
   CARD_DECLINED,
@@ -8,7 +8,12 @@ import {
   type PlusCancelReason,
   SUBSCRIPTION_ALREADY_CANCELING,
 } from "../../../domain/account";
-import { PLUS_DEAL_SLUG, PLUS_PRICE_CENTS } from "../../../domain/constants";
+import {
+  PLUS_DEAL_SLUG,
+  PLUS_PRICE_CENTS,
+  PLUS_RENEWAL_GRACE_DAYS,
+  PLUS_RENEWAL_REMINDER_DAYS,
+} from "../../../domain/constants";
 import { DomainError, type ErrorKind, notFound } from "../../../domain/errors";
 import {
   CARD_NEEDS_AUTHENTICATION,
@@ -18,6 +23,7 @@ import {
   NO_SUBSCRIPTION_OR_REASON,
   SUBSCRIPTION_UPDATED,
 } from "../../../domain/messages";
+import { formatMoney } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import {
   deals,
@@ -25,15 +31,21 @@ import {
   orders,
   type PaymentMethod,
   type PlusSubscription,
+  paymentCustomers,
   paymentMethods,
+  payments,
   plans,
   plusCancelReasons,
   plusSubscriptions,
+  users,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import type { PaymentGateway } from "../../providers/payments";
+import { EMAIL_TOPIC } from "../accounts/accounts";
+import type { Outbox } from "../jobs/outbox";
 import { cardDeclines } from "./card-tokens";
 import type { CardService } from "./cards";
+import type { Tx } from "./cart";
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -61,6 +73,8 @@ export function createPlusService(deps: {
   clock: Clock;
   cards: CardService;
   gateway: PaymentGateway;
+  /** Renewal reminders and failures are e-mailed through it. */
+  outbox?: Outbox;
 }) {
   const { db, clock, cards, gateway } = deps;
 
@@ -183,7 +197,8 @@ export function createPlusService(deps: {
       const card = await chosenCard(userId, input.payment_method_id);
       await db
         .update(plusSubscriptions)
-        .set({ paymentMethodId: card.id })
+        // A renewal that failed is tried again on the new card by the next run.
+        .set({ paymentMethodId: card.id, renewalFailedAt: null })
         .where(eq(plusSubscriptions.id, sub.id));
     }
     return { detail: SUBSCRIPTION_UPDATED, ...(await get(userId)) };
@@ -297,6 +312,228 @@ export function createPlusService(deps: {
     });
   }
 
+  /** The Plus deal's plan: what a renewal's order line is. */
+  async function plusPlan(tx: Tx) {
+    const [plan] = await tx
+      .select({ dealId: plans.dealId, planId: plans.id, originalCents: plans.originalPriceCents })
+      .from(plans)
+      .innerJoin(deals, eq(deals.id, plans.dealId))
+      .where(eq(deals.slug, PLUS_DEAL_SLUG))
+      .orderBy(desc(plans.isActive), asc(plans.position), asc(plans.id))
+      .limit(1);
+    return plan ?? null;
+  }
+
+  async function emailMember(tx: Tx | Db, userId: number, subject: string, text: string[]) {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user || !deps.outbox) return;
+    await deps.outbox.enqueue(tx, {
+      kind: "email",
+      topic: EMAIL_TOPIC,
+      payload: {
+        to: user.email,
+        subject,
+        text: ["Hi,", "", ...text].join("\n"),
+        template: "plus_renewal",
+      },
+    });
+  }
+
+  /**
+   * Plus renews itself (issue 29; docs/decisions): a reminder goes out PLUS_RENEWAL_REMINDER_DAYS
+   * before the period ends; at its end the year is charged off-session to the membership's card
+   * (a PaymentIntent with a key fixed by the period, so a second run charges once) and the same
+   * membership runs a year longer, with a paid order of the Plus deal. A renewal that fails (a
+   * decline, a bank asking for 3-D Secure) e-mails the member a link to fix it; fixing the card
+   * (update_payment_method) lets the next run try again, for PLUS_RENEWAL_GRACE_DAYS.
+   */
+  async function renewDue(publicUrl: string) {
+    const now = clock.now();
+    const day = 24 * 60 * 60 * 1000;
+    const summary = { reminded: 0, renewed: 0, failed: 0 };
+    const renewing = and(
+      eq(plusSubscriptions.status, "active"),
+      eq(plusSubscriptions.cancelAtPeriodEnd, false),
+    );
+    const soon = await db
+      .select()
+      .from(plusSubscriptions)
+      .where(
+        and(
+          renewing,
+          gt(plusSubscriptions.currentPeriodEnd, now),
+          lte(
+            plusSubscriptions.currentPeriodEnd,
+            new Date(now.getTime() + PLUS_RENEWAL_REMINDER_DAYS * day),
+          ),
+          isNull(plusSubscriptions.remindedAt),
+        ),
+      );
+    for (const sub of soon) {
+      const card = await cardOf(sub);
+      await db.transaction(async (tx) => {
+        const marked = await tx
+          .update(plusSubscriptions)
+          .set({ remindedAt: now })
+          .where(and(eq(plusSubscriptions.id, sub.id), isNull(plusSubscriptions.remindedAt)))
+          .returning({ id: plusSubscriptions.id });
+        if (marked.length === 0) return;
+        await emailMember(tx, sub.userId, "Your Payonce Plus renews soon", [
+          `Your Plus membership renews on ${sub.currentPeriodEnd.toISOString().slice(0, 10)} for ${formatMoney(sub.priceCents)}${card ? ` on your ${card.brand} ending ${card.last4}` : ""}.`,
+          `Change the card or cancel: ${publicUrl.replace(/\/$/, "")}/account/plus/`,
+        ]);
+        summary.reminded += 1;
+      });
+    }
+    const due = await db
+      .select()
+      .from(plusSubscriptions)
+      .where(
+        and(
+          renewing,
+          lte(plusSubscriptions.currentPeriodEnd, now),
+          gt(
+            plusSubscriptions.currentPeriodEnd,
+            new Date(now.getTime() - PLUS_RENEWAL_GRACE_DAYS * day),
+          ),
+          isNull(plusSubscriptions.renewalFailedAt),
+        ),
+      );
+    for (const sub of due) {
+      const result = await renewOne(sub, publicUrl);
+      if (result === "renewed") summary.renewed += 1;
+      if (result === "failed") summary.failed += 1;
+    }
+    return summary;
+  }
+
+  async function renewOne(sub: PlusSubscription, publicUrl: string) {
+    const card = (await cardOf(sub)) ?? (await cards.defaultCard(sub.userId));
+    const now = clock.now();
+    const fail = async (reason: string) => {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(plusSubscriptions)
+          .set({ renewalFailedAt: now })
+          .where(eq(plusSubscriptions.id, sub.id));
+        await emailMember(tx, sub.userId, "Your Payonce Plus renewal did not go through", [
+          `We could not renew your Plus membership: ${reason}`,
+          `Your member prices stop until it is renewed. Update your card here: ${publicUrl.replace(/\/$/, "")}/account/plus/`,
+        ]);
+      });
+      return "failed" as const;
+    };
+    if (!card || isCardExpired(card, now)) return fail(NO_PAYMENT_METHOD);
+    const key = `plus-renewal:${sub.id}:${sub.currentPeriodEnd.toISOString()}`;
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(plusSubscriptions)
+          .where(eq(plusSubscriptions.id, sub.id))
+          .for("update");
+        // Renewed by another process since it was read.
+        if (!row || row.currentPeriodEnd.getTime() !== sub.currentPeriodEnd.getTime()) {
+          return "skipped" as const;
+        }
+        const plan = await plusPlan(tx);
+        if (!plan) return "skipped" as const;
+        const [customer] =
+          card.provider === "stripe"
+            ? await tx
+                .select({ id: paymentCustomers.customerId })
+                .from(paymentCustomers)
+                .where(
+                  and(
+                    eq(paymentCustomers.userId, sub.userId),
+                    eq(paymentCustomers.provider, "stripe"),
+                  ),
+                )
+            : [];
+        const paid = await gateway.charge({
+          amountCents: sub.priceCents,
+          currency: "USD",
+          paymentMethod: card.providerId,
+          customerId: customer?.id ?? null,
+          idempotencyKey: key,
+          description: "Payonce Plus, one more year",
+          offSession: true,
+          // No user_id: the webhook's settle makes orders from carts, not renewals.
+          metadata: { payonce_kind: "plus_renewal", plus_subscription_id: String(sub.id) },
+        });
+        if (paid.status !== "succeeded") {
+          throw plusError(
+            "payment_refused",
+            paid.status === "requires_action" || paid.status === "processing"
+              ? CARD_NEEDS_AUTHENTICATION
+              : paid.message,
+          );
+        }
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            userId: sub.userId,
+            status: "paid",
+            subtotalCents: sub.priceCents,
+            totalCents: sub.priceCents,
+            currency: "USD",
+            paymentProvider: gateway.name,
+            providerPaymentId: paid.providerPaymentId,
+            paymentMethodId: card.id,
+            idempotencyKey: key,
+            createdAt: now,
+            paidAt: now,
+          })
+          .returning({ id: orders.id });
+        if (!order) throw new Error("order insert returned nothing");
+        await tx.insert(invoiceItems).values({
+          orderId: order.id,
+          userId: sub.userId,
+          dealId: plan.dealId,
+          planId: plan.planId,
+          priceCents: sub.priceCents,
+          originalPriceCents: plan.originalCents,
+          quantity: 1,
+          createdAt: now,
+        });
+        await tx
+          .insert(payments)
+          .values({
+            provider: gateway.name,
+            providerPaymentId: paid.providerPaymentId,
+            userId: sub.userId,
+            idempotencyKey: key,
+            amountCents: sub.priceCents,
+            status: "succeeded",
+            orderId: order.id,
+            providerChargeId: paid.chargeId ?? null,
+            feeCents: paid.feeCents ?? null,
+            netCents: paid.netCents ?? null,
+          })
+          .onConflictDoNothing();
+        const end = new Date(sub.currentPeriodEnd.getTime() + YEAR_MS);
+        await tx
+          .update(plusSubscriptions)
+          .set({
+            currentPeriodStart: sub.currentPeriodEnd,
+            currentPeriodEnd: end,
+            remindedAt: null,
+            renewalFailedAt: null,
+            paymentMethodId: card.id,
+          })
+          .where(eq(plusSubscriptions.id, sub.id));
+        await emailMember(tx, sub.userId, "Your Payonce Plus is renewed", [
+          `We charged ${formatMoney(sub.priceCents)} to your ${card.brand} ending ${card.last4}: Plus runs until ${end.toISOString().slice(0, 10)}.`,
+          `Your order: ${publicUrl.replace(/\/$/, "")}/orders/${order.id}/`,
+        ]);
+        return "renewed" as const;
+      });
+    } catch (err) {
+      if (err instanceof DomainError) return fail(err.message);
+      throw err;
+    }
+  }
+
   /** The cancel form's reasons, for one of the caller's subscriptions (or their latest). */
   async function cancelReasons(userId: number, subscriptionId: number | undefined) {
     const s = subscriptionId ? await own(userId, subscriptionId) : await latest(userId);
@@ -339,7 +576,7 @@ export function createPlusService(deps: {
     return { id: row?.id as number, detail: CANCEL_REASON_SAVED };
   }
 
-  return { get, update, cancelReasons, addCancelReason };
+  return { get, update, cancelReasons, addCancelReason, renewDue };
 }
 
 export type PlusService = ReturnType<typeof createPlusService>;
