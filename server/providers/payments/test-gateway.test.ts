@@ -42,13 +42,50 @@ describe("test gateway", () => {
       status: "declined",
       message: CARD_DECLINED,
     });
-    expect(await charge("4000002500003155")).toEqual({
+    const challenged = await charge("4000002500003155");
+    expect(challenged).toMatchObject({
       status: "requires_action",
       message: CARD_NEEDS_AUTHENTICATION,
+      providerPaymentId: expect.stringMatching(/^pi_test_/),
     });
+    // The same request is the same payment (the id carries it; no clock, no randomness).
+    expect(await charge("4000002500003155")).toEqual(challenged);
     expect(await charge("pm_card_authenticationRequired")).toMatchObject({
       status: "requires_action",
     });
     expect(await charge("1234")).toEqual({ status: "invalid", message: INVALID_PAYMENT_METHOD_ID });
+  });
+
+  it("plays 3-D Secure: approved, the payment succeeds with a fee; failed, it stays unpaid", async () => {
+    const gateway = createTestGateway();
+    const ask = (key: string) =>
+      gateway.charge({
+        amountCents: 5900,
+        currency: "USD",
+        paymentMethod: "pm_card_authenticationRequired",
+        idempotencyKey: key,
+        description: "t",
+        metadata: { user_id: "7" },
+      });
+    const a = await ask("a");
+    const b = await ask("b");
+    if (a.status !== "requires_action" || b.status !== "requires_action") {
+      throw new Error(`expected requires_action, got ${a.status} and ${b.status}`);
+    }
+    expect(await gateway.retrieveIntent(a.providerPaymentId)).toMatchObject({
+      status: "requires_action",
+      amountCents: 5900,
+      metadata: { user_id: "7" },
+    });
+    expect(await gateway.authenticate(a.providerPaymentId, "approve")).toMatchObject({
+      status: "succeeded",
+      feeCents: Math.round(5900 * 0.029) + 30,
+    });
+    // The bank's first answer stands.
+    expect((await gateway.authenticate(a.providerPaymentId, "fail"))?.status).toBe("succeeded");
+    expect((await gateway.authenticate(b.providerPaymentId, "fail"))?.status).toBe(
+      "requires_payment_method",
+    );
+    expect(await gateway.retrieveIntent("pi_test_not-base64-json")).toBeNull();
   });
 });
