@@ -4,6 +4,12 @@ import { defineConfig, devices } from "@playwright/test";
 // migrated and seeded on first start) and drives Debian's Chromium: no browser download here.
 const PORT = Number(process.env.E2E_PORT ?? 3197);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
+// A second app in Stripe mode (tests/e2e/payments-stripe.spec.ts), its own database, talking to
+// the Stripe stand-in (tests/support/stripe-stand-in) instead of api.stripe.com.
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 3198);
+const STRIPE_DATA_DIR = ".cache/e2e-stripe-data";
+const STRIPE_STAND_IN = "http://127.0.0.1:12111";
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e_secret";
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -46,19 +52,48 @@ export default defineConfig({
       grepInvert: /@desktop-only/,
     },
   ],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node dist/main.js`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      LOG_LEVEL: "warn",
-      // e2e always runs on the embedded database, like `npm start` on a fresh machine.
-      DATABASE_URL: "",
+  webServer: [
+    {
+      command: `rm -rf ${DATA_DIR} && node dist/main.js`,
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: appEnv(PORT, DATA_DIR),
     },
-  },
+    {
+      command:
+        "npx tsx tests/support/stripe-stand-in/cli.ts --port 12111 " +
+        `--webhook-url http://127.0.0.1:${STRIPE_PORT}/api/payments/stripe/webhook/ ` +
+        `--webhook-secret ${STRIPE_WEBHOOK_SECRET}`,
+      url: `${STRIPE_STAND_IN}/v3`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `rm -rf ${STRIPE_DATA_DIR} && node dist/main.js`,
+      url: `http://127.0.0.1:${STRIPE_PORT}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        ...appEnv(STRIPE_PORT, STRIPE_DATA_DIR),
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: STRIPE_STAND_IN,
+      },
+    },
+  ],
 });
+
+/** The built app's environment, as `npm start` on a fresh machine. */
+function appEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "warn",
+    // e2e always runs on the embedded database, like `npm start` on a fresh machine.
+    DATABASE_URL: "",
+  };
+}

@@ -39,6 +39,7 @@ export default [
   route("staff/deals/:id", "routes/staff/deal.tsx"),
   route("staff/moderation", "routes/staff/moderation.tsx"),
   route("staff/orders", "routes/staff/orders.tsx"),
+  route("staff/payments", "routes/staff/payments.tsx"),
   route("staff/audit", "routes/staff/audit.tsx"),
   route("staff/users", "routes/staff/users.tsx"),
   route("staff/coupons", "routes/staff/coupons.tsx"),
@@ -62,6 +63,8 @@ export default [
   // Cart and checkout (spec 001 section 2; contract.md /orders/{id}/). POST /checkout/ is the server's.
   route("cart", "routes/cart.tsx"),
   route("orders/:id", "routes/order.tsx"),
+  // The built-in test gateway's 3-D Secure page (issue 29): stands in for the buyer's bank.
+  route("payments/test-gateway/challenge", "routes/payments/test-gateway-challenge.tsx"),
   route("plus", "routes/plus.tsx"),
   // A member's public profile (spec 000 section 2); every author name links here.
   route("profile/:username", "routes/profile.tsx"),

@@ -31,6 +31,7 @@ import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
 import { readForm } from "../../server/web/forms";
 import { formId } from "../account/actions.server";
 import { type AppLoadContext, appContext } from "../context";
+import { paymentsConfigOf } from "../payments/payments-config";
 import { readCookie } from "../ui/cookies";
 import { notFound } from "../ui/not-found.server";
 
@@ -49,7 +50,7 @@ const CHECKOUT_ERRORS: Record<string, string> = {
 };
 
 export async function loadCartPage(context: ContextGetter, request: Request) {
-  const { services, session } = context.get(appContext);
+  const { services, session, publicConfig } = context.get(appContext);
   const actor = cartActorOf(session);
   const cart = cartJson(await services.cart.get(actor));
   const user = session?.user ?? null;
@@ -69,6 +70,7 @@ export async function loadCartPage(context: ContextGetter, request: Request) {
     // One key per rendered form: a double-clicked Pay button is one order.
     idempotencyKey: `cart-${randomBytes(12).toString("hex")}`,
     csrfToken: user ? readCookie(request.headers.get("cookie"), "csrftoken") : "",
+    payments: paymentsConfigOf(publicConfig),
   };
 }
 

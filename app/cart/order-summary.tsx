@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { CartJson } from "../../server/web/commerce-presenters";
+import type { PaymentsConfig } from "../payments/payments-config";
 import type { CartPageData } from "./cart.server";
 import { money } from "./money";
+import { CardPayForm, type PayMessage } from "./pay-form";
 
 type Props = {
   cart: CartJson;
@@ -12,7 +14,11 @@ type Props = {
   checkoutError: string | null;
   couponError: string | null;
   giftCardMessage: { ok: boolean; text: string } | null;
-  testCards: readonly { value: string; label: string; note: string }[];
+  payments: PaymentsConfig;
+  /** The browser's last payment attempt (or 3-D Secure return), and how to report a new one. */
+  payMessage: PayMessage | null;
+  onPayMessage: (message: PayMessage | null) => void;
+  confirmingPayment: boolean;
 };
 
 function Row({ label, value, tone }: { label: string; value: string; tone?: "discount" }) {
@@ -143,76 +149,83 @@ function GiftCardForm({ message }: { message: Props["giftCardMessage"] }) {
 }
 
 function PayForm(props: Props) {
-  const { cart, cards } = props;
-  const needsCard = cart.payment_kind === "card";
-  const firstCard = cards.find((c) => !c.expired);
+  const { cart } = props;
   const label =
     cart.payment_kind === "free"
       ? "Get it now for FREE"
       : cart.payment_kind === "credits"
         ? "Pay with credits"
         : `Pay ${money(cart.total)}`;
+  const note = (
+    <p className="text-center text-xs text-ink-soft">
+      {cart.paypal_available ? "PayPal available on request · " : ""}Secure checkout. You are
+      charged once, even if you click twice.
+    </p>
+  );
+  if (cart.payment_kind === "card") {
+    return (
+      <div className="space-y-3">
+        <CardPayForm
+          cards={props.cards}
+          idempotencyKey={props.idempotencyKey}
+          payments={props.payments}
+          label={label}
+          confirming={props.confirmingPayment}
+          onMessage={props.onPayMessage}
+        />
+        {note}
+      </div>
+    );
+  }
   return (
-    // A plain form: /checkout/ is the server's call (contract.md), not a page action.
+    // Nothing to charge: a plain form (works without JavaScript); /checkout/ is the server's call
+    // (contract.md), not a page action.
     <form method="post" action="/checkout/" className="space-y-3" data-testid="pay-form">
       <input type="hidden" name="csrfmiddlewaretoken" value={props.csrfToken} />
       <input type="hidden" name="idempotency_key" value={props.idempotencyKey} />
-      {needsCard ? (
-        <fieldset className="space-y-2">
-          <legend className="mb-1.5 text-sm font-semibold">Pay with</legend>
-          {cards.map((c) => (
-            <label
-              key={c.id}
-              className="flex cursor-pointer items-center gap-3 rounded-xl border border-black/10 px-3 py-2.5 text-sm has-[:checked]:border-ink has-[:checked]:bg-stone-50"
-            >
-              <input
-                type="radio"
-                name="payment_method"
-                value={String(c.id)}
-                defaultChecked={c.id === firstCard?.id}
-                disabled={c.expired}
-                className="accent-ink"
-              />
-              <span className="font-semibold capitalize">{c.brand}</span>
-              <span className="text-ink-soft">ending {c.last4}</span>
-              {c.isDefault ? (
-                <span className="ml-auto rounded-full bg-stone-100 px-2 py-0.5 text-xs">
-                  Default
-                </span>
-              ) : c.expired ? (
-                <span className="ml-auto text-xs text-red-700">Expired</span>
-              ) : null}
-            </label>
-          ))}
-          {props.testCards.map((t, i) => (
-            <label
-              key={t.value}
-              className="flex cursor-pointer items-center gap-3 rounded-xl border border-black/10 px-3 py-2.5 text-sm has-[:checked]:border-ink has-[:checked]:bg-stone-50"
-            >
-              <input
-                type="radio"
-                name="payment_method"
-                value={t.value}
-                defaultChecked={!firstCard && i === 0}
-                className="accent-ink"
-              />
-              <span className="font-semibold">{t.label}</span>
-              <span className="ml-auto text-xs text-ink-soft">{t.note}</span>
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
       <button
         type="submit"
         className="w-full rounded-full bg-brand-400 px-5 py-3 text-base font-bold text-ink shadow-card transition hover:bg-brand-500"
       >
         {label}
       </button>
-      <p className="text-center text-xs text-ink-soft">
-        {cart.paypal_available ? "PayPal available on request · " : ""}Secure checkout. You are
-        charged once, even if you click twice.
-      </p>
+      {note}
     </form>
+  );
+}
+
+/** The outcome of the last payment attempt: why it failed, or that it is still processing. */
+export function PayNotice({
+  message,
+  fallbackError,
+}: {
+  message: PayMessage | null;
+  fallbackError: string | null;
+}) {
+  if (message?.tone === "processing") {
+    return (
+      <div
+        role="status"
+        className="rounded-xl bg-amber-50 px-3 py-2.5 text-sm font-medium text-amber-900"
+        data-testid="checkout-processing"
+      >
+        {message.text}{" "}
+        <Link to="/account/products/" className="font-semibold underline underline-offset-4">
+          See your products
+        </Link>
+      </div>
+    );
+  }
+  const error = message?.text ?? fallbackError;
+  if (!error) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-xl bg-red-50 px-3 py-2.5 text-sm font-medium text-red-800"
+      data-testid="checkout-error"
+    >
+      {error}
+    </p>
   );
 }
 
@@ -248,15 +261,7 @@ export function OrderSummary(props: Props) {
           </dd>
         </div>
       </dl>
-      {props.checkoutError ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-red-50 px-3 py-2.5 text-sm font-medium text-red-800"
-          data-testid="checkout-error"
-        >
-          {props.checkoutError}
-        </p>
-      ) : null}
+      <PayNotice message={props.payMessage} fallbackError={props.checkoutError} />
       {props.signedIn ? (
         <PayForm {...props} />
       ) : (

@@ -1,10 +1,11 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { PLUS_DISCOUNT_PERCENT, PLUS_PRICE_CENTS } from "../../domain/constants";
 import { formatPrice } from "../../domain/money";
 import { cartAction, loadCartPage } from "../cart/cart.server";
 import { CartLine } from "../cart/cart-line";
-import { OrderSummary } from "../cart/order-summary";
-import { TEST_CARD_OPTIONS } from "../cart/test-cards";
+import { OrderSummary, PayNotice } from "../cart/order-summary";
+import { type PayMessage, useChallengeReturn } from "../cart/pay-form";
 import { privateMeta } from "../seo/meta";
 import type { Route } from "./+types/cart";
 
@@ -25,6 +26,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       ? { ok: actionData.ok, text: actionData.message }
       : null;
   const notice = actionData?.message && !actionData.field ? actionData : null;
+  const [payMessage, setPayMessage] = useState<PayMessage | null>(null);
+  // Back from the test gateway's 3-D Secure page: the cart may be empty by now (the order paid).
+  const confirming = useChallengeReturn(loaderData.idempotencyKey, setPayMessage);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-black tracking-tight">Your cart</h1>
@@ -40,10 +44,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           >
             Browse deals
           </Link>
-          {loaderData.checkoutError ? (
-            <p role="alert" className="mt-4 text-sm text-red-700">
-              {loaderData.checkoutError}
+          {confirming ? (
+            <p role="status" className="mt-4 text-sm font-semibold">
+              Confirming your payment…
             </p>
+          ) : null}
+          {payMessage || loaderData.checkoutError ? (
+            <div className="mx-auto mt-4 max-w-md">
+              <PayNotice message={payMessage} fallbackError={loaderData.checkoutError} />
+            </div>
           ) : null}
           {/* A refused add from the product page's form (no JavaScript) lands here. */}
           {notice && !notice.ok ? (
@@ -94,7 +103,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             checkoutError={loaderData.checkoutError}
             couponError={couponError}
             giftCardMessage={giftCardMessage}
-            testCards={TEST_CARD_OPTIONS}
+            payments={loaderData.payments}
+            payMessage={payMessage}
+            onPayMessage={setPayMessage}
+            confirmingPayment={confirming}
           />
         </div>
       )}

@@ -13,6 +13,7 @@ const SECTIONS: Array<[string, string]> = [
   ["/staff/deals/", "Deals"],
   ["/staff/moderation/", "Moderation"],
   ["/staff/orders/", "Orders"],
+  ["/staff/payments/", "Payments"],
   ["/staff/users/", "Users"],
   ["/staff/pages/", "Pages"],
   ["/staff/collections/", "Collections"],

@@ -111,7 +111,7 @@ describe("GET /api/users/products/", () => {
     const taskflow = body.results.find((p: Product) => p.invoice_item === item.id);
     const codes = await db.select().from(licences).where(eq(licences.invoiceItemId, item.id));
     expect(taskflow.licence_codes).toEqual(
-      codes.map((c) => ({ code: c.code, redeemed: c.redeemedAt !== null })),
+      codes.map((c) => ({ code: c.code, redeemed: c.redeemedAt !== null, status: c.status })),
     );
     const [order] = await db.select().from(orders).where(eq(orders.id, item.orderId));
     expect(taskflow).toMatchObject({

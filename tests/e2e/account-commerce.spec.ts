@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, PASSWORD, test } from "./fixtures";
+import { csrfToken, expect, fillTestCard, PASSWORD, TEST_CARD, test } from "./fixtures";
 
 // A buyer's account pages (spec 001 sections 5, 7, 8): products with CSV, billing with the
 // postal-code rule, cards. Desktop and phone share one database, so each step leaves the buyer
@@ -69,11 +69,16 @@ test("a buyer saves billing details: a bad postal code first, then a good one", 
   await expect(entry).toContainText("United States · 94107");
 });
 
-test("a buyer adds a card from a test token and removes it", async ({ page, logIn }) => {
+test("a buyer adds a card on the test gateway's form and removes it", async ({ page, logIn }) => {
   await logIn(BUYER);
   await page.goto("/account/cards/");
   await expect(page.locator("[data-live]")).toBeVisible();
-  await page.getByLabel("Card", { exact: true }).selectOption("pm_card_mastercard");
+  await expect(page.getByText("Test gateway — no real card is charged")).toBeVisible();
+  // A number the test gateway does not know is refused beside the field.
+  await fillTestCard(page, "1234 5678 9012 3456");
+  await page.getByRole("button", { name: "Add card" }).click();
+  await expect(page.getByText("Your card number is invalid.")).toBeVisible();
+  await page.getByLabel("Card number").fill(TEST_CARD.mastercard);
   await page.getByLabel("Card country").click();
   await page.getByRole("option", { name: "United Kingdom" }).click();
   await page.getByLabel("Postal code").fill("EC1A 1BB");
@@ -113,14 +118,24 @@ test("a Plus member cancels with a reason, keeps Plus to the period end, and rea
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the cards form still adds and removes a card", async ({ page, logIn }) => {
+  test("a saved card is removed without JavaScript; adding one waits for it", async ({
+    page,
+    logIn,
+    baseURL,
+  }) => {
     await logIn(BUYER);
     await page.goto("/account/cards/");
-    await page.getByLabel("Card", { exact: true }).selectOption("pm_card_discover");
-    await page.getByLabel("Card country").selectOption("GB");
-    await page.getByLabel("Postal code").fill("EC1A 1BB");
-    await page.getByRole("button", { name: "Add card" }).click();
-    await expect(page.getByText("Payment method added.")).toBeVisible();
+    // A card becomes a payment method id in the browser only: no card number is ever posted.
+    await expect(page.getByRole("button", { name: "Add card" })).toBeDisabled();
+    const added = await page.request.post("/account/cards/create/", {
+      data: { payment_method_id: "pm_card_discover", country: "GB", postal_code: "EC1A 1BB" },
+      headers: {
+        "X-CSRFToken": await csrfToken(page.context()),
+        origin: new URL(baseURL ?? "http://127.0.0.1").origin,
+      },
+    });
+    expect(added.status()).toBeLessThan(300);
+    await page.reload();
     await page.getByRole("button", { name: "Remove Discover ending in 1117" }).click();
     await expect(page.getByText("Payment method removed.")).toBeVisible();
     await expect(page.getByTestId("card").filter({ hasText: "Discover" })).toHaveCount(0);

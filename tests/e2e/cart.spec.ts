@@ -1,5 +1,5 @@
 import { CARD_DECLINED, ORDER_PAID } from "../../domain/messages";
-import { expect, type Page, test } from "./fixtures";
+import { expect, type Page, payWithTestCard, TEST_CARD, test } from "./fixtures";
 
 // The cart, checkout and order pages (spec 001 sections 2, 4, 9; contract.md). Both projects
 // (desktop, phone) run against one server: each test empties the shopper's cart first.
@@ -98,8 +98,8 @@ test("a shopper pays for taskflow with an add-on and a coupon, then may review i
   await expect(page.getByTestId("applied-coupon")).toHaveText("TASKFLOW25");
   await expect(page.getByTestId("cart-total")).toHaveText("$73.25");
 
-  await page.getByRole("radio", { name: /Visa ending 4242/ }).check();
-  await page.getByRole("button", { name: "Pay $73.25" }).click();
+  await expect(page.getByRole("button", { name: "Pay $73.25" })).toBeVisible();
+  await payWithTestCard(page, TEST_CARD.pays);
   await expect(page).toHaveURL(/\/orders\/\d+\/$/);
   await expect(page.getByRole("heading", { name: ORDER_PAID })).toBeVisible();
   await expect(page.getByTestId("order-total")).toHaveText("$73.25");
@@ -129,10 +129,9 @@ test("a declined card shows the error and makes no paid order", async ({
     (await (await page.request.get("/api/users/products/")).json()).meta.total as number;
   const productsBefore = await owned();
 
-  await page.getByRole("radio", { name: /Visa ending 0002/ }).check();
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await expect(page).toHaveURL(/\/cart\?checkout_error=declined$/);
+  await payWithTestCard(page, TEST_CARD.declined);
   await expect(page.getByTestId("checkout-error")).toHaveText(CARD_DECLINED);
+  await expect(page).toHaveURL(/\/cart\/?$/);
   // Nothing was bought: no new product, and the cart is still there.
   expect(await owned()).toBe(productsBefore);
   await expect(page.getByTestId("cart-line")).toHaveCount(1);

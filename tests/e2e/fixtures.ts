@@ -167,3 +167,52 @@ export const test = base.extend<Fixtures>({
     });
   },
 });
+
+/** The built-in test gateway's cards (app/payments/test-card-token.ts), as a buyer types them. */
+export const TEST_CARD = {
+  pays: "4242 4242 4242 4242",
+  mastercard: "5555 5555 5555 4444",
+  declined: "4000 0000 0000 0002",
+  threeDSecure: "4000 0025 0000 3155",
+} as const;
+
+/**
+ * Puts a deal's first plan in the page's cart through the cart API, from the page as the product
+ * page's buy button does (JSON with the CSRF header); the page must be on the site.
+ */
+export async function addDealToCart(page: Page, slug: string): Promise<void> {
+  const { deal } = await (await page.request.get(`/api/v2/deals/${slug}/details/`)).json();
+  const planId = (deal.plans as { id: number }[])[0]?.id;
+  const status = await page.evaluate(
+    async (body) => {
+      const token = document.cookie.match(/(?:^|; )csrftoken=([^;]*)/)?.[1] ?? "";
+      const res = await fetch("/api/cart/items/", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(token) },
+        body: JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { dealId: deal.id, dealGroupId: null, planId, couponCode: null, quantity: 1 },
+  );
+  expect(status, `add ${slug}`).toBeLessThan(300);
+}
+
+/**
+ * Fills the test gateway's card form on the page (cart or cards page): picks "Use a new card"
+ * when saved cards are offered first, then the number, a future expiry and a CVC.
+ */
+export async function fillTestCard(page: Page, number: string): Promise<void> {
+  const newCard = page.getByRole("radio", { name: "Use a new card" });
+  if (await newCard.count()) await newCard.check();
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+}
+
+/** Pays the cart on /cart with a new test card (the page must be hydrated). */
+export async function payWithTestCard(page: Page, number: string): Promise<void> {
+  await fillTestCard(page, number);
+  await page.getByRole("button", { name: /^Pay / }).click();
+}

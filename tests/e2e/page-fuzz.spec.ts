@@ -88,7 +88,8 @@ const PAGES: PageRoute[] = [
   { path: "/staff/outbox" },
   { path: "/plus/offer" },
   { path: "/email/unsubscribe/:token" },
-  { path: "/cart", query: ["checkout_error"] },
+  { path: "/cart", query: ["checkout_error", "payment_intent"] },
+  { path: "/payments/test-gateway/challenge", query: ["payment_intent", "return_to"] },
   { path: "/orders/:order" },
   { path: "/plus", query: ["ref"] },
   {
@@ -329,6 +330,17 @@ function actionRoutes(real: Record<string, string>): ActionRoute[] {
       },
     },
     { path: "/email/unsubscribe/:token", intentField: "", intents: { "": { fields: [] } } },
+    {
+      path: "/payments/test-gateway/challenge",
+      intentField: "outcome",
+      intents: {
+        approve: {
+          fields: ["payment_intent", "return_to"],
+          valid: { payment_intent: "pi_nope", return_to: "/cart" },
+        },
+        fail: { fields: ["payment_intent", "return_to"] },
+      },
+    },
     // Logging out ends the session the rest of the sweep uses: sent last (see below).
   ];
 }

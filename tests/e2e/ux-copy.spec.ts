@@ -1,5 +1,5 @@
 import { PLUS_MEMBERS_ONLY } from "../../domain/messages";
-import { expect, type Page, test, uniqueEmail } from "./fixtures";
+import { expect, type Page, payWithTestCard, TEST_CARD, test, uniqueEmail } from "./fixtures";
 
 // Issue 15, the shopper's copy and the pieces a shopper meets before buying: what each page says
 // (titles, figures, labels), that it says it before the click, and that errors and prompts fit
@@ -159,8 +159,7 @@ test("an order without licence codes does not promise them", async ({
   await page.goto("/");
   await addToCart(page, "landing-kit");
   await gotoHydrated("/cart");
-  await page.getByRole("radio", { name: /Visa ending 4242/ }).check();
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await payWithTestCard(page, TEST_CARD.pays);
   await expect(page).toHaveURL(/\/orders\/\d+\/$/);
   await expect(page.getByTestId("order-lead")).toHaveText(
     "We e-mailed your receipt. Everything you bought is in your products.",

@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { type FormEvent, useRef, useState } from "react";
+import { redirect, useNavigate } from "react-router";
 import { CARD_ADDED, CARD_DEFAULT_SET, CARD_REMOVED } from "../../../domain/account";
 import { cannotChangePaymentMethod } from "../../../domain/messages";
 import {
@@ -10,13 +11,19 @@ import { fieldErrors } from "../../../domain/schemas/common";
 import { accountPost, failure, invalid } from "../../account/actions.server";
 import { CountryPostalFields } from "../../account/address-fields";
 import { brandName } from "../../account/brand";
-import { countryFromRequest, TEST_CARDS } from "../../account/data.server";
+import { countryFromRequest } from "../../account/data.server";
 import * as Entries from "../../account/entry-list";
 import { headerRecord, noticeFrom } from "../../account/notices";
-import { Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
+import { Badge, buttonStyles, Panel } from "../../account/shell";
+import { CardEntry, type CardEntryHandle } from "../../payments/card-entry";
+import { type PaymentsConfig, paymentsConfigOf } from "../../payments/payments-config";
+import { fieldMessages, firstMessage, postJson } from "../../payments/post-json";
+import { useStripe } from "../../payments/use-stripe";
 import { privateMeta } from "../../seo/meta";
 import { cx } from "../../ui/format";
+import { useHydrated } from "../../ui/use-hydrated";
 import { accountContext, requireUser } from "../accounts/accounts.server";
+import { Alert, type FieldErrors, formLevelErrors } from "../accounts/form-ui";
 import type { Route } from "./+types/cards";
 
 const NOTICES = { added: CARD_ADDED, removed: CARD_REMOVED, default: CARD_DEFAULT_SET };
@@ -26,7 +33,7 @@ export const meta: Route.MetaFunction = () => privateMeta("Payment methods");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const { services, session } = accountContext(context);
+  const { services, session, publicConfig } = accountContext(context);
   const [cards, billing] = await Promise.all([
     services.cards.list(user.id),
     services.billing.list(user.id),
@@ -34,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const address = billing.billing_details[0];
   return {
     cards,
-    testCards: TEST_CARDS.map((c) => ({ token: c.token, label: `${c.label} ·· ${c.last4}` })),
+    payments: paymentsConfigOf(publicConfig),
     country: address?.country ?? countryFromRequest(session, headerRecord(request)) ?? "",
     postalCode: address?.postal_code ?? "",
     notice: noticeFrom(request, NOTICES),
@@ -97,9 +104,120 @@ function BrandChip({ brand }: { brand: string }) {
   );
 }
 
+const FIELDS_IN_PLACE = new Set([
+  "non_field_errors",
+  "detail",
+  "payment_method_id",
+  "country",
+  "postal_code",
+]);
+
+/** The card's fields, country, postal code and default, in the body POST /account/cards/create/ takes. */
+function cardBody(form: HTMLFormElement, paymentMethodId: string) {
+  const fields = new FormData(form);
+  const text = (name: string) => {
+    const value = fields.get(name);
+    return typeof value === "string" && value.trim() ? value.trim() : undefined;
+  };
+  return {
+    payment_method_id: paymentMethodId,
+    country: text("country"),
+    postal_code: text("postal_code"),
+    set_default: fields.get("set_default") === "true" || undefined,
+  };
+}
+
+/**
+ * Adding a card (issue 29): the card becomes a payment method id in the browser (the test
+ * gateway's form, or Stripe's Card Element), then a JSON call saves it; the server's field
+ * messages land beside their fields. The card's details never reach our server.
+ */
+function AddCardForm({
+  payments,
+  country,
+  postalCode,
+}: {
+  payments: PaymentsConfig;
+  country: string;
+  postalCode: string;
+}) {
+  const stripe = useStripe(payments);
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const entry = useRef<CardEntryHandle>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors | undefined>(undefined);
+  // A saved card clears the card's fields (a new CardEntry); country and postal code stay.
+  const [saved, setSaved] = useState(0);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    setBusy(true);
+    setErrors(undefined);
+    try {
+      const created = await entry.current?.createPaymentMethod();
+      // The card form says what is wrong with the card.
+      if (!created || "error" in created) return;
+      const answer = await postJson("/account/cards/create/", cardBody(form, created.id));
+      if (answer.status === 200 || answer.status === 201) {
+        setSaved((n) => n + 1);
+        await navigate("/account/cards/?notice=added", { preventScrollReset: true });
+        return;
+      }
+      const fields = answer.status === 400 ? fieldMessages(answer.body) : {};
+      setErrors(
+        Object.keys(fields).length
+          ? fields
+          : { detail: [firstMessage(answer, cannotChangePaymentMethod("add"))] },
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // Messages of fields shown in place stay there; any other lands above the form.
+  const formErrors = [
+    ...formLevelErrors(errors),
+    ...Object.entries(errors ?? {})
+      .filter(([field]) => !FIELDS_IN_PLACE.has(field))
+      .flatMap(([, messages]) => messages ?? []),
+  ];
+  return (
+    <Panel title="Add a card">
+      <form onSubmit={add} className="space-y-4" noValidate data-testid="add-card-form">
+        {formErrors.length ? <Alert>{formErrors.join(" ")}</Alert> : null}
+        <CardEntry
+          key={saved}
+          payments={payments}
+          stripe={stripe}
+          ref={entry}
+          errors={errors?.payment_method_id}
+        />
+        <CountryPostalFields
+          defaultCountry={country}
+          defaultPostalCode={postalCode}
+          errors={errors}
+          countryLabel="Card country"
+        />
+        <Entries.DefaultCheckbox name="set_default">
+          Make this my default card
+        </Entries.DefaultCheckbox>
+        <button type="submit" className={buttonStyles.primary} disabled={!hydrated || busy}>
+          {busy ? "Adding…" : "Add card"}
+        </button>
+        <noscript>
+          <p className="text-sm text-red-800">Adding a card needs JavaScript.</p>
+        </noscript>
+      </form>
+    </Panel>
+  );
+}
+
 export default function CardsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, testCards, country, postalCode, notice } = loaderData;
-  const { busy, errors: addErrors, typed, rowErrors } = Entries.useForms(actionData, "create");
+  const { cards, payments, country, postalCode, notice } = loaderData;
+  const { rowErrors } = Entries.useForms(actionData, "create");
   const rowFieldError =
     actionData && actionData.intent !== "create"
       ? [...(actionData.errors.card ?? []), ...(actionData.errors.fingerprint_id ?? [])]
@@ -149,44 +267,7 @@ export default function CardsPage({ loaderData, actionData }: Route.ComponentPro
           ))}
         </Entries.List>
       </Panel>
-      <Entries.AddForm title="Add a card" intent="create" errors={addErrors}>
-        <div className="space-y-1.5">
-          <label htmlFor="field-payment_method_id" className="text-sm font-semibold text-ink">
-            Card
-          </label>
-          <select
-            id="field-payment_method_id"
-            name="payment_method_id"
-            defaultValue={typed?.payment_method_id ?? ""}
-            className={inputStyles(Boolean(addErrors?.payment_method_id))}
-          >
-            <option value="">Choose a test card</option>
-            {testCards.map((t) => (
-              <option key={t.token} value={t.token}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-          <p className="text-xs text-ink-soft">
-            Payments run on the built-in test gateway: pick one of its test cards.
-          </p>
-          {addErrors?.payment_method_id ? (
-            <p className="text-sm text-red-700">{addErrors.payment_method_id.join(" ")}</p>
-          ) : null}
-        </div>
-        <CountryPostalFields
-          defaultCountry={typed?.country ?? country}
-          defaultPostalCode={typed?.postal_code ?? postalCode}
-          errors={addErrors}
-          countryLabel="Card country"
-        />
-        <Entries.DefaultCheckbox name="set_default">
-          Make this my default card
-        </Entries.DefaultCheckbox>
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
-          Add card
-        </button>
-      </Entries.AddForm>
+      <AddCardForm payments={payments} country={country} postalCode={postalCode} />
     </Entries.Page>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PRODUCT_FILTER_LABELS, PRODUCT_FILTERS, REFUND_REQUESTED } from "../../../domain/account";
 import { SOMETHING_WENT_WRONG, TRANSFER_INITIATED } from "../../../domain/messages";
+import type { LicenceStatus } from "../../../domain/payments";
 import { ProductsQuerySchema, TransferSchema } from "../../../domain/schemas/account";
 import { fieldErrors } from "../../../domain/schemas/common";
 import { productListJson } from "../../../server/web/commerce-presenters";
@@ -18,6 +19,10 @@ import type { Route } from "./+types/products";
 const NOTICES = { refunded: REFUND_REQUESTED, transferred: TRANSFER_INITIATED };
 
 export const meta: Route.MetaFunction = () => privateMeta("Your products");
+
+/** A licence code's state; a code without one (before issue 29's field) is active. */
+const licenceStatusOf = (code: { code: string; status?: LicenceStatus | null }): LicenceStatus =>
+  code.status ?? "active";
 
 const dateLabel = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
@@ -198,22 +203,49 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                     </p>
                     {p.licence_codes.length ? (
                       <ul className="mt-3 flex flex-wrap gap-2" aria-label="Licence codes">
-                        {p.licence_codes.map((c) => (
-                          <li
-                            key={c.code}
-                            className="flex items-center gap-2 rounded-lg border border-dashed border-ink/25 px-2.5 py-1 font-mono text-xs text-ink"
-                          >
-                            <span className="select-all">{c.code}</span>
-                            <span
+                        {p.licence_codes.map((c) => {
+                          const status = licenceStatusOf(c);
+                          return (
+                            <li
+                              key={c.code}
+                              data-status={status}
                               className={cx(
-                                "font-sans text-[11px] font-bold",
-                                c.redeemed ? "text-emerald-700" : "text-ink-soft",
+                                "flex items-center gap-2 rounded-lg border border-dashed px-2.5 py-1 font-mono text-xs text-ink",
+                                status === "held" && "border-amber-400 bg-amber-50",
+                                status === "revoked" ? "border-ink/15 opacity-60" : "border-ink/25",
                               )}
                             >
-                              {c.redeemed ? "Redeemed" : "Not redeemed"}
-                            </span>
-                          </li>
-                        ))}
+                              <span
+                                className={cx(
+                                  "select-all",
+                                  status === "revoked" && "line-through decoration-ink/60",
+                                )}
+                              >
+                                {c.code}
+                              </span>
+                              <span
+                                className={cx(
+                                  "font-sans text-[11px] font-bold",
+                                  status === "held"
+                                    ? "text-amber-800"
+                                    : status === "revoked"
+                                      ? "text-ink-soft"
+                                      : c.redeemed
+                                        ? "text-emerald-700"
+                                        : "text-ink-soft",
+                                )}
+                              >
+                                {status === "held"
+                                  ? "On hold (payment disputed)"
+                                  : status === "revoked"
+                                    ? "Revoked"
+                                    : c.redeemed
+                                      ? "Redeemed"
+                                      : "Not redeemed"}
+                              </span>
+                            </li>
+                          );
+                        })}
                       </ul>
                     ) : null}
                     <p className="mt-3 text-xs text-ink-soft">

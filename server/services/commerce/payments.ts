@@ -582,8 +582,10 @@ export function createPaymentService(deps: {
       if (stored.length === 0) return { outcome: "duplicate", duplicate: true };
       const outcome = await apply(tx, event);
       await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, event.id));
-      if (outcome === "unknown" || outcome === "ignored") {
-        log("payment event not applied", { event: event.id, type: event.type, outcome });
+      // Types we do not handle stay recorded in payment_events; an object we do not know is
+      // worth a line in the log (a payment of another system on the same Stripe account?).
+      if (outcome === "unknown") {
+        log("payment event for an unknown object", { event: event.id, type: event.type });
       }
       return { outcome, duplicate: false };
     });
