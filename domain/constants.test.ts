@@ -190,6 +190,9 @@ describe("constants", () => {
       ],
       PLUS_BILLING_INTERVAL: "year",
       PLUS_DEAL_SLUG: "payonce-plus",
+      // Plus renews itself (issue 29, our numbers).
+      PLUS_RENEWAL_REMINDER_DAYS: 7,
+      PLUS_RENEWAL_GRACE_DAYS: 14,
       PLUS_DISCOUNT_PERCENT: 10,
       PLUS_PRICE_CENTS: 9900,
       PLUS_SUBSCRIPTION_ACTIONS: ["cancel", "reactivate", "update_payment_method"],

@@ -207,6 +207,17 @@ describe("messages", () => {
       PAYMENT_METHOD_REQUIRED: "Choose a payment method.",
       CARD_DECLINED: "Your card was declined. No payment was taken.",
       CARD_NEEDS_AUTHENTICATION: "Your bank asks you to confirm this payment (3D Secure).",
+      CARD_AUTHENTICATION_FAILED:
+        "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+      PAYMENT_PROCESSING:
+        "Your payment is processing. Your order appears in your products as soon as it clears.",
+      CART_CHANGED_AFTER_PAYMENT:
+        "Your cart changed while the payment was being confirmed, so the payment was refunded. Please check your cart and pay again.",
+      PAYMENT_NOT_FOUND: "We could not find this payment. Please try again.",
+      CARD_NUMBER_INVALID: "Your card number is invalid.",
+      CARD_EXPIRY_INCOMPLETE: "Your card's expiration date is incomplete.",
+      CARD_EXPIRY_PAST: "Your card's expiration date is in the past.",
+      CARD_CVC_INCOMPLETE: "Your card's security code is incomplete.",
       CARD_UNAVAILABLE: "Not available · join the waitlist",
       PAYMENT_FAILED: "The payment could not be completed. No payment was taken.",
       PLUS_ALREADY_MEMBER: "You are already a Plus member.",

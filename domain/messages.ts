@@ -348,6 +348,12 @@ export const PAYMENT_PROCESSING =
 export const CART_CHANGED_AFTER_PAYMENT =
   "Your cart changed while the payment was being confirmed, so the payment was refunded. Please check your cart and pay again.";
 export const PAYMENT_NOT_FOUND = "We could not find this payment. Please try again.";
+// The test gateway's card form (issue 29): our wording where the spec is silent, as Stripe's
+// card form words it.
+export const CARD_NUMBER_INVALID = "Your card number is invalid.";
+export const CARD_EXPIRY_INCOMPLETE = "Your card's expiration date is incomplete.";
+export const CARD_EXPIRY_PAST = "Your card's expiration date is in the past.";
+export const CARD_CVC_INCOMPLETE = "Your card's security code is incomplete.";
 export const PAYMENT_FAILED = "The payment could not be completed. No payment was taken.";
 export const PLUS_ALREADY_MEMBER = "You are already a Plus member.";
 export const GIFT_CARD_ALREADY_REDEEMED = "This gift card has already been redeemed.";

@@ -19,9 +19,9 @@ export const TEST_GATEWAY_BADGE = "Test gateway — no real card is charged";
 export const TEST_GATEWAY_HINT =
   "Use 4242 4242 4242 4242 (pays), 4000 0000 0000 0002 (declined), 4000 0025 0000 3155 (asks for 3-D Secure)";
 
-// Our wording where the spec is silent, as Stripe's card form words it.
-// TODO(lead): move to domain/messages.ts with the spec's card messages.
-export const CARD_NUMBER_INVALID = "Your card number is invalid.";
-export const CARD_EXPIRY_INCOMPLETE = "Your card's expiration date is incomplete.";
-export const CARD_EXPIRY_PAST = "Your card's expiration date is in the past.";
-export const CARD_CVC_INCOMPLETE = "Your card's security code is incomplete.";
+export {
+  CARD_CVC_INCOMPLETE,
+  CARD_EXPIRY_INCOMPLETE,
+  CARD_EXPIRY_PAST,
+  CARD_NUMBER_INVALID,
+} from "../../domain/messages";

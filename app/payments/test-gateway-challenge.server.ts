@@ -28,10 +28,11 @@ const intentIdOf = (value: unknown) =>
   typeof value === "string" && /^[A-Za-z0-9_-]{1,2000}$/.test(value) ? value : null;
 
 export async function loadChallenge(context: ContextGetter, request: Request) {
-  const { services } = context.get(appContext);
+  const { services, session } = context.get(appContext);
   const url = new URL(request.url);
   const id = intentIdOf(url.searchParams.get("payment_intent"));
-  const intent = id ? await services.payments.testIntent(id) : null;
+  // Only the buyer who is paying sees (and answers) their bank's page.
+  const intent = id ? await services.payments.testIntent(id, session?.user?.id ?? null) : null;
   if (!intent) throw await notFound({ services });
   return {
     id: intent.id,
@@ -43,7 +44,7 @@ export async function loadChallenge(context: ContextGetter, request: Request) {
 }
 
 export async function challengeAction(context: ContextGetter, request: Request) {
-  const { services } = context.get(appContext);
+  const { services, session } = context.get(appContext);
   const url = new URL(request.url);
   const form = await readForm(request);
   const id = intentIdOf(form.get("payment_intent") ?? url.searchParams.get("payment_intent"));
@@ -54,7 +55,11 @@ export async function challengeAction(context: ContextGetter, request: Request) 
     return data({ message: "Choose Approve or Fail authentication." }, { status: 400 });
   }
   try {
-    await services.payments.authenticateTestIntent(id, outcome as Outcome);
+    await services.payments.authenticateTestIntent(
+      id,
+      outcome as Outcome,
+      session?.user?.id ?? null,
+    );
   } catch (err) {
     if (!isDomainError(err)) throw err;
     if (statusOf(err) === 404) throw await notFound({ services });

@@ -73,9 +73,16 @@ describe("test gateway: cards and 3-D Secure", () => {
     expect((await cartOf(buyer.creds)).cart_items).toHaveLength(1);
 
     // The bank's page approves (as Stripe's webhook would, this makes the order at once)...
+    // Nobody else answers the buyer's bank.
+    const other = await newBuyer(app);
+    await expect(
+      app.services.payments.authenticateTestIntent(body.payment_intent, "approve", other.id),
+    ).rejects.toMatchObject({ kind: "not_found" });
+    expect(await app.services.payments.testIntent(body.payment_intent, null)).toBeNull();
     const answer = await app.services.payments.authenticateTestIntent(
       body.payment_intent,
       "approve",
+      buyer.id,
     );
     expect(answer.status).toBe("succeeded");
     expect(answer.orderId).toEqual(expect.any(Number));
@@ -90,7 +97,7 @@ describe("test gateway: cards and 3-D Secure", () => {
     expect(mine[0]).toMatchObject({ status: "paid", providerPaymentId: body.payment_intent });
     expect((await cartOf(buyer.creds)).cart_items).toHaveLength(0);
     // A second answer of the bank changes nothing.
-    await app.services.payments.authenticateTestIntent(body.payment_intent, "fail");
+    await app.services.payments.authenticateTestIntent(body.payment_intent, "fail", buyer.id);
     expect(await ordersOf(buyer.id)).toHaveLength(1);
   });
 
@@ -108,7 +115,11 @@ describe("test gateway: cards and 3-D Secure", () => {
     const back = await checkout(app, buyer.creds, { payment_intent }, key);
     expect(back.statusCode).toBe(201);
     // The webhook-like settle arriving after the browser finds the order made.
-    const late = await app.services.payments.authenticateTestIntent(payment_intent, "approve");
+    const late = await app.services.payments.authenticateTestIntent(
+      payment_intent,
+      "approve",
+      buyer.id,
+    );
     expect(late.orderId).toBe(back.json().order.id);
     expect(await ordersOf(buyer.id)).toHaveLength(1);
   });
@@ -124,7 +135,11 @@ describe("test gateway: cards and 3-D Secure", () => {
       key,
     );
     const { payment_intent } = first.json();
-    const answer = await app.services.payments.authenticateTestIntent(payment_intent, "fail");
+    const answer = await app.services.payments.authenticateTestIntent(
+      payment_intent,
+      "fail",
+      buyer.id,
+    );
     expect(answer).toEqual({ status: "failed", orderId: null });
     const back = await checkout(app, buyer.creds, { payment_intent }, key);
     expect(back.statusCode).toBe(402);
@@ -151,7 +166,11 @@ describe("test gateway: cards and 3-D Secure", () => {
     );
     const { payment_intent } = first.json();
     await addPlan(app, buyer.creds, taskflow, 2);
-    const answer = await app.services.payments.authenticateTestIntent(payment_intent, "approve");
+    const answer = await app.services.payments.authenticateTestIntent(
+      payment_intent,
+      "approve",
+      buyer.id,
+    );
     expect(answer.orderId).toBeNull();
     const [mirror] = await db
       .select()

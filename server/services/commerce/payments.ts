@@ -638,10 +638,11 @@ export function createPaymentService(deps: {
   // The test gateway's 3-D Secure page
   // ------------------------------------------------------------------------------------------
 
-  async function testIntent(id: string) {
+  /** Only the buyer who started a payment answers its challenge, as only they see their bank's. */
+  async function testIntent(id: string, viewerId: number | null) {
     if (!gateway.authenticate) return null;
     const intent = await gateway.retrieveIntent(id);
-    if (!intent) return null;
+    if (!intent || !viewerId || intent.metadata.user_id !== String(viewerId)) return null;
     return {
       id: intent.id,
       amountCents: intent.amountCents,
@@ -655,8 +656,12 @@ export function createPaymentService(deps: {
    * The test bank's answer. Like Stripe, the gateway then tells us the payment succeeded (as its
    * webhook would), so the order exists even if the browser never comes back.
    */
-  async function authenticateTestIntent(id: string, outcome: "approve" | "fail") {
-    if (!gateway.authenticate) throw notFound();
+  async function authenticateTestIntent(
+    id: string,
+    outcome: "approve" | "fail",
+    viewerId: number | null,
+  ) {
+    if (!gateway.authenticate || !(await testIntent(id, viewerId))) throw notFound();
     const intent = await gateway.authenticate(id, outcome);
     if (!intent) throw notFound();
     const settled = await db.transaction((tx) => settle(tx, intent));
