@@ -25,6 +25,7 @@ import {
 } from "../../../domain/payments";
 import type { Db } from "../../db/client";
 import {
+  carts,
   dealRoles,
   deals,
   invoiceItems,
@@ -189,6 +190,13 @@ export function createPaymentService(deps: {
    * succeeded (made now if none exists yet), or its state while it waits or after it failed.
    */
   async function settle(tx: Tx, intent: PaymentIntentView): Promise<Settlement> {
+    const buyerId = Number(intent.metadata.user_id);
+    if (Number.isInteger(buyerId) && buyerId > 0) {
+      // Checkout's lock order: the buyer's cart, then the payment's row. A webhook that arrives
+      // while the checkout that charged is still committing waits for it (and then finds its
+      // order) instead of deadlocking with it.
+      await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, buyerId)).for("update");
+    }
     const row = await lockPayment(tx, intent);
     const status = PAYMENT_STATUS[intent.status];
     const paid = {
