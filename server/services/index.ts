@@ -145,9 +145,9 @@ export function createServices(deps: ServiceDeps) {
     gateway,
     outbox,
     pageEvents,
-    completePayment: (user, paymentIntent, publicUrl) => {
+    completePayment: (user, paymentIntent) => {
       if (!payments) throw new Error("payments not wired");
-      return payments.completeFromBrowser(user, paymentIntent, publicUrl);
+      return payments.completeFromBrowser(user, paymentIntent);
     },
   });
   payments = createPaymentService({

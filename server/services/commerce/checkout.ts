@@ -107,7 +107,6 @@ export function createCheckoutService(deps: {
   completePayment?: (
     user: NonNullable<CartActor["user"]>,
     paymentIntent: string,
-    publicUrl: string,
   ) => Promise<CheckoutResult>;
 }) {
   const { db, clock, gateway, outbox } = deps;
@@ -398,7 +397,7 @@ export function createCheckoutService(deps: {
     }
     if (request.paymentIntent) {
       if (!deps.completePayment) throw new Error("checkout: no payment completion wired");
-      return deps.completePayment(user, request.paymentIntent, request.publicUrl);
+      return deps.completePayment(user, request.paymentIntent);
     }
     const limited: number[] = [];
     let result: CheckoutResult;

@@ -6,7 +6,7 @@
  * their id in the transaction that applies them, so a second delivery changes nothing, and a
  * failed one leaves no trace for the provider's retry to trip on.
  */
-import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { DomainError, notFound } from "../../../domain/errors";
 import {
   CARD_AUTHENTICATION_FAILED,
@@ -269,11 +269,7 @@ export function createPaymentService(deps: {
    * The browser is back from 3-D Secure with its PaymentIntent (POST /checkout/ payment_intent):
    * the order it paid for, made now unless the webhook made it first.
    */
-  async function completeFromBrowser(
-    user: Buyer,
-    paymentIntent: string,
-    _publicUrl: string,
-  ): Promise<CheckoutResult> {
+  async function completeFromBrowser(user: Buyer, paymentIntent: string): Promise<CheckoutResult> {
     const intent = await gateway.retrieveIntent(paymentIntent);
     // Someone else's payment is as unknown as a made-up one.
     if (!intent || intent.metadata.user_id !== String(user.id)) {
@@ -786,7 +782,6 @@ export function createPaymentService(deps: {
         receivedAt: paymentEvents.receivedAt,
       })
       .from(paymentEvents)
-      .where(gte(paymentEvents.receivedAt, new Date(0)))
       .orderBy(desc(paymentEvents.receivedAt))
       .limit(limit);
   }

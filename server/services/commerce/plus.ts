@@ -236,13 +236,7 @@ export function createPlusService(deps: {
         if (running) return;
         throw plusError("not_found", NO_PREVIOUS_SUBSCRIPTION);
       }
-      const [plan] = await tx
-        .select({ dealId: plans.dealId, planId: plans.id, originalCents: plans.originalPriceCents })
-        .from(plans)
-        .innerJoin(deals, eq(deals.id, plans.dealId))
-        .where(eq(deals.slug, PLUS_DEAL_SLUG))
-        .orderBy(desc(plans.isActive), asc(plans.position), asc(plans.id))
-        .limit(1);
+      const plan = await plusPlan(tx);
       if (!plan) throw plusError("not_found", NO_PREVIOUS_SUBSCRIPTION);
       const key = `plus-renewal:${lapsed.id}`;
       const [order] = await tx
