@@ -5,7 +5,7 @@
  * cart confirms it with POST /checkout/.
  */
 import { data, redirect } from "react-router";
-import { formatPrice } from "../../domain/money";
+import { formatMoney } from "../../domain/money";
 import { safeRedirectTarget } from "../../domain/safe-redirect";
 import { isDomainError, messageOf, statusOf } from "../../server/web/errors";
 import { readForm } from "../../server/web/forms";
@@ -36,7 +36,8 @@ export async function loadChallenge(context: ContextGetter, request: Request) {
   if (!intent) throw await notFound({ services });
   return {
     id: intent.id,
-    amount: formatPrice(intent.amountCents, intent.currency.toUpperCase()),
+    // As the cart shows the total (two decimals): the bank names the exact amount.
+    amount: formatMoney(intent.amountCents, intent.currency.toUpperCase()),
     status: intent.status,
     last4: intent.last4,
     returnTo: returnPath(url.searchParams.get("return_to")),

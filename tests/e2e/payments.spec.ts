@@ -91,8 +91,8 @@ test("3-D Secure approved on the test gateway's page makes exactly one order", a
   await payWithTestCard(page, TEST_CARD.threeDSecure);
   await expect(page).toHaveURL(/\/payments\/test-gateway\/challenge\/\?payment_intent=/);
   await expect(page.getByRole("heading", { name: "Test gateway · 3-D Secure" })).toBeVisible();
-  // formatPrice drops whole cents ($19), the cart's totals keep them ($19.00).
-  await expect(page.getByTestId("challenge-amount")).toHaveText(total.replace(/\.00$/, ""));
+  // The bank names the exact amount the cart's total shows ($19.00).
+  await expect(page.getByTestId("challenge-amount")).toHaveText(total);
   await expect(page.getByText("Visa ending 3155")).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page).toHaveURL(/\/orders\/\d+\/$/);
@@ -135,4 +135,22 @@ test("a card saved on the cards page pays at checkout", async ({ page, gotoHydra
   await expect(page).toHaveURL(/\/orders\/\d+\/$/);
   await expect(page.getByRole("heading", { name: ORDER_PAID })).toBeVisible();
   expect(await ownedProducts(page)).toBe(1);
+});
+
+test("staff see a 3-D Secure payment matched to its order on the payments page", {
+  tag: "@desktop-only",
+}, async ({ page, logIn }) => {
+  await payWithTestCard(page, TEST_CARD.threeDSecure);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\/$/);
+  const orderId = new URL(page.url()).pathname.split("/")[2];
+  await logIn("staff@payonce.test");
+  await page.goto("/staff/payments/");
+  await expect(page.getByRole("link", { name: "Payments", exact: true })).toBeVisible();
+  const row = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: `#${orderId}` }) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("matched");
+  await expect(page.getByTestId("payments-missing")).toHaveText(/^\d+ missing$/);
 });
