@@ -93,6 +93,9 @@ function appEnv(port: number, dataDir: string): Record<string, string> {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: "warn",
+    // Fresh accounts sign up "from" addresses of their own (tests/e2e/fixtures.ts), as through a
+    // proxy on 127.0.0.1; the pages' own requests carry no X-Forwarded-For and stay 127.0.0.1.
+    TRUST_PROXY: "127.0.0.1",
     // e2e always runs on the embedded database, like `npm start` on a fresh machine.
     DATABASE_URL: "",
   };
