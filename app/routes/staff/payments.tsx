@@ -44,6 +44,9 @@ export default function StaffPayments({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-ink-soft">
         {provider === "stripe" ? "Stripe" : "The test gateway"}'s payments since{" "}
         {when(report.since)}, against our orders.
+        {provider === "stripe"
+          ? ""
+          : " The test gateway keeps a record of 3-D Secure payments only; the others pay at once and are not listed."}
       </p>
       <ul className="mt-4 flex flex-wrap gap-2 text-sm" aria-label="Reconciliation">
         {(["matched", "missing", "different"] as const).map((state) => (
