@@ -3,6 +3,7 @@ import { PLUS_DISCOUNT_PERCENT } from "../../domain/constants";
 import { ORDER_PAID } from "../../domain/messages";
 import { loadOrderPage } from "../cart/cart.server";
 import { money } from "../cart/money";
+import { licenceStatusLabel } from "../payments/licence-status-label";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -81,13 +82,22 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   {item.licences.length === 1 ? "Licence code" : "Licence codes"}
                 </p>
                 <ul className="mt-1 flex flex-wrap gap-2">
-                  {item.licences.map((code) => (
-                    <li key={code}>
-                      <code className="select-all rounded-lg border border-black/10 bg-white px-2 py-1 font-mono text-sm">
-                        {code}
-                      </code>
-                    </li>
-                  ))}
+                  {item.licences.map((code) => {
+                    const status = item.licence_status[code];
+                    const label = licenceStatusLabel(status);
+                    return (
+                      <li key={code}>
+                        <code
+                          className={`select-all rounded-lg border border-black/10 bg-white px-2 py-1 font-mono text-sm ${status === "revoked" ? "text-ink-soft line-through" : ""}`}
+                        >
+                          {code}
+                        </code>
+                        {label ? (
+                          <span className="ml-1.5 text-xs font-semibold text-red-700">{label}</span>
+                        ) : null}
+                      </li>
+                    );
+                  })}
                 </ul>
               </div>
             ) : null}

@@ -101,6 +101,8 @@ export function orderJson(record: OrderRecord) {
     quantity: i.item.quantity,
     unit_quantity: i.item.unitQuantity,
     licences: i.licences,
+    // Codes on hold (a disputed payment) or revoked (refunded, dispute lost); absent: active.
+    licence_status: Object.fromEntries(i.licencesNotActive.map((c) => [c.code, c.status])),
     is_plus: i.deal.slug === PLUS_DEAL_SLUG,
   });
   const ids = new Set(items.map((i) => i.item.id));

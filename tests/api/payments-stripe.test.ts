@@ -350,6 +350,12 @@ describe("Stripe webhooks: refunds and disputes", () => {
       (p: { licence_codes: { status: string }[] }) => p.licence_codes,
     );
     for (const c of listed) expect(c.status).toBe("revoked");
+    const shown = (
+      await app.send("GET", `/api/orders/${order.id}/`, undefined, buyer.creds)
+    ).json();
+    const item = shown.items[0] as { licences: string[]; licence_status: Record<string, string> };
+    expect(item.licences.length).toBeGreaterThan(0);
+    for (const code of item.licences) expect(item.licence_status[code]).toBe("revoked");
 
     const mark2 = standIn.events().length;
     standIn.failRefund(refund.id);

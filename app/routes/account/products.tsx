@@ -9,6 +9,7 @@ import { accountPost, failure, formId, invalid } from "../../account/actions.ser
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
 import { TransferForm } from "../../account/transfer-form";
+import { licenceStatusLabel } from "../../payments/licence-status-label";
 import { privateMeta } from "../../seo/meta";
 import { cx, priceLabel } from "../../ui/format";
 import { Pagination } from "../../ui/pagination";
@@ -235,13 +236,8 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                                         : "text-ink-soft",
                                 )}
                               >
-                                {status === "held"
-                                  ? "On hold (payment disputed)"
-                                  : status === "revoked"
-                                    ? "Revoked"
-                                    : c.redeemed
-                                      ? "Redeemed"
-                                      : "Not redeemed"}
+                                {licenceStatusLabel(status) ??
+                                  (c.redeemed ? "Redeemed" : "Not redeemed")}
                               </span>
                             </li>
                           );

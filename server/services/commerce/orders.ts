@@ -54,7 +54,11 @@ export function createOrderService(deps: { db: Db }) {
     const ids = items.map((i) => i.item.id);
     const codes = ids.length
       ? await db
-          .select({ invoiceItemId: licences.invoiceItemId, code: licences.code })
+          .select({
+            invoiceItemId: licences.invoiceItemId,
+            code: licences.code,
+            status: licences.status,
+          })
           .from(licences)
           .where(inArray(licences.invoiceItemId, ids))
           .orderBy(asc(licences.id))
@@ -66,6 +70,10 @@ export function createOrderService(deps: { db: Db }) {
       items: items.map((i) => ({
         ...i,
         licences: codes.filter((c) => c.invoiceItemId === i.item.id).map((c) => c.code),
+        /** The codes that do not work now (held while disputed, revoked once refunded). */
+        licencesNotActive: codes
+          .filter((c) => c.invoiceItemId === i.item.id && c.status !== "active")
+          .map((c) => ({ code: c.code, status: c.status })),
       })),
     };
   }
