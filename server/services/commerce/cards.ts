@@ -28,6 +28,7 @@ import {
 import type { Clock } from "../../providers/clock";
 import type { PaymentGateway } from "../../providers/payments";
 import { resolveCardToken } from "./card-tokens";
+import { paymentCustomer } from "./payment-customer";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -66,21 +67,15 @@ export function createCardService(deps: { db: Db; clock: Clock; gateway?: Paymen
       const card = resolveCardToken(paymentMethodId, now);
       return card ? { ...card, provider: "test", country: null as string | null } : null;
     }
-    const [user] = await db
-      .select({ email: users.email, customerId: paymentCustomers.customerId })
-      .from(users)
-      .leftJoin(
-        paymentCustomers,
-        and(eq(paymentCustomers.userId, users.id), eq(paymentCustomers.provider, gateway.name)),
-      )
-      .where(eq(users.id, userId));
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return null;
+    const customerId = await paymentCustomer(db, userId, gateway.name);
     const saved = await gateway.saveCard(
-      { id: userId, email: user.email, customerId: user.customerId ?? null },
+      { id: userId, email: user.email, customerId },
       paymentMethodId,
     );
     if (!saved) return null;
-    if (saved.customerId && saved.customerId !== user.customerId) {
+    if (saved.customerId && saved.customerId !== customerId) {
       await db
         .insert(paymentCustomers)
         .values({ userId, provider: gateway.name, customerId: saved.customerId })

@@ -22,7 +22,6 @@ import {
   credits,
   deals,
   orders,
-  paymentCustomers,
   paymentMethods,
   payments,
   plusSubscriptions,
@@ -34,6 +33,7 @@ import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
 import type { CartActor, CartLine, CartService, CartView, Tx } from "./cart";
 import { confirmationText, writeInvoiceItems } from "./order-fulfilment";
+import { paymentCustomer } from "./payment-customer";
 import { assertNotOwnGiveCode } from "./rewards";
 
 export type CheckoutRequest = {
@@ -120,14 +120,6 @@ export function createCheckoutService(deps: {
     return order && order.userId === userId ? order : null;
   }
 
-  async function customerOf(tx: Tx, userId: number) {
-    const [row] = await tx
-      .select({ id: paymentCustomers.customerId })
-      .from(paymentCustomers)
-      .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, gateway.name)));
-    return row?.id ?? null;
-  }
-
   async function resolvePaymentMethod(tx: Tx, userId: number, token: string | null) {
     if (!token)
       throw new DomainError("invalid", {
@@ -143,7 +135,8 @@ export function createCheckoutService(deps: {
         throw new DomainError("invalid", {
           payment_method: [INVALID_PAYMENT_METHOD_ID],
         });
-      const customerId = card.provider === "stripe" ? await customerOf(tx, userId) : null;
+      const customerId =
+        card.provider === "stripe" ? await paymentCustomer(tx, userId, "stripe") : null;
       return { token: card.providerId, savedId: card.id, customerId };
     }
     return { token, savedId: null as number | null, customerId: null as string | null };

@@ -31,7 +31,6 @@ import {
   orders,
   type PaymentMethod,
   type PlusSubscription,
-  paymentCustomers,
   paymentMethods,
   payments,
   plans,
@@ -46,6 +45,7 @@ import type { Outbox } from "../jobs/outbox";
 import { cardDeclines } from "./card-tokens";
 import type { CardService } from "./cards";
 import type { Tx } from "./cart";
+import { paymentCustomer } from "./payment-customer";
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -432,23 +432,13 @@ export function createPlusService(deps: {
         }
         const plan = await plusPlan(tx);
         if (!plan) return "skipped" as const;
-        const [customer] =
-          card.provider === "stripe"
-            ? await tx
-                .select({ id: paymentCustomers.customerId })
-                .from(paymentCustomers)
-                .where(
-                  and(
-                    eq(paymentCustomers.userId, sub.userId),
-                    eq(paymentCustomers.provider, "stripe"),
-                  ),
-                )
-            : [];
+        const customerId =
+          card.provider === "stripe" ? await paymentCustomer(tx, sub.userId, "stripe") : null;
         const paid = await gateway.charge({
           amountCents: sub.priceCents,
           currency: "USD",
           paymentMethod: card.providerId,
-          customerId: customer?.id ?? null,
+          customerId,
           idempotencyKey: key,
           description: "Payonce Plus, one more year",
           offSession: true,
