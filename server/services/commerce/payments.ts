@@ -6,7 +6,7 @@
  * their id in the transaction that applies them, so a second delivery changes nothing, and a
  * failed one leaves no trace for the provider's retry to trip on.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { DomainError, notFound } from "../../../domain/errors";
 import {
   CARD_AUTHENTICATION_FAILED,
@@ -374,17 +374,30 @@ export function createPaymentService(deps: {
   async function sweepOrphans(lookbackDays = 7) {
     const now = clock.now();
     const since = new Date(now.getTime() - lookbackDays * 24 * 60 * 60 * 1000);
-    const found = await gateway.listIntents(since);
-    const summary = { checked: 0, ordered: 0, refunded: 0 };
-    for (const intent of found) {
-      if (intent.status !== "succeeded" || !intent.metadata.user_id) continue;
-      if (now.getTime() - intent.created.getTime() < ORPHAN_AFTER_MS) continue;
-      summary.checked += 1;
-      const [done] = await db
-        .select({ orderId: payments.orderId, status: payments.status })
-        .from(payments)
-        .where(eq(payments.providerPaymentId, intent.id));
-      if (done?.orderId || done?.status === "refunded") continue;
+    const candidates = (await gateway.listIntents(since)).filter(
+      (intent) =>
+        intent.status === "succeeded" &&
+        intent.metadata.user_id &&
+        now.getTime() - intent.created.getTime() >= ORPHAN_AFTER_MS,
+    );
+    const summary = { checked: candidates.length, ordered: 0, refunded: 0 };
+    if (candidates.length === 0) return summary;
+    // One read for the whole batch: which of them already have their order or their refund.
+    const done = await db
+      .select({ id: payments.providerPaymentId })
+      .from(payments)
+      .where(
+        and(
+          inArray(
+            payments.providerPaymentId,
+            candidates.map((i) => i.id),
+          ),
+          or(isNotNull(payments.orderId), eq(payments.status, "refunded")),
+        ),
+      );
+    const settledAlready = new Set(done.map((d) => d.id));
+    for (const intent of candidates) {
+      if (settledAlready.has(intent.id)) continue;
       const settled = await db.transaction((tx) => settle(tx, intent));
       if (settled.kind === "order" && settled.created) summary.ordered += 1;
       if (settled.kind === "refunded") summary.refunded += 1;
