@@ -24,6 +24,10 @@ export type RefundSource = (typeof REFUND_SOURCES)[number];
 export const DISPUTE_OUTCOMES = ["won", "lost"] as const;
 
 /** A licence code's state (GET /api/users/products/ codes[].status). */
+/** What a payment pays for. */
+export const PAYMENT_PURPOSES = ["checkout", "upgrade"] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
 export const LICENCE_STATUSES = ["active", "held", "revoked"] as const;
 export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
 

@@ -21,6 +21,8 @@ import { dealGroups, deals, plans } from "./catalog";
 import { DISCOUNT_TYPES, type DiscountType } from "./pages";
 
 export const ORDER_STATUSES = ["pending", "paid", "failed", "refunded", "canceled"] as const;
+export const ORDER_KINDS = ["purchase", "upgrade"] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const CREDIT_REASONS = [
@@ -150,6 +152,7 @@ export const cartItems = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 export type BillingSnapshot = {
+  email?: string;
   billing_name?: string;
   billing_address1?: string;
   billing_address2?: string;
@@ -181,6 +184,8 @@ export const orders = pgTable(
     providerPaymentId: text(),
     idempotencyKey: text(),
     billing: jsonb().$type<BillingSnapshot>(),
+    /** "purchase" (a cart checked out) or "upgrade" (the difference paid to move a line up a tier). */
+    kind: text().$type<OrderKind>().notNull().default("purchase"),
     createdAt: createdAt(),
     paidAt: timestamptz(),
   },
@@ -190,6 +195,7 @@ export const orders = pgTable(
     index("orders_provider_payment_idx").on(t.providerPaymentId),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     check("orders_status_check", oneOf(t.status, ORDER_STATUSES)),
+    check("orders_kind_check", oneOf(t.kind, ORDER_KINDS)),
     check(
       "orders_amounts_check",
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.creditCents} >= 0 and ${t.totalCents} >= 0`,
@@ -217,8 +223,20 @@ export const invoiceItems = pgTable(
     priceCents: integer().notNull(),
     originalPriceCents: integer(),
     discountCents: integer().notNull().default(0),
+    /** What the campaign took off this line (all units), before the Plus member discount. */
+    campaignDiscountCents: integer().notNull().default(0),
+    /** What the Plus member price took off this line (all units): clawed back if Plus is refunded. */
+    plusDiscountCents: integer().notNull().default(0),
     quantity: integer().notNull().default(1),
     unitQuantity: integer(),
+    /** An upgrade's new line points at the line it replaced (which then has upgraded_at). */
+    upgradedFromInvoiceItemId: integer().references((): AnyPgColumn => invoiceItems.id, {
+      onDelete: "set null",
+    }),
+    /** This line was upgraded to another plan: the new line carries its licences from then on. */
+    upgradedAt: timestamptz(),
+    /** Start of the refund window: the first purchase for an upgraded line; null means created_at. */
+    windowStartedAt: timestamptz(),
     parentInvoiceItemId: integer().references((): AnyPgColumn => invoiceItems.id, {
       onDelete: "cascade",
     }),
@@ -236,6 +254,7 @@ export const invoiceItems = pgTable(
     ),
     index("invoice_items_deal_user_idx").on(t.dealId, t.userId),
     index("invoice_items_parent_idx").on(t.parentInvoiceItemId),
+    index("invoice_items_upgraded_from_idx").on(t.upgradedFromInvoiceItemId),
     check("invoice_items_quantity_check", sql`${t.quantity} >= 1 and ${t.priceCents} >= 0`),
   ],
 );

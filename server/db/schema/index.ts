@@ -6,6 +6,7 @@ export * from "./discussions";
 export * from "./marketing";
 export * from "./ownership";
 export * from "./pages";
+export * from "./partners";
 export * from "./payments";
 export * from "./relations";
 export * from "./staff";

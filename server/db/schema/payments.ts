@@ -11,7 +11,9 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   DISPUTE_OUTCOMES,
+  PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
+  type PaymentPurpose,
   type PaymentStatus,
   REFUND_SOURCES,
   REFUND_STATUSES,
@@ -47,6 +49,10 @@ export const payments = pgTable(
     /** The provider's fee and what is left for us and the partner (its balance transaction). */
     feeCents: integer(),
     netCents: integer(),
+    /** What the payment is for: a cart's checkout, or a tier upgrade of one purchased line. */
+    purpose: text().$type<PaymentPurpose>().notNull().default("checkout"),
+    /** For an upgrade: the line and the plan it moves to, and what was quoted. */
+    upgrade: jsonb().$type<{ invoice_item_id: number; plan_id: number; amount_cents: number }>(),
     /** Why a payment that succeeded made no order and was given back. */
     failureMessage: text(),
     createdAt: createdAt(),
@@ -57,6 +63,7 @@ export const payments = pgTable(
     uniqueIndex("payments_order_unique").on(t.orderId).where(sql`${t.orderId} is not null`),
     index("payments_status_created_idx").on(t.status, t.createdAt),
     check("payments_status_check", oneOf(t.status, PAYMENT_STATUSES)),
+    check("payments_purpose_check", oneOf(t.purpose, PAYMENT_PURPOSES)),
     check("payments_amount_check", sql`${t.amountCents} >= 0`),
   ],
 );
