@@ -58,6 +58,10 @@ export type CartLine = {
   unitCents: number;
   units: number;
   originalCents: number;
+  /** What the campaign took off this line (all units). */
+  campaignDiscountCents: number;
+  /** What the Plus member price took off this line (all units), after the campaign. */
+  plusDiscountCents: number;
 };
 
 export type CartView = {

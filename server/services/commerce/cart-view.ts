@@ -217,9 +217,9 @@ export function createCartReader(deps: CartDeps) {
       };
       const unitCents = linePrice({ ...priceInput, plusMember });
       const units = isAddon ? 1 : chargedUnits(r.deal.useLicensing, r.item.quantity);
-      if (plusMember) {
-        plusDiscountCents += (linePrice({ ...priceInput, plusMember: false }) - unitCents) * units;
-      }
+      const beforePlus = linePrice({ ...priceInput, plusMember: false });
+      const linePlusDiscount = (beforePlus - unitCents) * units;
+      plusDiscountCents += linePlusDiscount;
       return {
         id: r.item.id,
         parentCartItemId: r.item.parentCartItemId,
@@ -255,6 +255,8 @@ export function createCartReader(deps: CartDeps) {
         unitCents,
         units,
         originalCents: isAddon ? base : r.plan.originalPriceCents,
+        campaignDiscountCents: (base - beforePlus) * units,
+        plusDiscountCents: linePlusDiscount,
       };
     });
 

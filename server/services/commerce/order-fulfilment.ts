@@ -55,6 +55,8 @@ export async function writeInvoiceItems(
           priceCents: l.unitCents * l.units,
           originalPriceCents: l.originalCents * l.units,
           discountCents: shares[offset + i] ?? 0,
+          campaignDiscountCents: l.campaignDiscountCents,
+          plusDiscountCents: l.plusDiscountCents,
           quantity: l.quantity,
           unitQuantity: l.unitQuantity,
           parentInvoiceItemId:
