@@ -405,6 +405,40 @@ describe("delivery", () => {
     });
   });
 
+  it("gives up on an answer that does not come within the deadline", async () => {
+    const partner = await partnerWithWebhook();
+    await paidOrder();
+    const [row] = await deliveriesOf(partner.id);
+    partner.receiver.failNext(1, 200, "", true);
+    // The app's deadline is 5 s; a sender with a short one shows the same path without waiting.
+    const send = createWebhookDelivery({
+      db,
+      clock,
+      allowPrivateAddresses: true,
+      maxAttempts: MAX_ATTEMPTS,
+      timeoutMs: 200,
+    }).send;
+    const job = {
+      id: 0,
+      kind: "job" as const,
+      topic: PARTNER_WEBHOOK_TOPIC,
+      payload: { delivery_id: row!.id },
+      attempts: 0,
+    };
+    await expect(send(job)).rejects.toThrow(/timed out/);
+    expect(partner.receiver.received).toHaveLength(1);
+    const [after] = await db
+      .select()
+      .from(partnerWebhookDeliveries)
+      .where(eq(partnerWebhookDeliveries.id, row!.id));
+    expect(after).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      responseStatus: null,
+      error: "timed out after 0.2 s",
+    });
+  });
+
   it("records a network error as a failed attempt", async () => {
     const partner = await partnerWithWebhook();
     await partner.receiver.close();

@@ -29,6 +29,9 @@ export function postWebhook(input: {
   const client = url.protocol === "https:" ? https : http;
   return new Promise<PostAnswer>((resolve, reject) => {
     const signal = AbortSignal.timeout(input.timeoutMs);
+    // The deadline covers the whole exchange: connecting, the answer's headers and its body.
+    const failure = (err: Error) =>
+      signal.aborted ? new Error(`timed out after ${input.timeoutMs / 1000} s`) : err;
     const request = client.request(
       url,
       {
@@ -60,12 +63,10 @@ export function postWebhook(input: {
           }
         });
         response.on("end", done);
-        response.on("error", (err) => (size >= READ_LIMIT ? done() : reject(err)));
+        response.on("error", (err) => (size >= READ_LIMIT ? done() : reject(failure(err))));
       },
     );
-    request.on("error", (err) =>
-      reject(signal.aborted ? new Error(`timed out after ${input.timeoutMs / 1000} s`) : err),
-    );
+    request.on("error", (err) => reject(failure(err)));
     request.end(input.body);
   });
 }
