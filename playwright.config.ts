@@ -98,5 +98,7 @@ function appEnv(port: number, dataDir: string): Record<string, string> {
     TRUST_PROXY: "127.0.0.1",
     // e2e always runs on the embedded database, like `npm start` on a fresh machine.
     DATABASE_URL: "",
+    // Partner webhooks go to a receiver on 127.0.0.1 (tests/support/partner-receiver.ts).
+    PARTNER_WEBHOOK_ALLOW_PRIVATE: "true",
   };
 }

@@ -61,7 +61,12 @@ describe("messages", () => {
       BADGE_FOUNDER: "Founder",
       BADGE_PLUS: "PLUS",
       BADGE_VERIFIED_PURCHASER: "Verified purchaser",
+      LICENCE_CODE_HELD: "This licence code is on hold while its payment is disputed.",
+      LICENCE_CODE_REVOKED:
+        "This licence code was revoked: its purchase was refunded or charged back.",
+      LICENCE_CODE_UNKNOWN: "No licence code of your deals matches this code.",
       NO_REVIEWS_YET: "No reviews yet",
+      PARTNER_API_KEY_INVALID: "Invalid API key.",
       VIEW_MORE: "View more",
       LOG_IN: "Log in",
       MODERATION_FILTER_PENDING: "Pending",
@@ -225,6 +230,12 @@ describe("messages", () => {
       ORDER_PAID: "Thank you! Your order is complete.",
       CHECKOUT_ITEMS_UNAVAILABLE:
         "Some items in your cart can no longer be bought. Remove them to continue.",
+      WEBHOOK_URL_CREDENTIALS:
+        "Leave the user name and password out of the URL: every request is signed instead.",
+      WEBHOOK_URL_INVALID: "Enter a URL that starts with http:// or https://.",
+      WEBHOOK_URL_PRIVATE:
+        "This URL points to a private or local network address. Use an address reachable from the internet.",
+      WEBHOOK_URL_UNRESOLVED: "We could not find this host. Check the URL.",
     });
   });
 

@@ -364,3 +364,16 @@ export const CHECKOUT_ITEMS_UNAVAILABLE =
 // Shopper experience (issue 15), our wording where the spec is silent
 /** A deal card for a deal paused with no return date: not sold, the page offers the waitlist. */
 export const CARD_UNAVAILABLE = "Not available · join the waitlist";
+
+// Partner webhooks and licence redemption (issue 30), our wording
+export const WEBHOOK_URL_INVALID = "Enter a URL that starts with http:// or https://.";
+export const WEBHOOK_URL_CREDENTIALS =
+  "Leave the user name and password out of the URL: every request is signed instead.";
+export const WEBHOOK_URL_PRIVATE =
+  "This URL points to a private or local network address. Use an address reachable from the internet.";
+export const WEBHOOK_URL_UNRESOLVED = "We could not find this host. Check the URL.";
+export const PARTNER_API_KEY_INVALID = "Invalid API key.";
+export const LICENCE_CODE_UNKNOWN = "No licence code of your deals matches this code.";
+export const LICENCE_CODE_HELD = "This licence code is on hold while its payment is disputed.";
+export const LICENCE_CODE_REVOKED =
+  "This licence code was revoked: its purchase was refunded or charged back.";

@@ -39,6 +39,7 @@ import { emailSignupRoutes } from "./http/marketing/email-capture";
 import { growthRoutes } from "./http/marketing/experiments";
 import { shortLinkRoutes } from "./http/marketing/short-links";
 import { partnerRoutes } from "./http/partners/partners";
+import { partnerWebhookRoutes } from "./http/partners/webhooks";
 import { stripeWebhookRoutes } from "./http/payments/stripe-webhook";
 import { type PageHandler, reactRouterPlugin } from "./http/react-router";
 import { registerRequestIds, requestIdOf } from "./http/request-ids";
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(staffCatalogRoutes, { services });
   await app.register(staffOperationRoutes, { services });
   await app.register(partnerRoutes, { services });
+  await app.register(partnerWebhookRoutes, { services });
   await app.register(discussionRoutes, { services });
   await app.register(dealRoutes, { services });
   await app.register(dealAttributeRoutes, { services });

@@ -95,6 +95,8 @@ const EnvSchema = z.object({
   REPORT_LISTING_URL: z.string().url().default("https://forms.payonce.test/report-listing"),
   /** Campaign prices in the cart (spec 001 section 9: only "if the experiment is enabled"). */
   CAMPAIGN_PRICING_EXPERIMENT: booleanFromEnv.default(false),
+  /** Partner webhooks may go to loopback, private and link-local addresses (tests, local dev). */
+  PARTNER_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
 });
 
 export type Config = {
@@ -133,6 +135,8 @@ export type Config = {
   recaptchaSecretKey: string | undefined;
   reportListingUrl: string;
   campaignPricingExperiment: boolean;
+  /** Off (default), partner webhooks to loopback/private/link-local addresses are refused (SSRF). */
+  partnerWebhookAllowPrivate: boolean;
 };
 
 export type S3Config = {
@@ -211,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaSecretKey: e.RECAPTCHA_SECRET_KEY || undefined,
     reportListingUrl: e.REPORT_LISTING_URL,
     campaignPricingExperiment: e.CAMPAIGN_PRICING_EXPERIMENT,
+    partnerWebhookAllowPrivate: e.PARTNER_WEBHOOK_ALLOW_PRIVATE,
   };
 }
 
@@ -221,7 +226,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.join(os.tmpdir(), `payonce-test-${process.pid}`);
   return {
-    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir }),
+    // Tests' partner receivers listen on 127.0.0.1.
+    ...loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      PARTNER_WEBHOOK_ALLOW_PRIVATE: "true",
+    }),
     ...overrides,
   };
 }

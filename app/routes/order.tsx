@@ -3,7 +3,7 @@ import { PLUS_DISCOUNT_PERCENT } from "../../domain/constants";
 import { ORDER_PAID } from "../../domain/messages";
 import { loadOrderPage } from "../cart/cart.server";
 import { money } from "../cart/money";
-import { licenceStatusLabel } from "../payments/licence-status-label";
+import { licenceCodeLabel } from "../payments/licence-status-label";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -84,7 +84,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 <ul className="mt-1 flex flex-wrap gap-2">
                   {item.licences.map((code) => {
                     const status = item.licence_status[code];
-                    const label = licenceStatusLabel(status);
+                    const label = licenceCodeLabel(status, item.licences_redeemed.includes(code));
                     return (
                       <li key={code}>
                         <code
@@ -93,7 +93,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                           {code}
                         </code>
                         {label ? (
-                          <span className="ml-1.5 text-xs font-semibold text-red-700">{label}</span>
+                          <span
+                            className={`ml-1.5 text-xs font-semibold ${status ? "text-red-700" : "text-emerald-700"}`}
+                          >
+                            {label}
+                          </span>
                         ) : null}
                       </li>
                     );

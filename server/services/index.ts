@@ -33,6 +33,7 @@ import { createSignupService } from "./marketing/deal-notifications";
 import { createEmailSignupService } from "./marketing/email-capture";
 import { createGrowthService } from "./marketing/experiments";
 import { createShortLinkService } from "./marketing/short-links";
+import { createPartnerServices } from "./partners";
 import { createStaffServices } from "./staff";
 import { createCatalogService } from "./storefront/catalog";
 import { createPagesService } from "./storefront/modular-pages";
@@ -227,6 +228,13 @@ export function createServices(deps: ServiceDeps) {
     plusOffer: createPlusOfferService({ db: deps.db }),
     // Staff back office and partner portal (issue 16).
     staff: createStaffServices({ db: deps.db, pageEvents, products }),
+    // Partner webhooks (licence events, sent by the outbox) and licence redemption (issue 30).
+    partners: createPartnerServices({
+      db: deps.db,
+      clock: deps.clock,
+      config: deps.config,
+      outbox,
+    }),
   };
 }
 

@@ -103,6 +103,8 @@ export function orderJson(record: OrderRecord) {
     licences: i.licences,
     // Codes on hold (a disputed payment) or revoked (refunded, dispute lost); absent: active.
     licence_status: Object.fromEntries(i.licencesNotActive.map((c) => [c.code, c.status])),
+    // Codes the partner's product has redeemed (POST /api/partners/licences/redeem/).
+    licences_redeemed: i.licencesRedeemed,
     is_plus: i.deal.slug === PLUS_DEAL_SLUG,
   });
   const ids = new Set(items.map((i) => i.item.id));

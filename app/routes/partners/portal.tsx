@@ -5,6 +5,7 @@ import { infoPageFor } from "../../info/content";
 import { InfoPage } from "../../info/info-page";
 import { ProposeChange } from "../../partners/propose";
 import { SalesChart } from "../../partners/sales-chart";
+import { WebhookSettings } from "../../partners/webhook-settings";
 import { privateMeta } from "../../seo/meta";
 import { money, when } from "../../staff/api";
 import { buttonStyles, cell, DataTable, useWrite } from "../../staff/ui";
@@ -63,6 +64,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         portal: true as const,
         deals: deals.items,
         questions: perDeal,
+        // Webhook, secret, API key prefix and the latest deliveries (issue 30).
+        webhook: await ctx.services.partners.endpoints.get(user.id),
         today: new Date().toISOString(),
       };
     } catch (err) {
@@ -294,6 +297,7 @@ function Portal({ data }: { data: PortalData }) {
             </ul>
           )}
         </section>
+        <WebhookSettings data={data.webhook} />
         <section aria-labelledby="totals" className="mt-8">
           <h2 id="totals" className="sr-only">
             Totals

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { formatMoney } from "../../../domain/money";
 import { invoiceItems, licences } from "../../db/schema";
+import { recordLicenceEvents } from "../partners/licence-events";
 import type { CartLine, CartView, Tx } from "./cart";
 
 const LICENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -90,7 +91,17 @@ export async function writeInvoiceItems(
     for (let n = 0; n < count; n += 1)
       codes.push({ invoiceItemId, code: licenceCode(prefix), createdAt: now });
   }
-  if (codes.length) await tx.insert(licences).values(codes);
+  if (codes.length) {
+    const made = await tx.insert(licences).values(codes).returning({ id: licences.id });
+    // The deals' partners hear of each new code (issue 30), sent once this order commits.
+    const licenceIds = made.map((m) => m.id);
+    await recordLicenceEvents(tx, {
+      type: "licence.activated",
+      licenceIds,
+      now,
+      extra: { reason: "purchase" },
+    });
+  }
 }
 
 export function confirmationText(v: CartView, orderId: number, publicUrl: string): string {

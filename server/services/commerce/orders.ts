@@ -58,6 +58,7 @@ export function createOrderService(deps: { db: Db }) {
             invoiceItemId: licences.invoiceItemId,
             code: licences.code,
             status: licences.status,
+            redeemedAt: licences.redeemedAt,
           })
           .from(licences)
           .where(inArray(licences.invoiceItemId, ids))
@@ -74,6 +75,10 @@ export function createOrderService(deps: { db: Db }) {
         licencesNotActive: codes
           .filter((c) => c.invoiceItemId === i.item.id && c.status !== "active")
           .map((c) => ({ code: c.code, status: c.status })),
+        /** The codes the partner's product has redeemed (issue 30). */
+        licencesRedeemed: codes
+          .filter((c) => c.invoiceItemId === i.item.id && c.redeemedAt != null)
+          .map((c) => c.code),
       })),
     };
   }

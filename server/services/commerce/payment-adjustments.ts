@@ -192,7 +192,7 @@ export function createPaymentAdjustments(deps: {
         .set({ refundedAt: null })
         .where(inArray(invoiceItems.id, known.invoiceItemIds.length ? known.invoiceItemIds : [0]));
       await setOrderStatus(tx, known.orderId);
-      await syncLicences(tx, [known.orderId]);
+      await syncLicences(tx, [known.orderId], clock.now());
     }
     return "applied";
   }
@@ -205,7 +205,7 @@ export function createPaymentAdjustments(deps: {
         .where(and(inArray(invoiceItems.id, items), isNull(invoiceItems.refundedAt)));
     }
     await setOrderStatus(tx, orderId);
-    await syncLicences(tx, [orderId]);
+    await syncLicences(tx, [orderId], clock.now());
   }
 
   /** A dispute (chargeback): codes held while open, given back when won, revoked when lost. */
@@ -249,7 +249,7 @@ export function createPaymentAdjustments(deps: {
       });
       await tellPartners(tx, order.id, num(dispute.amount), str(dispute.reason));
     }
-    await syncLicences(tx, [order.id]);
+    await syncLicences(tx, [order.id], clock.now());
     return "applied";
   }
 

@@ -17,7 +17,8 @@ export type OutboxMessage = {
 
 export type OutboxHandler = (message: OutboxMessage) => Promise<void>;
 
-const MAX_ATTEMPTS = 5;
+/** A message failing this many times is `failed` (a partner webhook's delivery says so too). */
+export const MAX_ATTEMPTS = 5;
 const BATCH = 10;
 // A claimed message whose process died is retried after this long.
 const LOCK_TIMEOUT_MS = 5 * 60 * 1000;

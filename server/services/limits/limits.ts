@@ -54,6 +54,10 @@ export const LIMITS = {
   "discussions.reply": { points: 20, duration: MINUTE },
   "discussions.edit": { points: 20, duration: MINUTE },
   "discussions.vote": { points: 60, duration: MINUTE },
+  // Licence redemption by a partner's product (API key), per client address: every call, and
+  // calls with an unknown key (like failed logins: a valid key gives its point back).
+  "partners.redeem": { points: 300, duration: MINUTE },
+  "partners.api-key.failures": { points: 30, duration: 15 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
