@@ -77,8 +77,11 @@ export function createSearchService(deps: {
   clock: Clock;
   /** SEARCH_COUNT_CAP; tests lower it to read a small catalogue the way a large one is read. */
   countCap?: number;
+  /** CAMPAIGN_PRICING_EXPERIMENT: cards show campaign prices only when the cart gives them. */
+  campaignPricing?: boolean;
 }) {
   const { db, clock } = deps;
+  const pricing = { campaignPricing: deps.campaignPricing === true };
   const countCap = deps.countCap ?? SEARCH_COUNT_CAP;
 
   const cheapestPrice = sql<number | null>`(select min(p.price_cents) from plans p
@@ -412,7 +415,7 @@ export function createSearchService(deps: {
       page,
       page_size: pageSize,
       total_pages: Math.max(1, Math.ceil(count / pageSize)),
-      results: rows.map((r) => dealCardJson(r.deal as DealCore, r.plans, now)),
+      results: rows.map((r) => dealCardJson(r.deal as DealCore, r.plans, now, pricing)),
     };
   }
 
