@@ -303,6 +303,9 @@ describe("messages", () => {
     expect(messages.campaignDiscountName("Lifetime Fest", 15)).toBe("Lifetime Fest \u221215%");
     expect(messages.campaignDiscountName("Lifetime Fest", null)).toBe("Lifetime Fest");
     expect(messages.PLUS_MEMBER_PRICE_DISCOUNT).toBe("Plus member price \u221210%");
+    expect(messages.namedDiscount("Lifetime Fest \u221215%", "$8.85")).toBe(
+      "Lifetime Fest \u221215%: \u2212$8.85",
+    );
     expect(messages.chargedInUsd("$50.15")).toBe("You'll be charged $50.15 USD");
   });
 
@@ -332,6 +335,7 @@ describe("messages", () => {
         "hurryPercentClaimed",
         "invalidPostalCode",
         "moneyBackGuarantee",
+        "namedDiscount",
         "offerEnds",
         "percentClaimed",
         "planTextCountUnit",

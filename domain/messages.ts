@@ -385,5 +385,7 @@ export const campaignDiscountName = (name: string, percent: number | null) =>
 export const CAMPAIGN_DISCOUNT = "Campaign discount";
 /** A cart line's Plus discount (issue 30). */
 export const PLUS_MEMBER_PRICE_DISCOUNT = "Plus member price \u221210%";
+/** A named discount on a cart line (issue 30): "Lifetime Fest -15%: -$8.85". */
+export const namedDiscount = (label: string, amount: string) => `${label}: \u2212${amount}`;
 /** Near a price shown in another currency (issue 30): the charge is in US dollars. */
 export const chargedInUsd = (usd: string) => `You'll be charged ${usd} USD`;

@@ -249,6 +249,34 @@ export function readerPrice(input: ReaderPriceInput): ReaderPrice {
   };
 }
 
+/** A plan as the deal details give it (publicPlanPrice): the non-member and the member price. */
+export type ShownPlanPrices = { price: number; plus_price?: number | null };
+
+/**
+ * The price a page shows this reader for a plan: the member price to a Plus member, else the
+ * non-member price (both from readerPrice, on the server). Major units in, major units out.
+ */
+export const shownPlanPrice = (plan: ShownPlanPrices, plusMember: boolean): number =>
+  plusMember && plan.plus_price != null ? plan.plus_price : plan.price;
+
+/**
+ * A deal's price text for this reader ("Starting at $53.10" for a member) and the amount in it,
+ * from its plans' shown prices (shownPlanPrice), as priceText writes the public one.
+ */
+export function readerPriceText(
+  plans: readonly (ShownPlanPrices & { is_free?: boolean; is_active?: boolean })[],
+  plusMember: boolean,
+): { text: string; major: number | null } {
+  const shown = plans
+    .filter((p) => p.is_active !== false)
+    .map((p) => ({ price: Math.round(shownPlanPrice(p, plusMember) * 100), is_free: p.is_free }));
+  const cheapest = shown.reduce<number | null>(
+    (low, p) => (low === null || p.price < low ? p.price : low),
+    null,
+  );
+  return { text: priceText(shown), major: cheapest === null ? null : cheapest / 100 };
+}
+
 export const accessLabel = (term: AccessTerm): string =>
   term === "lifetime" ? LIFETIME_ACCESS : ONE_YEAR_ACCESS;
 
