@@ -21,6 +21,7 @@ import { plusSubscriptions } from "../../server/db/schema";
 import { pageCookies } from "../../server/web/cookies";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 import { dealPlans, newBuyer } from "../helpers/commerce";
+import { offsetClock } from "../helpers/stripe";
 
 // Issue 30, "one price rule, used everywhere": for random readers (anonymous, signed in, Plus
 // member, buying Plus in the cart), campaigns (percent or fixed, tier lists, the pricing
@@ -28,7 +29,8 @@ import { dealPlans, newBuyer } from "../helpers/commerce";
 // (plans[]), the product page (its data, its rendered price, its JSON-LD offers) show is the
 // price the cart line charges. Each run makes its own deal, plans and campaign through the staff
 // API. The demo runs with CAMPAIGN_PRICING_EXPERIMENT on; the second app keeps it off.
-const on = await createTestApp({ config: { campaignPricingExperiment: true } });
+const clock = offsetClock();
+const on = await createTestApp({ clock, config: { campaignPricingExperiment: true } });
 const off = await createTestApp({ config: { campaignPricingExperiment: false } });
 
 type Plan = {
@@ -372,6 +374,7 @@ describe("one price rule: the page shows what the cart charges", () => {
           if (page.display) seen.add("other-currency");
           if (buysPlus) seen.add("plus-in-cart");
           if (!run.experiment && run.campaign) seen.add("experiment-off");
+          if (run.readBefore && campaignApplied) seen.add("cached-before-campaign");
           seen.add(run.reader);
         },
       ),
@@ -380,6 +383,7 @@ describe("one price rule: the page shows what the cart charges", () => {
     expect([...seen].sort()).toEqual(
       [
         "anonymous",
+        "cached-before-campaign",
         "campaign-fixed",
         "campaign-percent",
         "experiment-off",
@@ -456,5 +460,40 @@ describe("the charged currency is named (issue 30)", () => {
       ),
     );
     expect(usd).toBe("");
+  });
+});
+
+// Last in the file: it moves the app's clock past the campaign's end.
+describe("cached prices follow the campaign's window (issue 30)", () => {
+  it("serves the campaign price while it runs and the list price once it ends", async () => {
+    const deal = await makeDeal(on, staffOn, [{ price: 100, original: 400 }]);
+    await makeCampaign(on, staffOn, deal.id, {
+      type: "percent",
+      value: 20,
+      tiers: [1],
+      window: "live",
+    });
+    const read = async () => {
+      const res = await on.inject({ method: "GET", url: `/api/v2/deals/${deal.slug}/details/` });
+      const body = res.json() as { deal: { price: number; plans: Plan[] } };
+      return {
+        cache: res.headers["x-cache"],
+        price: body.deal.plans[0]?.price,
+        card: body.deal.price,
+      };
+    };
+    expect(await read()).toEqual({ cache: "MISS", price: 80, card: 80 });
+    expect(await read()).toEqual({ cache: "HIT", price: 80, card: 80 });
+    // The campaign ends 24 hours after it was made: the cached answer ends with it.
+    clock.advance(25 * 3_600_000);
+    expect(await read()).toEqual({ cache: "MISS", price: 100, card: 100 });
+    const buyer = await newBuyer(on, "price-rule-late");
+    const added = await on.send(
+      "POST",
+      "/api/cart/items/",
+      { dealId: deal.id, planId: (await dealPlans(on, deal.slug)).plan(1).id },
+      buyer.creds,
+    );
+    expect((added.json() as { cart_items: CartLineJson[] }).cart_items[0]?.unit_price).toBe(100);
   });
 });

@@ -330,8 +330,12 @@ export type PlanRow = {
  * campaign applied), `plus_price` what a Plus member pays, `list_price` the plan's own price;
  * `original_price` and `discount_percent` are struck against `price` (domain/pricing readerPrice).
  */
-export function planJson(p: PlanRow, priced: ReaderPrice, campaignName: string | null) {
-  const campaign = priced.discounts.find((x) => x.kind === "campaign");
+export function planJson(
+  p: PlanRow,
+  priced: ReaderPrice,
+  campaign: { public_name: string; end_date: string | null } | null,
+) {
+  const discount = priced.discounts.find((x) => x.kind === "campaign");
   return {
     id: p.id,
     public_name: p.publicName,
@@ -342,13 +346,16 @@ export function planJson(p: PlanRow, priced: ReaderPrice, campaignName: string |
     list_price: toMajor(priced.listCents),
     plus_price: toMajor(priced.memberCents),
     /** The campaign pricing this plan now, or null. */
-    campaign: campaign
-      ? {
-          public_name: campaignName ?? campaign.name ?? "",
-          percent: campaign.percent,
-          discount: toMajor(campaign.cents),
-        }
-      : null,
+    campaign:
+      discount && campaign
+        ? {
+            public_name: campaign.public_name,
+            percent: discount.percent,
+            discount: toMajor(discount.cents),
+            /** When the campaign price ends (JSON-LD priceValidUntil). */
+            end_date: campaign.end_date,
+          }
+        : null,
     codes: p.codes,
     plan_type: PLAN_TYPE_NAMES[p.planType],
     access: p.access,
@@ -409,7 +416,8 @@ export function dealDetailsBaseJson(
       undefined,
     )?.plan;
   const common = commonJson(d, active, now, pricing);
-  const campaignName = liveDealCampaign(d.campaigns, now)?.public_name ?? null;
+  const live = liveDealCampaign(d.campaigns, now);
+  const campaign = live ? { public_name: live.public_name, end_date: iso(live.end_date) } : null;
   return {
     ...common,
     dark_logo_long: d.darkLogoLong,
@@ -431,7 +439,7 @@ export function dealDetailsBaseJson(
         }
       : null,
     default_price: common.price,
-    plans: priced.map((p) => planJson(p.plan, p.priced, campaignName)),
+    plans: priced.map((p) => planJson(p.plan, p.priced, campaign)),
     upsell_callout: d.upsellCallout,
     terms: d.terms,
     // The spec's field is the summary text; the evidence behind it (statements with the reviews
