@@ -104,7 +104,7 @@ export function PlanPrice({
       </div>
       {plan.campaign && !free ? (
         <p className="mt-1 text-sm font-semibold text-emerald-800" data-testid="plan-campaign">
-          {campaignDiscountName(plan.campaign.public_name, plan.campaign.percent)} price
+          {campaignDiscountName(plan.campaign.public_name, plan.campaign.percent)} applied
         </p>
       ) : null}
       {showPlus && !free && !member ? (
