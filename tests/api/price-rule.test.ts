@@ -312,6 +312,19 @@ describe("one price rule: the page shows what the cart charges", () => {
             plan.price,
           );
 
+          // Search: the deal's card says the details' price, and the price filter finds it there.
+          const dealPrice = (details.json() as { deal: { price: number } }).deal.price;
+          const found = await app.inject({
+            method: "GET",
+            url: `/api/v2/deals/?query=Pricerule&min_price=${dealPrice}&max_price=${dealPrice}`,
+          });
+          expect(found.statusCode, found.body).toBe(200);
+          const card = (
+            found.json() as { results: { slug: string; price: number }[] }
+          ).results.find((r) => r.slug === deal.slug);
+          expect(card?.price).toBe(dealPrice);
+          expect(dealPrice).toBe(Math.min(...plans.map((p) => p.price)));
+
           // The cart: Plus first when the reader buys it with the plan.
           const plusDeal = run.experiment ? plusDealOn : plusDealOff;
           const buysPlus = run.plusInCart && !member;
