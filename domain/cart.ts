@@ -19,33 +19,16 @@ import {
   referralNotWithCampaign,
 } from "./messages";
 import type { Cents } from "./money";
-import { type Campaign, campaignPrice, plusPrice } from "./pricing";
+import { type ReaderPriceInput, readerPrice } from "./pricing";
 
 export type DiscountKind = "percent" | "fixed";
 
-/** What prices one line: the plan's price and what may lower it. */
-export type LinePriceInput = {
-  priceCents: Cents;
-  /** The plan's tier, matched against a campaign's deal_tiers. */
-  tier: number;
-  campaign?: Campaign | null;
-  campaignExperimentEnabled?: boolean;
-  /** The buyer is a Plus member, or buys Plus in this cart. */
-  plusMember: boolean;
-  /** The Plus membership itself is never discounted by Plus. */
-  isPlusDeal?: boolean;
-};
+/** What prices one line: the plan's price and what may lower it (the one rule: readerPrice). */
+export type LinePriceInput = ReaderPriceInput;
 
-/** A line's unit price: the campaign discount (floored at 0) first, then the Plus member 10%. */
+/** A line's unit price: the reader's price of domain/pricing readerPrice (campaign, then Plus). */
 export function linePrice(input: LinePriceInput): Cents {
-  const afterCampaign = campaignPrice(
-    input.priceCents,
-    input.campaign ?? null,
-    input.tier,
-    input.campaignExperimentEnabled === true,
-  );
-  if (!input.plusMember || input.isPlusDeal) return afterCampaign;
-  return plusPrice(afterCampaign);
+  return readerPrice(input).priceCents;
 }
 
 /** A priced line as the totals see it (add-ons are lines of their own). */

@@ -114,6 +114,8 @@ describe("messages", () => {
       NO_THANKS_BROWSE: "No thanks, browse all deals",
       ONE_YEAR_ACCESS: "1-year access",
       ONLY_LOGGED_IN_USERS: "Only logged in users can ask and respond to questions",
+      CAMPAIGN_DISCOUNT: "Campaign discount",
+      PLUS_MEMBER_PRICE_DISCOUNT: "Plus member price \u221210%",
       PLUS_MEMBERS_ONLY: "For Plus members only.",
       ONLY_LOGGED_IN_USERS_REVIEWS: "Only logged in users can write and respond to reviews",
       PASSWORDS_MUST_MATCH: "Your passwords must match",
@@ -297,6 +299,16 @@ describe("messages", () => {
     expect(messages.tooLong(250)).toBe("Ensure this field has no more than 250 characters.");
   });
 
+  it("name the cart's discounts and the charged currency (issue 30)", () => {
+    expect(messages.campaignDiscountName("Lifetime Fest", 15)).toBe("Lifetime Fest \u221215%");
+    expect(messages.campaignDiscountName("Lifetime Fest", null)).toBe("Lifetime Fest");
+    expect(messages.PLUS_MEMBER_PRICE_DISCOUNT).toBe("Plus member price \u221210%");
+    expect(messages.namedDiscount("Lifetime Fest \u221215%", "$8.85")).toBe(
+      "Lifetime Fest \u221215%: \u2212$8.85",
+    );
+    expect(messages.chargedInUsd("$50.15")).toBe("You'll be charged $50.15 USD");
+  });
+
   it("has a test for every template", () => {
     const templates = Object.entries(messages)
       .filter(([, value]) => typeof value === "function")
@@ -304,8 +316,10 @@ describe("messages", () => {
       .sort();
     expect(templates).toEqual(
       [
+        "campaignDiscountName",
         "cannotChangePaymentMethod",
         "cannotUpdateDetails",
+        "chargedInUsd",
         "couponNotApplied",
         "couponRemoved",
         "deleteSuccess",
@@ -321,6 +335,7 @@ describe("messages", () => {
         "hurryPercentClaimed",
         "invalidPostalCode",
         "moneyBackGuarantee",
+        "namedDiscount",
         "offerEnds",
         "percentClaimed",
         "planTextCountUnit",

@@ -377,3 +377,15 @@ export const LICENCE_CODE_UNKNOWN = "No licence code of your deals matches this 
 export const LICENCE_CODE_HELD = "This licence code is on hold while its payment is disputed.";
 export const LICENCE_CODE_REVOKED =
   "This licence code was revoked: its purchase was refunded or charged back.";
+
+/** A cart line's campaign discount (issue 30): "Lifetime Fest -15%", or the name for a fixed one. */
+export const campaignDiscountName = (name: string, percent: number | null) =>
+  percent == null ? name : `${name} \u2212${percent}%`;
+/** A campaign discount whose campaign has no public name (issue 30). */
+export const CAMPAIGN_DISCOUNT = "Campaign discount";
+/** A cart line's Plus discount (issue 30). */
+export const PLUS_MEMBER_PRICE_DISCOUNT = "Plus member price \u221210%";
+/** A named discount on a cart line (issue 30): "Lifetime Fest -15%: -$8.85". */
+export const namedDiscount = (label: string, amount: string) => `${label}: \u2212${amount}`;
+/** Near a price shown in another currency (issue 30): the charge is in US dollars. */
+export const chargedInUsd = (usd: string) => `You'll be charged ${usd} USD`;

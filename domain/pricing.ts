@@ -12,6 +12,8 @@ import {
   PRICING_TABLE_PLANS_PER_PAGE_BELOW_LARGE,
 } from "./constants";
 import {
+  CAMPAIGN_DISCOUNT,
+  campaignDiscountName,
   LIFETIME_ACCESS,
   moneyBackGuarantee,
   NON_REFUNDABLE_DEAL,
@@ -19,6 +21,7 @@ import {
   PLAN_TEXT_ANNUAL,
   PLAN_TEXT_LIFETIME,
   PLAN_TEXT_ONE_TIME,
+  PLUS_MEMBER_PRICE_DISCOUNT,
   PRICE_FREE,
   planTextCountUnit,
   refundWithinDays,
@@ -121,6 +124,158 @@ export const campaignPrice = (
       : Math.round(campaign.value);
   return Math.max(0, price - discount);
 };
+
+/** A campaign as the price rule reads it: its terms, its public name and its window. */
+export interface NamedCampaign extends Campaign {
+  /** What the cart calls its discount ("Lifetime Fest"). */
+  public_name?: string;
+}
+
+export interface WindowedCampaign extends NamedCampaign {
+  start_date?: string | Date | null;
+  end_date?: string | Date | null;
+}
+
+/**
+ * The campaign pricing a deal at `now`: of the active campaigns linked to the deal (in id order,
+ * as read), the first whose window holds `now`. The cart and every page pick it the same way.
+ */
+export function liveDealCampaign<C extends WindowedCampaign>(
+  linked: readonly C[] | null | undefined,
+  now: Date,
+): C | null {
+  const at = now.getTime();
+  for (const c of linked ?? []) {
+    const start = c.start_date == null ? null : new Date(c.start_date).getTime();
+    const end = c.end_date == null ? null : new Date(c.end_date).getTime();
+    if ((start == null || start <= at) && (end == null || end > at)) return c;
+  }
+  return null;
+}
+
+/** What prices a plan for one reader (domain/cart.ts linePrice reads the same input). */
+export type ReaderPriceInput = {
+  /** The plan's list price (an add-on line's selection total). */
+  priceCents: Cents;
+  /** The plan's struck "was" price, if it has one. */
+  originalCents?: Cents | null;
+  /** The plan's tier, matched against the campaign's deal_tiers. */
+  tier: string | number | null;
+  /** The deal's live campaign (liveDealCampaign), or none. */
+  campaign?: NamedCampaign | null;
+  /** CAMPAIGN_PRICING_EXPERIMENT: campaign prices reach the cart only with it on. */
+  campaignExperimentEnabled?: boolean;
+  /** The reader is a Plus member, or buys Plus in the same cart. */
+  plusMember: boolean;
+  /** The Plus membership itself is never discounted by Plus. */
+  isPlusDeal?: boolean;
+};
+
+export type PriceDiscount = {
+  kind: "campaign" | "plus";
+  /** "Lifetime Fest -15%", "Plus member price -10%": what the cart names. */
+  label: string;
+  /** The campaign's public name, or null for Plus. */
+  name: string | null;
+  /** The percent taken, or null for a fixed campaign. */
+  percent: number | null;
+  /** What it took off one unit. */
+  cents: Cents;
+};
+
+export type ReaderPrice = {
+  /** The plan's own price, before any discount. */
+  listCents: Cents;
+  /** What a non-member pays: the list price after the campaign. */
+  campaignCents: Cents;
+  /** What a Plus member pays ("with Plus"); the campaign price for the Plus deal itself. */
+  memberCents: Cents;
+  /** What this reader pays: the cart's line unit price. */
+  priceCents: Cents;
+  /** The struck price to show beside `priceCents`, or null when nothing is struck. */
+  originalCents: Cents | null;
+  /** "-N%" of `priceCents` against `originalCents`, 0 when nothing is struck. */
+  discountPercent: number;
+  /** The discounts this reader gets, in the order applied (campaign, then Plus). */
+  discounts: PriceDiscount[];
+};
+
+/**
+ * The one price rule (issue 30): the campaign (only for its listed tiers, only with the
+ * experiment on, never below 0) first, then the Plus member 10% on what is left. The cart charges
+ * `priceCents`; every page shows the same figures, so the page and the cart cannot disagree.
+ */
+export function readerPrice(input: ReaderPriceInput): ReaderPrice {
+  const listCents = input.priceCents;
+  const campaign = input.campaign ?? null;
+  const campaignCents = campaignPrice(
+    listCents,
+    campaign,
+    input.tier,
+    input.campaignExperimentEnabled === true,
+  );
+  const memberCents = input.isPlusDeal ? campaignCents : plusPrice(campaignCents);
+  const priceCents = input.plusMember ? memberCents : campaignCents;
+  const discounts: PriceDiscount[] = [];
+  if (campaign && campaignCents < listCents) {
+    const percent = campaign.type === "percent" ? campaign.value : null;
+    discounts.push({
+      kind: "campaign",
+      label: campaignDiscountName(campaign.public_name || CAMPAIGN_DISCOUNT, percent),
+      name: campaign.public_name || null,
+      percent,
+      cents: listCents - campaignCents,
+    });
+  }
+  if (priceCents < campaignCents) {
+    discounts.push({
+      kind: "plus",
+      label: PLUS_MEMBER_PRICE_DISCOUNT,
+      name: null,
+      percent: PLUS_DISCOUNT_PERCENT,
+      cents: campaignCents - priceCents,
+    });
+  }
+  const was = Math.max(input.originalCents ?? 0, listCents);
+  const originalCents = was > priceCents ? was : null;
+  return {
+    listCents,
+    campaignCents,
+    memberCents,
+    priceCents,
+    originalCents,
+    discountPercent: discountPercent(priceCents, originalCents),
+    discounts,
+  };
+}
+
+/** A plan as the deal details give it (publicPlanPrice): the non-member and the member price. */
+export type ShownPlanPrices = { price: number; plus_price?: number | null };
+
+/**
+ * The price a page shows this reader for a plan: the member price to a Plus member, else the
+ * non-member price (both from readerPrice, on the server). Major units in, major units out.
+ */
+export const shownPlanPrice = (plan: ShownPlanPrices, plusMember: boolean): number =>
+  plusMember && plan.plus_price != null ? plan.plus_price : plan.price;
+
+/**
+ * A deal's price text for this reader ("Starting at $53.10" for a member) and the amount in it,
+ * from its plans' shown prices (shownPlanPrice), as priceText writes the public one.
+ */
+export function readerPriceText(
+  plans: readonly (ShownPlanPrices & { is_free?: boolean; is_active?: boolean })[],
+  plusMember: boolean,
+): { text: string; major: number | null } {
+  const shown = plans
+    .filter((p) => p.is_active !== false)
+    .map((p) => ({ price: Math.round(shownPlanPrice(p, plusMember) * 100), is_free: p.is_free }));
+  const cheapest = shown.reduce<number | null>(
+    (low, p) => (low === null || p.price < low ? p.price : low),
+    null,
+  );
+  return { text: priceText(shown), major: cheapest === null ? null : cheapest / 100 };
+}
 
 export const accessLabel = (term: AccessTerm): string =>
   term === "lifetime" ? LIFETIME_ACCESS : ONE_YEAR_ACCESS;

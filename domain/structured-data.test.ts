@@ -122,6 +122,20 @@ describe("productJsonLd", () => {
     });
   });
 
+  it("offers a campaign price only until the campaign ends (issue 30)", () => {
+    const fest = productJsonLd(
+      {
+        ...deal,
+        plans: deal.plans.map((p, i) =>
+          i === 0 ? { ...p, price: 50.15, campaign: { end_date: "2026-06-15T00:00:00.000Z" } } : p,
+        ),
+      },
+      "https://payonce.test",
+    );
+    expect(fest.offers[0]).toMatchObject({ price: 50.15, priceValidUntil: "2026-06-15" });
+    expect(fest.offers[1]).toMatchObject({ priceValidUntil: "2026-07-01" });
+  });
+
   it("has one offer per plan, price in major units, in USD", () => {
     expect(ld.offers).toHaveLength(2);
     expect(ld.offers[0]).toMatchObject({

@@ -50,8 +50,11 @@ export type ProductLdDeal = {
   plans: readonly {
     id: number;
     public_name: string;
+    /** What the cart charges a non-member now (domain/pricing readerPrice): the public price. */
     price: number;
     is_active: boolean;
+    /** The campaign pricing the plan now: its price holds only until the campaign ends. */
+    campaign?: { end_date: string | null } | null;
   }[];
   deal_review: { average_rating: number; review_count: number };
   top_5_reviews: readonly {
@@ -103,6 +106,13 @@ const absolute = (origin: string, url: string) =>
 const authorName = (user: ProductLdDeal["top_5_reviews"][number]["user"]) =>
   user ? [user.first_name, user.last_name].filter(Boolean).join(" ") || user.username : null;
 
+/** The offer's price holds until the deal ends, or its campaign's price ends if sooner. */
+function priceValidUntil(dealEnd: string | null, campaignEnd: string | null | undefined) {
+  const ends = [dealEnd, campaignEnd].filter((d): d is string => d != null).sort();
+  const first = ends[0];
+  return first ? { priceValidUntil: new Date(first).toISOString().slice(0, 10) } : {};
+}
+
 /** The schema.org Product of a deal page. */
 export function productJsonLd(deal: ProductLdDeal, origin: string) {
   const url = absolute(origin, `/products/${deal.slug}/`);
@@ -124,7 +134,7 @@ export function productJsonLd(deal: ProductLdDeal, origin: string) {
     priceCurrency: "USD",
     availability: `${SCHEMA}/${planAvailability(deal, plan)}`,
     url,
-    ...(validUntil ? { priceValidUntil: validUntil.slice(0, 10) } : {}),
+    ...priceValidUntil(validUntil, "campaign" in plan ? plan.campaign?.end_date : null),
     hasMerchantReturnPolicy: returns,
   }));
   const reviews = deal.top_5_reviews

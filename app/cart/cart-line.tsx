@@ -79,6 +79,15 @@ export function CartLine({ line }: { line: Line }) {
             </div>
             <Price price={line.price} original={line.original_price} />
           </div>
+          {line.discounts.length ? (
+            <ul className="mt-1 text-xs font-semibold text-emerald-700" aria-label="Discounts">
+              {line.discounts.map((d) => (
+                <li key={d.kind} data-testid="line-discount">
+                  {d.text}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {line.error ? (
             <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
               {line.error}

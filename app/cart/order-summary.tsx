@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { CartJson } from "../../server/web/commerce-presenters";
 import type { PaymentsConfig } from "../payments/payments-config";
 import type { CartPageData } from "./cart.server";
+import { ChargedInUsd } from "./charged-in-usd";
 import { money } from "./money";
 import { CardPayForm, type PayMessage } from "./pay-form";
 
@@ -239,10 +240,18 @@ export function OrderSummary(props: Props) {
       {props.signedIn ? <CreditsToggle cart={cart} /> : null}
       <dl className="border-t border-black/5 pt-3" data-testid="cart-totals">
         <Row label="Subtotal" value={money(cart.subtotal)} />
-        {cart.plus_discount > 0 ? (
-          <p className="pb-1 text-xs font-semibold text-emerald-700">
-            Includes {money(cart.plus_discount)} Plus member savings
-          </p>
+        {cart.discounts.length ? (
+          // Already taken off the lines' prices: named here so the buyer sees what they got.
+          <ul
+            className="pb-1 text-xs font-semibold text-emerald-700"
+            aria-label="Discounts applied"
+          >
+            {cart.discounts.map((d) => (
+              <li key={d.label} data-testid="cart-discount">
+                {d.text}
+              </li>
+            ))}
+          </ul>
         ) : null}
         {cart.coupon_discount > 0 ? (
           <Row
@@ -260,6 +269,7 @@ export function OrderSummary(props: Props) {
             {money(cart.total)}
           </dd>
         </div>
+        <ChargedInUsd major={cart.total} className="pt-1 text-right text-xs text-ink-soft" />
       </dl>
       <PayNotice message={props.payMessage} fallbackError={props.checkoutError} />
       {props.signedIn ? (

@@ -201,7 +201,7 @@ function KeyboardHint({ onTurnOff }: { onTurnOff: () => void }) {
  */
 export function BuyBars({ deal, viewer }: BuyBarsProps) {
   const { state } = usePurchase(deal);
-  const planPriceLabel = usePlanPriceLabel();
+  const planPriceLabel = usePlanPriceLabel(viewer.hasPlus);
   const { buy } = useAddToCart(deal, viewer);
   const scroll = useBuyBarScroll();
   const cardInView = usePricingCardInView();

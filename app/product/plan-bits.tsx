@@ -13,10 +13,11 @@ import {
   limitedQuantityMeterLabel,
   limitedQuantityText,
 } from "../../domain/deal-state";
-import { PRICE_FREE } from "../../domain/messages";
+import { campaignDiscountName, PRICE_FREE } from "../../domain/messages";
 import { toCents, toMajor } from "../../domain/money";
-import { accessLabel, discountLabel, planText, plusPrice } from "../../domain/pricing";
+import { accessLabel, discountLabel, planText, shownPlanPrice } from "../../domain/pricing";
 import { clockSegments } from "../../domain/storefront";
+import { ChargedInUsd } from "../cart/charged-in-usd";
 import { usePriceLabel } from "../marketing/display-currency";
 import { cx, utcDateTime } from "../ui/format";
 import { useNow } from "../ui/use-now";
@@ -36,12 +37,16 @@ export const isFreePlan = (plan: Pick<Plan, "price" | "is_free">) =>
   plan.is_free || plan.price === 0;
 
 /**
- * A plan's price text (FREE, or the price in the session's display currency): a hook, since the
- * display currency comes from the root loader's context (docs/decisions.md "Growth (UI)").
+ * A plan's price text (FREE, or the price the cart charges this reader, in the session's display
+ * currency): a hook, since the display currency comes from the root loader's context
+ * (docs/decisions.md "Growth (UI)"). A Plus member reads their member price.
  */
-export function usePlanPriceLabel(): (plan: Pick<Plan, "price" | "is_free">) => string {
+export function usePlanPriceLabel(
+  plusMember = false,
+): (plan: Pick<Plan, "price" | "plus_price" | "is_free">) => string {
   const label = usePriceLabel();
-  return (plan) => (isFreePlan(plan) ? PRICE_FREE : label(plan.price));
+  return (plan) =>
+    isFreePlan(plan) ? PRICE_FREE : label(shownPlanPrice(plan, plusMember && !isFreePlan(plan)));
 }
 
 /** Plan text, price, struck original, "-N%", the Plus price and the access label. */
@@ -65,14 +70,15 @@ export function PlanPrice({
   /** The upsell's link to the Plus page (`/plus?ref=plus-page-{slug}`, spec 001 section 2). */
   plusHref?: string;
 }) {
-  const price = toCents(plan.price);
-  const original = toCents(plan.original_price);
   const free = isFreePlan(plan);
   const member = plusMember && !free;
-  const shown = member ? plusPrice(price) : price;
+  // What the cart charges this reader (domain/pricing readerPrice, on the server).
+  const shownMajor = shownPlanPrice(plan, member);
+  const shown = toCents(shownMajor);
+  const original = Math.max(toCents(plan.original_price), toCents(plan.list_price));
   const discount = discountLabel(shown, original);
   const label = usePriceLabel();
-  const planPriceLabel = usePlanPriceLabel();
+  const planPriceLabel = usePlanPriceLabel(member);
   return (
     <div>
       <p className="eyebrow">{planText(plan)}</p>
@@ -81,14 +87,14 @@ export function PlanPrice({
           className={size === "lg" ? "price-big text-4xl" : "price-big text-2xl"}
           data-testid={testId || undefined}
         >
-          {member ? label(toMajor(shown)) : planPriceLabel(plan)}
+          {planPriceLabel(plan)}
         </span>
         {member ? (
           <span className="rounded bg-violet-100 px-1.5 py-0.5 text-xs font-black text-violet-800">
             Your Plus price
           </span>
         ) : null}
-        {original > price ? (
+        {original > shown ? (
           <s className="text-ink-soft">
             <span className="sr-only">Was </span>
             {label(toMajor(original))}
@@ -96,9 +102,17 @@ export function PlanPrice({
         ) : null}
         {discount ? <span className="off-pill">{discount}</span> : null}
       </div>
+      {plan.campaign && !free ? (
+        <p className="mt-1 text-sm font-semibold text-emerald-800" data-testid="plan-campaign">
+          {campaignDiscountName(plan.campaign.public_name, plan.campaign.percent)} applied
+        </p>
+      ) : null}
       {showPlus && !free && !member ? (
         <p className="mt-1 text-sm text-violet-800">
-          <span className="font-bold">{label(toMajor(plusPrice(price)))}</span> with{" "}
+          <span className="font-bold" data-testid={testId ? "plan-plus-price" : undefined}>
+            {label(plan.plus_price)}
+          </span>{" "}
+          with{" "}
           {plusHref ? (
             <a href={plusHref} className="plus-link" aria-label="Plus membership">
               Plus
@@ -108,6 +122,7 @@ export function PlanPrice({
           )}
         </p>
       ) : null}
+      {!free && testId ? <ChargedInUsd major={shownMajor} /> : null}
       {showAccess ? <p className="access-line">{accessLabel(plan.access)}</p> : null}
     </div>
   );

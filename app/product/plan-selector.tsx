@@ -67,11 +67,20 @@ export function AccessToggle({ deal, className }: { deal: ProductPageDeal; class
  * the radios for the purchase form (posted without JavaScript; data-plan-option lets CSS show the
  * checked plan's price).
  */
-export function PlanSelector({ deal, fieldName }: { deal: ProductPageDeal; fieldName?: string }) {
+export function PlanSelector({
+  deal,
+  fieldName,
+  plusMember = false,
+}: {
+  deal: ProductPageDeal;
+  fieldName?: string;
+  /** A Plus member reads each plan's member price. */
+  plusMember?: boolean;
+}) {
   const { store, state } = usePurchase(deal);
   const id = useId();
   const name = fieldName ?? id;
-  const planPriceLabel = usePlanPriceLabel();
+  const planPriceLabel = usePlanPriceLabel(plusMember);
   const plans = plansInGroup(deal, state.group);
   if (activePlans(deal).length <= 1) return null;
   return (

@@ -34,7 +34,7 @@ export default function PlanSheet({
             Pick a plan of {deal.public_name || deal.name} and buy it.
           </Dialog.Description>
           <div className="mt-4 space-y-4">
-            <PlanSelector deal={deal} />
+            <PlanSelector deal={deal} plusMember={viewer.hasPlus} />
             {plan && needsPlusShelf(deal.buy_button, plan, viewer.hasPlus) ? (
               <PlusOnlyNote plusHref={`/plus?ref=plus-page-${deal.slug}`} />
             ) : null}

@@ -5,8 +5,7 @@ import {
   PURCHASE_PROTECTION_CREDIT_PERCENT_PLUS,
 } from "../../domain/constants";
 import { CONTINUE_WITH_PLUS } from "../../domain/messages";
-import { toCents, toMajor } from "../../domain/money";
-import { plusPrice } from "../../domain/pricing";
+import { toMajor } from "../../domain/money";
 import { usePriceLabel } from "../marketing/display-currency";
 import { TickIcon } from "../ui/icons";
 import type { ProductPageDeal } from "./page-view";
@@ -34,7 +33,8 @@ export default function PlusShelfDialog({
   const plan = activePlans(deal).find((p) => p.id === shelfPlanId);
   const open = plan != null;
   const label = usePriceLabel();
-  const memberPrice = plan ? label(toMajor(plusPrice(toCents(plan.price)))) : null;
+  // The member price the cart will charge once Plus is in it (readerPrice, on the server).
+  const memberPrice = plan ? label(plan.plus_price) : null;
   return (
     <Dialog.Root
       open={open}

@@ -112,7 +112,7 @@ export function PurchasePanel({ deal, viewer }: PurchasePanelProps) {
           {groupPlans.length === 1 && groupPlans[0] ? (
             <input type="hidden" name="plan" value={groupPlans[0].id} />
           ) : null}
-          <PlanSelector deal={deal} fieldName="plan" />
+          <PlanSelector deal={deal} fieldName="plan" plusMember={viewer.hasPlus} />
           {groupPlans.length > 1 && !hydrated ? (
             // Before and without JavaScript: every plan's price, CSS showing the checked one
             // (app.css). Hydrated, only the selected plan's price is rendered.

@@ -106,7 +106,11 @@ export function createServices(deps: ServiceDeps) {
     recaptcha: createRecaptcha(deps.config),
     mail: createMailProvider(deps.config),
   });
-  const search = createSearchService({ db: deps.db, clock: deps.clock });
+  const search = createSearchService({
+    db: deps.db,
+    clock: deps.clock,
+    campaignPricing: deps.config.campaignPricingExperiment,
+  });
   // The test gateway keeps its 3-D Secure answers in the database (every process sees them).
   const gateway = createPaymentGateway(deps.config, dbTestIntentStore(deps.db));
   const cards = createCardService({ db: deps.db, clock: deps.clock, gateway });
@@ -176,7 +180,11 @@ export function createServices(deps: ServiceDeps) {
     limits,
     loginThrottle,
     accounts,
-    catalog: createCatalogService({ db: deps.db, clock: deps.clock }),
+    catalog: createCatalogService({
+      db: deps.db,
+      clock: deps.clock,
+      campaignPricing: deps.config.campaignPricingExperiment,
+    }),
     personalAttributes: createPersonalAttributesService({ db: deps.db }),
     pages,
     outbox,
@@ -205,7 +213,11 @@ export function createServices(deps: ServiceDeps) {
       publicUrl: deps.config.publicUrl,
       pageEvents,
     }),
-    productPage: createProductPageService({ db: deps.db, clock: deps.clock }),
+    productPage: createProductPageService({
+      db: deps.db,
+      clock: deps.clock,
+      campaignPricing: deps.config.campaignPricingExperiment,
+    }),
     shortLinks: createShortLinkService({
       db: deps.db,
       clock: deps.clock,

@@ -5,8 +5,8 @@
  */
 import { creditsPay, isFreebieCart, isPaypalAvailable } from "../../domain/cart";
 import { PLUS_DEAL_SLUG } from "../../domain/constants";
-import { couponNotApplied } from "../../domain/messages";
-import { toMajor } from "../../domain/money";
+import { couponNotApplied, namedDiscount } from "../../domain/messages";
+import { formatMoney, toMajor } from "../../domain/money";
 import type { CartLine, CartView } from "../services/commerce/cart";
 import type { OrderRecord } from "../services/commerce/orders";
 import type { Purchase } from "../services/commerce/purchases";
@@ -45,8 +45,26 @@ export function cartJson(v: CartView) {
     parent_invoice_data: l.parentInvoiceData,
     is_plus: l.deal.isPlusDeal,
     error: l.problem,
+    // The discounts the line got, named (issue 30): what the unit price already has taken off.
+    campaign_name: l.campaignName,
+    campaign_discount: toMajor(l.campaignDiscountCents),
+    plus_discount: toMajor(l.plusDiscountCents),
+    discounts: l.discounts.map((d) => ({
+      kind: d.kind,
+      name: d.name,
+      percent: d.percent,
+      amount: toMajor(d.cents),
+      text: namedDiscount(d.label, formatMoney(d.cents)),
+    })),
   });
   const top = v.lines.filter((l) => l.parentCartItemId == null);
+  // The summary names each discount once, summed over the lines that got it.
+  const named = new Map<string, { kind: string; name: string | null; cents: number }>();
+  for (const d of v.lines.flatMap((l) => l.discounts)) {
+    const seen = named.get(d.label);
+    if (seen) seen.cents += d.cents;
+    else named.set(d.label, { kind: d.kind, name: d.name, cents: d.cents });
+  }
   return {
     id: v.id,
     cart_items: top.map((l) => ({
@@ -70,6 +88,14 @@ export function cartJson(v: CartView) {
       : null,
     coupon_discount: toMajor(v.couponDiscountCents),
     plus_discount: toMajor(v.plusDiscountCents),
+    /** Each discount the lines got, named and summed (issue 30); already in the subtotal. */
+    discounts: [...named].map(([label, d]) => ({
+      kind: d.kind,
+      name: d.name,
+      label,
+      amount: toMajor(d.cents),
+      text: namedDiscount(label, formatMoney(d.cents)),
+    })),
     has_plus: v.plusMember,
     has_plus_deal: v.hasPlusDeal,
     is_freebie: isFreebieCart(v.lines.length, v.subtotalCents),

@@ -6,6 +6,7 @@ import {
   needsPlusShelf,
   purchaseMode,
 } from "../../../domain/deal-state";
+import { readerPriceText } from "../../../domain/pricing";
 import { PriceText } from "../../marketing/display-currency";
 import { PlusOnlyNote } from "../../product/plus-only-note";
 import type { BlockProps } from "../block-props";
@@ -38,6 +39,8 @@ export function BuyNowBarBlock(props: BlockProps) {
     plans.find((p) => p.id === planId),
     props.viewer.hasPlus,
   );
+  // What the cart charges this reader: a Plus member reads the member prices.
+  const shown = readerPriceText(plans, props.viewer.hasPlus);
   return (
     <BlockSection props={props}>
       <div
@@ -49,7 +52,7 @@ export function BuyNowBarBlock(props: BlockProps) {
             {dataString(props.block.data, "text") ?? deal.public_name ?? deal.name}
           </p>
           <p className="text-sm text-white/75">
-            <PriceText text={deal.price_text} major={deal.price} />
+            <PriceText text={shown.text} major={shown.major} />
           </p>
           {plusOnly ? (
             <PlusOnlyNote

@@ -1,5 +1,6 @@
 /** The cart's shared types: who owns it, a priced line, the priced cart. */
 import type { CouponFacts, PaymentKind, PricedLine } from "../../../domain/cart";
+import type { PriceDiscount } from "../../../domain/pricing";
 import type { Db } from "../../db/client";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -62,6 +63,10 @@ export type CartLine = {
   campaignDiscountCents: number;
   /** What the Plus member price took off this line (all units), after the campaign. */
   plusDiscountCents: number;
+  /** The public name of the campaign that priced this line, or null. */
+  campaignName: string | null;
+  /** Each discount applied, named, in order (campaign, then Plus); cents for all units. */
+  discounts: PriceDiscount[];
 };
 
 export type CartView = {

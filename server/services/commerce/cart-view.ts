@@ -4,16 +4,14 @@ import {
   cartTotals,
   chargedUnits,
   couponProblem,
-  linePrice,
   paymentKind,
   referralBlockingCampaign,
   saleProblem,
 } from "../../../domain/cart";
 import { PLUS_DEAL_SLUG } from "../../../domain/constants";
+import { liveDealCampaign, readerPrice } from "../../../domain/pricing";
 import type { Db } from "../../db/client";
 import {
-  campaignDeals,
-  campaigns,
   cartItems,
   carts,
   couponRedemptions,
@@ -26,6 +24,8 @@ import {
   rewardCoupons,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
+import { linkedCampaigns } from "../storefront/deal-columns";
+import type { LinkedCampaign } from "../storefront/deal-json";
 import {
   type CartActor,
   type CartLine,
@@ -144,6 +144,7 @@ export function createCartReader(deps: CartDeps) {
               isPlusTier: plans.isPlusTier,
             },
             addonCents: addonBaseCents,
+            campaigns: linkedCampaigns,
             addonLicensing: addonIsLicensing,
           })
           .from(cartItems)
@@ -155,49 +156,12 @@ export function createCartReader(deps: CartDeps) {
 
     const hasPlusDeal = rows.some((r) => r.deal.slug === PLUS_DEAL_SLUG);
     const plusMember = Boolean(actor.user?.hasPlus) || hasPlusDeal;
-    const dealIds = [...new Set(rows.map((r) => r.deal.id))];
-    const campaignByDeal = new Map<
-      number,
-      {
-        type: "percent" | "fixed";
-        value: number;
-        deal_tiers: number[];
-        public_name: string;
-        allow_referral: boolean;
-      }
-    >();
-    if (deps.campaignExperimentEnabled && dealIds.length) {
-      const found = await ex
-        .select({
-          dealId: campaignDeals.dealId,
-          type: campaigns.type,
-          value: campaigns.value,
-          dealTiers: campaigns.dealTiers,
-          publicName: campaigns.publicName,
-          name: campaigns.name,
-          allowReferral: campaigns.allowAsksumoDiscount,
-        })
-        .from(campaignDeals)
-        .innerJoin(campaigns, eq(campaigns.id, campaignDeals.campaignId))
-        .where(
-          and(
-            inArray(campaignDeals.dealId, dealIds),
-            eq(campaigns.isActive, true),
-            sql`(${campaigns.startDate} is null or ${campaigns.startDate} <= ${now.toISOString()}::timestamptz)`,
-            sql`(${campaigns.endDate} is null or ${campaigns.endDate} > ${now.toISOString()}::timestamptz)`,
-          ),
-        )
-        .orderBy(asc(campaigns.id));
-      for (const c of found) {
-        if (!campaignByDeal.has(c.dealId)) {
-          campaignByDeal.set(c.dealId, {
-            type: c.type,
-            value: c.value,
-            deal_tiers: c.dealTiers,
-            public_name: c.publicName ?? c.name,
-            allow_referral: c.allowReferral,
-          });
-        }
+    // The deal's live campaign, picked as every page picks it (domain/pricing liveDealCampaign).
+    const campaignByDeal = new Map<number, LinkedCampaign>();
+    if (deps.campaignExperimentEnabled) {
+      for (const r of rows) {
+        const live = liveDealCampaign(r.campaigns, now);
+        if (live && !campaignByDeal.has(r.deal.id)) campaignByDeal.set(r.deal.id, live);
       }
     }
 
@@ -208,17 +172,17 @@ export function createCartReader(deps: CartDeps) {
       const base = isAddon
         ? (r.addonCents ?? r.plan.priceCents * r.item.quantity)
         : r.plan.priceCents;
-      const priceInput = {
+      const priced = readerPrice({
         priceCents: base,
         tier: r.plan.tier,
         campaign: isAddon ? null : (campaignByDeal.get(r.deal.id) ?? null),
         campaignExperimentEnabled: deps.campaignExperimentEnabled,
+        plusMember,
         isPlusDeal,
-      };
-      const unitCents = linePrice({ ...priceInput, plusMember });
+      });
+      const unitCents = priced.priceCents;
       const units = isAddon ? 1 : chargedUnits(r.deal.useLicensing, r.item.quantity);
-      const beforePlus = linePrice({ ...priceInput, plusMember: false });
-      const linePlusDiscount = (beforePlus - unitCents) * units;
+      const linePlusDiscount = (priced.campaignCents - unitCents) * units;
       plusDiscountCents += linePlusDiscount;
       return {
         id: r.item.id,
@@ -255,8 +219,10 @@ export function createCartReader(deps: CartDeps) {
         unitCents,
         units,
         originalCents: isAddon ? base : r.plan.originalPriceCents,
-        campaignDiscountCents: (base - beforePlus) * units,
+        campaignDiscountCents: (base - priced.campaignCents) * units,
         plusDiscountCents: linePlusDiscount,
+        campaignName: priced.discounts.find((d) => d.kind === "campaign")?.name ?? null,
+        discounts: priced.discounts.map((d) => ({ ...d, cents: d.cents * units })),
       };
     });
 

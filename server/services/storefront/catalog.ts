@@ -9,8 +9,14 @@ import { type DealCardJson, type DealCore, dealCardJson } from "./deal-json";
 
 const isNumericId = (s: string) => /^\d{1,9}$/.test(s);
 
-export function createCatalogService(deps: { db: Db; clock: Clock }) {
+export function createCatalogService(deps: {
+  db: Db;
+  clock: Clock;
+  /** CAMPAIGN_PRICING_EXPERIMENT: cards show campaign prices only when the cart gives them. */
+  campaignPricing?: boolean;
+}) {
   const { db, clock } = deps;
+  const pricing = { campaignPricing: deps.campaignPricing === true };
   const queries = prepareDealDetailQueries(db);
 
   /** Compact card data for many deals in one statement, in the order of the ids given. */
@@ -22,7 +28,7 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
       .where(and(inArray(deals.id, [...new Set(dealIds)]), publicDeal));
     const now = clock.now();
     const byId = new Map(
-      rows.map((r) => [r.deal.id, dealCardJson(r.deal as DealCore, r.plans, now)]),
+      rows.map((r) => [r.deal.id, dealCardJson(r.deal as DealCore, r.plans, now, pricing)]),
     );
     return dealIds.flatMap((id) => {
       const card = byId.get(id);
@@ -62,6 +68,7 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
     return dealDetailsJson(
       { core, planRows, featureRows, addonRows, productRows, extras, topComments },
       options.now ?? clock.now(),
+      pricing,
     );
   }
 

@@ -26,8 +26,15 @@ export type CollectionPageJson = {
  * The collection pages (/collections/{slug}, root-level /{slug}/, best-for) and the sitemap's
  * list of them.
  */
-export function createCollectionPages(deps: { db: Db; clock: Clock; search: SearchService }) {
+export function createCollectionPages(deps: {
+  db: Db;
+  clock: Clock;
+  search: SearchService;
+  /** CAMPAIGN_PRICING_EXPERIMENT: cards show campaign prices only when the cart gives them. */
+  campaignPricing?: boolean;
+}) {
   const { db, clock, search } = deps;
+  const pricing = { campaignPricing: deps.campaignPricing === true };
 
   /**
    * A collection page (/collections/{slug}, a root-level /{slug}/, or one of the rule
@@ -74,7 +81,7 @@ export function createCollectionPages(deps: { db: Db; clock: Clock; search: Sear
           .where(eq(subCollections.smartCollectionId, c.id))
           .orderBy(asc(subCollections.position), asc(subCollections.id)),
       ]);
-      const cards = dealRows.map((r) => dealCardJson(r.deal as DealCore, r.plans, now));
+      const cards = dealRows.map((r) => dealCardJson(r.deal as DealCore, r.plans, now, pricing));
       const count = Number(stored.total);
       return {
         kind: "smart_collection",

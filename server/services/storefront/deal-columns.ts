@@ -1,11 +1,25 @@
 import { type SQL, sql } from "drizzle-orm";
 import { deals } from "../../db/schema";
-import type { PlanPrice } from "./deal-json";
+import type { LinkedCampaign, PlanPrice } from "./deal-json";
 
 /**
  * SQL pieces every deal listing shares (search, collections, zones, cards): the columns a card
  * reads, its active plans as one json column, and which deals the public may see.
  */
+
+/**
+ * The active campaigns linked to the row's deal, in id order, with their windows: the deal's live
+ * campaign is the first whose window holds "now" (domain/pricing liveDealCampaign), read by the
+ * cart and by every page the same way. Windows are compared in code, with the app's clock.
+ */
+export const linkedCampaigns = sql<LinkedCampaign[]>`coalesce((
+  select json_agg(json_build_object(
+    'type', c.type, 'value', c.value, 'deal_tiers', c.deal_tiers, 'public_name', c.public_name,
+    'allow_referral', c.allow_asksumo_discount, 'start_date', c.start_date, 'end_date', c.end_date
+  ) order by c.id)
+  from campaign_deals cd join campaigns c on c.id = cd.campaign_id
+  where cd.deal_id = "deals"."id" and c.is_active
+), '[]'::json)`;
 
 /** The deal columns a card needs (everything DealCore names). */
 export const dealCoreColumns = {
@@ -42,6 +56,7 @@ export const dealCoreColumns = {
   quantitySold: deals.quantitySold,
   reviewCount: deals.reviewCount,
   averageRating: deals.averageRating,
+  campaigns: linkedCampaigns,
 } as const;
 
 /**
@@ -53,7 +68,7 @@ export const dealCoreColumns = {
 export const activePlanPrices = sql<PlanPrice[]>`coalesce((
   select json_agg(json_build_object(
     'price', p.price_cents, 'original_price', p.original_price_cents, 'is_free', p.is_free,
-    'plan_type', p.plan_type, 'access', p.access
+    'plan_type', p.plan_type, 'access', p.access, 'tier', p.tier
   ) order by p.price_cents, p.position, p.id)
   from plans p where p.deal_id = "deals"."id" and p.is_active
 ), '[]'::json)`;

@@ -1,16 +1,27 @@
 import { toMajor } from "../../../domain/money";
 import { displayPath } from "../discussions/item-paths";
 import type { DealDetailRows } from "./deal-details-queries";
-import { dealDetailsBaseJson, iso, taxonJson, videoJson } from "./deal-json";
+import {
+  dealDetailsBaseJson,
+  iso,
+  type StorefrontPricing,
+  taxonJson,
+  videoJson,
+} from "./deal-json";
 
 /**
  * The Deal entity of spec 001 section 3 (GET /api/v2/deals/{slug}/details/ and the product
  * page), built from the rows of deal-details-queries.ts: the card and plan fields come from
  * deal-json.ts, the parts (features, add-ons, products, founders, top comments) from here.
  */
-export function dealDetailsJson(rows: DealDetailRows, now: Date) {
+export function dealDetailsJson(rows: DealDetailRows, now: Date, pricing: StorefrontPricing) {
   const { core, planRows, featureRows, addonRows, productRows, extras, topComments } = rows;
-  const deal = dealDetailsBaseJson({ ...core.deal }, planRows, now);
+  const deal = dealDetailsBaseJson(
+    { ...core.deal, campaigns: core.campaigns },
+    planRows,
+    now,
+    pricing,
+  );
 
   const planFeatures = featureRows.filter((f) => f.section === "plan");
   const featureJson = (f: (typeof featureRows)[number]) => ({

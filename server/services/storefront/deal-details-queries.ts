@@ -24,7 +24,7 @@ import {
   users,
   videos,
 } from "../../db/schema";
-import { publicDeal } from "./deal-columns";
+import { linkedCampaigns, publicDeal } from "./deal-columns";
 
 /** How many top questions and top reviews the details carry (top_5_questions, top_5_reviews). */
 const TOP_COMMENTS = 5;
@@ -43,6 +43,7 @@ export function prepareDealDetailQueries(db: Db) {
     db
       .select({
         deal: dealColumns,
+        campaigns: linkedCampaigns,
         group: getTableColumns(taxonomyGroups),
         category: getTableColumns(categories),
         subcategory: getTableColumns(subcategories),

@@ -4,8 +4,15 @@
  * routes and React components only ever see these types.
  */
 
+import { PLUS_DEAL_SLUG } from "../../../domain/constants";
 import { toMajor } from "../../../domain/money";
-import { discountPercent, priceText } from "../../../domain/pricing";
+import {
+  liveDealCampaign,
+  priceText,
+  type ReaderPrice,
+  readerPrice,
+  type WindowedCampaign,
+} from "../../../domain/pricing";
 import type {
   BannerDetails,
   DealBadge,
@@ -98,7 +105,39 @@ export type DealCore = {
   quantitySold: number;
   reviewCount: number;
   averageRating: number;
+  /** The deal's active campaigns with their windows (deal-columns.ts linkedCampaigns). */
+  campaigns?: LinkedCampaign[] | null;
 };
+
+/** An active campaign linked to a deal, as deal-columns.ts reads it. */
+export type LinkedCampaign = WindowedCampaign & { public_name: string; allow_referral: boolean };
+
+/**
+ * How the storefront prices plans: whether campaign prices reach the cart
+ * (CAMPAIGN_PRICING_EXPERIMENT). Pages show what the cart charges, so they follow the same flag.
+ */
+export type StorefrontPricing = { campaignPricing: boolean };
+
+/**
+ * A plan's price for the reader every shared (cached) answer is made for: an anonymous visitor,
+ * a non-member. The "with Plus" figure is `memberCents`; a signed-in member's page shows it.
+ */
+export function publicPlanPrice(
+  d: Pick<DealCore, "slug" | "campaigns">,
+  plan: { priceCents: number; originalCents: number; tier: number },
+  now: Date,
+  pricing: StorefrontPricing,
+): ReaderPrice {
+  return readerPrice({
+    priceCents: plan.priceCents,
+    originalCents: plan.originalCents,
+    tier: plan.tier,
+    campaign: liveDealCampaign(d.campaigns, now),
+    campaignExperimentEnabled: pricing.campaignPricing,
+    plusMember: false,
+    isPlusDeal: d.slug === PLUS_DEAL_SLUG,
+  });
+}
 
 /** A plan reduced to what prices a card: cents, as read from the database. */
 export type PlanPrice = {
@@ -107,6 +146,7 @@ export type PlanPrice = {
   is_free: boolean;
   plan_type: PlanType;
   access: PlanAccess;
+  tier: number;
 };
 
 /**
@@ -140,10 +180,27 @@ function quantityRemainingBelowThreshold(d: DealCore): number | null {
 }
 
 /** Fields the card and the details share, in the details' order. */
-function commonJson(d: DealCore, activePlans: readonly PlanPrice[], now: Date) {
-  // Active plans arrive sorted by price: the first is the default (cheapest) plan.
+function commonJson(
+  d: DealCore,
+  listed: readonly PlanPrice[],
+  now: Date,
+  pricing: StorefrontPricing,
+) {
+  // Each active plan at the price the cart charges a non-member; the cheapest is the default.
+  const activePlans = listed
+    .map((p) => ({
+      plan: p,
+      priced: publicPlanPrice(
+        d,
+        { priceCents: p.price, originalCents: p.original_price, tier: p.tier },
+        now,
+        pricing,
+      ),
+    }))
+    .sort((a, b) => a.priced.priceCents - b.priced.priceCents);
   const cheapest = activePlans[0];
-  const uniquePlanTypes = [...new Set(activePlans.map((p) => PLAN_TYPE_NAMES[p.plan_type]))];
+  const free = (p: PlanPrice, cents: number) => p.is_free || cents === 0;
+  const uniquePlanTypes = [...new Set(activePlans.map((p) => PLAN_TYPE_NAMES[p.plan.plan_type]))];
   return {
     id: d.id,
     slug: d.slug,
@@ -154,14 +211,24 @@ function commonJson(d: DealCore, activePlans: readonly PlanPrice[], now: Date) {
     product_logo: d.productLogo,
     get_absolute_url: dealUrl(d.slug),
     listing_type: d.listingType,
-    price: cheapest ? toMajor(cheapest.price) : null,
-    original_price: cheapest ? toMajor(cheapest.original_price) : null,
-    discount_percent: cheapest ? discountPercent(cheapest.price, cheapest.original_price) : 0,
-    price_text: priceText(activePlans.map((p) => ({ price: p.price, is_free: p.is_free }))),
-    is_free: d.isFree || (cheapest != null && activePlans.every((p) => p.is_free || p.price === 0)),
+    price: cheapest ? toMajor(cheapest.priced.priceCents) : null,
+    original_price: cheapest
+      ? toMajor(cheapest.priced.originalCents ?? cheapest.plan.original_price)
+      : null,
+    discount_percent: cheapest ? cheapest.priced.discountPercent : 0,
+    /** What a Plus member pays for the default plan ("with Plus"); null when free. */
+    plus_price:
+      cheapest && !free(cheapest.plan, cheapest.priced.priceCents)
+        ? toMajor(cheapest.priced.memberCents)
+        : null,
+    price_text: priceText(
+      activePlans.map((p) => ({ price: p.priced.priceCents, is_free: p.plan.is_free })),
+    ),
+    is_free:
+      d.isFree || (cheapest != null && activePlans.every((p) => free(p.plan, p.priced.priceCents))),
     is_info: d.isInfo,
     unique_plan_types: uniquePlanTypes,
-    default_plan: cheapest ? { plan_type: cheapest.access } : null,
+    default_plan: cheapest ? { plan_type: cheapest.plan.access } : null,
     percent_claimed: d.percentClaimed,
     quantity_remaining_below_threshold: quantityRemainingBelowThreshold(d),
     participation: d.participation,
@@ -191,9 +258,14 @@ function commonJson(d: DealCore, activePlans: readonly PlanPrice[], now: Date) {
 // Deal card (collections, search results)
 // ---------------------------------------------------------------------------------------------
 
-export function dealCardJson(d: DealCore, activePlans: readonly PlanPrice[], now: Date) {
+export function dealCardJson(
+  d: DealCore,
+  activePlans: readonly PlanPrice[],
+  now: Date,
+  pricing: StorefrontPricing,
+) {
   return {
-    ...commonJson(d, activePlans, now),
+    ...commonJson(d, activePlans, now, pricing),
     deal_review: { average_rating: twoDecimals(d.averageRating), review_count: d.reviewCount },
   };
 }
@@ -253,14 +325,37 @@ export type PlanRow = {
   isActive: boolean;
 };
 
-export function planJson(p: PlanRow) {
+/**
+ * A plan as the deal details give it: `price` is what the cart charges a non-member now (the
+ * campaign applied), `plus_price` what a Plus member pays, `list_price` the plan's own price;
+ * `original_price` and `discount_percent` are struck against `price` (domain/pricing readerPrice).
+ */
+export function planJson(
+  p: PlanRow,
+  priced: ReaderPrice,
+  campaign: { public_name: string; end_date: string | null } | null,
+) {
+  const discount = priced.discounts.find((x) => x.kind === "campaign");
   return {
     id: p.id,
     public_name: p.publicName,
     tier: p.tier,
-    price: toMajor(p.priceCents),
-    original_price: toMajor(p.originalPriceCents),
-    discount_percent: discountPercent(p.priceCents, p.originalPriceCents),
+    price: toMajor(priced.priceCents),
+    original_price: toMajor(priced.originalCents ?? p.originalPriceCents),
+    discount_percent: priced.discountPercent,
+    list_price: toMajor(priced.listCents),
+    plus_price: toMajor(priced.memberCents),
+    /** The campaign pricing this plan now, or null. */
+    campaign:
+      discount && campaign
+        ? {
+            public_name: campaign.public_name,
+            percent: discount.percent,
+            discount: toMajor(discount.cents),
+            /** When the campaign price ends (JSON-LD priceValidUntil). */
+            end_date: campaign.end_date,
+          }
+        : null,
     codes: p.codes,
     plan_type: PLAN_TYPE_NAMES[p.planType],
     access: p.access,
@@ -286,11 +381,24 @@ export const taxonJson = (t: TaxonNode | null) =>
       }
     : null;
 
-export function dealDetailsBaseJson(d: DealDetailsCore, plans: readonly PlanRow[], now: Date) {
+export function dealDetailsBaseJson(
+  d: DealDetailsCore,
+  plans: readonly PlanRow[],
+  now: Date,
+  pricing: StorefrontPricing,
+) {
   const summary = parseReviewsSummary(d.reviewsSummary, d.reviewsSummaryUpdatedAt);
+  const priced = plans.map((p) => ({
+    plan: p,
+    priced: publicPlanPrice(
+      d,
+      { priceCents: p.priceCents, originalCents: p.originalPriceCents, tier: p.tier },
+      now,
+      pricing,
+    ),
+  }));
   const active = plans
     .filter((p) => p.isActive)
-    .sort((a, b) => a.priceCents - b.priceCents)
     .map(
       (p): PlanPrice => ({
         price: p.priceCents,
@@ -298,15 +406,18 @@ export function dealDetailsBaseJson(d: DealDetailsCore, plans: readonly PlanRow[
         is_free: p.isFree,
         plan_type: p.planType,
         access: p.access,
+        tier: p.tier,
       }),
     );
-  const cheapestActive = plans
-    .filter((p) => p.isActive)
-    .reduce<PlanRow | undefined>(
-      (low, p) => (!low || p.priceCents < low.priceCents ? p : low),
+  const cheapestActive = priced
+    .filter((p) => p.plan.isActive)
+    .reduce<(typeof priced)[number] | undefined>(
+      (low, p) => (!low || p.priced.priceCents < low.priced.priceCents ? p : low),
       undefined,
-    );
-  const common = commonJson(d, active, now);
+    )?.plan;
+  const common = commonJson(d, active, now, pricing);
+  const live = liveDealCampaign(d.campaigns, now);
+  const campaign = live ? { public_name: live.public_name, end_date: iso(live.end_date) } : null;
   return {
     ...common,
     dark_logo_long: d.darkLogoLong,
@@ -328,7 +439,7 @@ export function dealDetailsBaseJson(d: DealDetailsCore, plans: readonly PlanRow[
         }
       : null,
     default_price: common.price,
-    plans: plans.map(planJson),
+    plans: priced.map((p) => planJson(p.plan, p.priced, campaign)),
     upsell_callout: d.upsellCallout,
     terms: d.terms,
     // The spec's field is the summary text; the evidence behind it (statements with the reviews

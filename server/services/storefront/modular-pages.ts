@@ -56,7 +56,9 @@ export function createPagesService(deps: {
   campaignPricing?: boolean;
 }) {
   const { db, clock } = deps;
-  const search = deps.search ?? createSearchService({ db, clock });
+  const campaignPricing = deps.campaignPricing === true;
+  const pricing = { campaignPricing };
+  const search = deps.search ?? createSearchService({ db, clock, campaignPricing });
 
   /**
    * The Page response of spec 001 sections 3 and 7, one slice of `limit` collections from
@@ -148,7 +150,7 @@ export function createPagesService(deps: {
     const dealsByCollection = new Map<number, DealCardJson[]>();
     for (const row of dealRows) {
       const list = dealsByCollection.get(row.collectionId) ?? [];
-      list.push(dealCardJson(row.deal as DealCore, row.plans, now));
+      list.push(dealCardJson(row.deal as DealCore, row.plans, now, pricing));
       dealsByCollection.set(row.collectionId, list);
     }
     const videosByCollection = groupBy(videoRows, (v) => v.collectionId ?? 0);
@@ -212,9 +214,9 @@ export function createPagesService(deps: {
 
   return {
     getModularPage,
-    ...createCollectionPages({ db, clock, search }),
-    ...createCampaignReader({ db, clock, campaignPricing: deps.campaignPricing ?? false }),
-    ...createZoneCollections({ db, clock }),
+    ...createCollectionPages({ db, clock, search, campaignPricing }),
+    ...createCampaignReader({ db, clock, campaignPricing }),
+    ...createZoneCollections({ db, clock, campaignPricing }),
   };
 }
 

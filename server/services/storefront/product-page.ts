@@ -74,8 +74,14 @@ export type ProductPageJson = {
   badges: BadgeJson[];
 };
 
-export function createProductPageService(deps: { db: Db; clock: Clock }) {
+export function createProductPageService(deps: {
+  db: Db;
+  clock: Clock;
+  /** CAMPAIGN_PRICING_EXPERIMENT: cards show campaign prices only when the cart gives them. */
+  campaignPricing?: boolean;
+}) {
   const { db, clock } = deps;
+  const pricing = { campaignPricing: deps.campaignPricing === true };
   // postgres.js serialises placeholder values as text: a Date must go in as ISO text and be
   // cast here (PGlite accepted the Date, PostgreSQL did not).
   const now = sql`${sql.placeholder("now")}::timestamptz`;
@@ -208,7 +214,7 @@ export function createProductPageService(deps: { db: Db; clock: Clock }) {
       zoneCollection.set(zone, row.collection.id);
       rowsByCollection.set(row.collection.id, row.collection);
       const list = cards.get(row.collection.id) ?? [];
-      list.push(dealCardJson(row.deal as DealCore, row.plans, at));
+      list.push(dealCardJson(row.deal as DealCore, row.plans, at, pricing));
       cards.set(row.collection.id, list);
     }
     for (const [zone, id] of zoneCollection) {

@@ -77,12 +77,34 @@ export function createSearchService(deps: {
   clock: Clock;
   /** SEARCH_COUNT_CAP; tests lower it to read a small catalogue the way a large one is read. */
   countCap?: number;
+  /** CAMPAIGN_PRICING_EXPERIMENT: cards show campaign prices only when the cart gives them. */
+  campaignPricing?: boolean;
 }) {
   const { db, clock } = deps;
+  const pricing = { campaignPricing: deps.campaignPricing === true };
   const countCap = deps.countCap ?? SEARCH_COUNT_CAP;
 
-  const cheapestPrice = sql<number | null>`(select min(p.price_cents) from plans p
+  const listPrice = sql<number | null>`(select min(p.price_cents) from plans p
     where p.deal_id = "deals"."id" and p.is_active)`;
+  /**
+   * The deal's cheapest price as its card shows it (a non-member's): with campaign pricing on, the
+   * rule of domain/pricing readerPrice written in SQL so the price filters and sorts can use it
+   * (the deal's first live linked campaign by id, its listed tiers only, percent rounded to the
+   * cent, never below 0). tests/api/price-rule.test.ts holds the two to the same figure.
+   */
+  const cheapestPriceAt = (now: Date) => {
+    if (!pricing.campaignPricing) return listPrice;
+    const at = now.toISOString();
+    return sql<number | null>`(select min(greatest(0, p.price_cents - coalesce((
+        select case when p.tier = any(c.deal_tiers) then (case when c.type = 'percent'
+          then round(p.price_cents * c.value / 100.0) else c.value end) else 0 end
+        from campaign_deals cd join campaigns c on c.id = cd.campaign_id
+        where cd.deal_id = "deals"."id" and c.is_active
+          and (c.start_date is null or c.start_date <= ${at}::timestamptz)
+          and (c.end_date is null or c.end_date > ${at}::timestamptz)
+        order by c.id limit 1), 0)))::int from plans p
+      where p.deal_id = "deals"."id" and p.is_active)`;
+  };
   const isEndedAt = (now: Date) => sql<boolean>`(${deals.dealStatus} = 'Ended'
     or ${deals.browseDealStatus} = 'expired'
     or (${deals.endDate} is not null and ${deals.endDate} <= ${now.toISOString()}::timestamptz))`;
@@ -134,8 +156,8 @@ export function createSearchService(deps: {
     if (f.planType)
       parts.push(sql`exists (select 1 from plans p where p.deal_id = "deals"."id"
         and p.is_active and p.plan_type = ${f.planType})`);
-    if (f.minPrice != null) parts.push(sql`${cheapestPrice} >= ${f.minPrice}`);
-    if (f.maxPrice != null) parts.push(sql`${cheapestPrice} <= ${f.maxPrice}`);
+    if (f.minPrice != null) parts.push(sql`${cheapestPriceAt(now)} >= ${f.minPrice}`);
+    if (f.maxPrice != null) parts.push(sql`${cheapestPriceAt(now)} <= ${f.maxPrice}`);
     if (f.free)
       parts.push(sql`(${deals.isFree} or not exists (select 1 from plans p
         where p.deal_id = "deals"."id" and p.is_active and p.price_cents > 0 and not p.is_free))`);
@@ -177,10 +199,10 @@ export function createSearchService(deps: {
         order.push(sql`${deals.startDate} desc nulls last`);
         break;
       case "price_asc":
-        order.push(sql`${cheapestPrice} asc nulls last`);
+        order.push(sql`${cheapestPriceAt(now)} asc nulls last`);
         break;
       case "price_desc":
-        order.push(sql`${cheapestPrice} desc nulls last`);
+        order.push(sql`${cheapestPriceAt(now)} desc nulls last`);
         break;
       case "rating":
         order.push(sql`${deals.averageRating} desc`, sql`${deals.reviewCount} desc`);
@@ -412,7 +434,7 @@ export function createSearchService(deps: {
       page,
       page_size: pageSize,
       total_pages: Math.max(1, Math.ceil(count / pageSize)),
-      results: rows.map((r) => dealCardJson(r.deal as DealCore, r.plans, now)),
+      results: rows.map((r) => dealCardJson(r.deal as DealCore, r.plans, now, pricing)),
     };
   }
 

@@ -18,8 +18,14 @@ export type ZoneCollectionJson = {
 };
 
 /** The product page's zones (GET /api/smartcollections/zone/{zone}/). */
-export function createZoneCollections(deps: { db: Db; clock: Clock }) {
+export function createZoneCollections(deps: {
+  db: Db;
+  clock: Clock;
+  /** CAMPAIGN_PRICING_EXPERIMENT: cards show campaign prices only when the cart gives them. */
+  campaignPricing?: boolean;
+}) {
   const { db, clock } = deps;
+  const pricing = { campaignPricing: deps.campaignPricing === true };
 
   /**
    * The smart collection filling a product-page zone, with its deals (the deal of the product
@@ -57,7 +63,7 @@ export function createZoneCollections(deps: { db: Db; clock: Clock }) {
       component_type: c.componentType,
       modular_component_type: c.modularComponentType,
       url: collectionUrl(c.slug, c.isRootLevel),
-      deals: rows.map((r) => dealCardJson(r.deal as DealCore, r.plans, now)),
+      deals: rows.map((r) => dealCardJson(r.deal as DealCore, r.plans, now, pricing)),
     };
   }
 
