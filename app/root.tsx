@@ -20,6 +20,7 @@ import { loadGrowthRootData } from "./marketing/root-data.server";
 import { ViewItemEvent } from "./marketing/view-item-event";
 import { readCookie } from "./ui/cookies";
 import { IconSprite } from "./ui/icons";
+import { PlusMemberContext } from "./ui/plus-member";
 
 /** The signed-in user summary every page's header needs; nothing else personal goes here. */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
@@ -97,16 +98,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        <DisplayCurrencyContext.Provider value={data?.growth.display ?? null}>
-          <SiteHeader
-            user={data?.user ?? null}
-            currency={data?.growth.currency}
-            cartCount={data?.cartCount ?? 0}
-          />
-          <div id="main-content" tabIndex={-1} className="flex-1 scroll-mt-20">
-            {children}
-          </div>
-        </DisplayCurrencyContext.Provider>
+        <PlusMemberContext.Provider value={data?.user?.hasPlus === true}>
+          <DisplayCurrencyContext.Provider value={data?.growth.display ?? null}>
+            <SiteHeader
+              user={data?.user ?? null}
+              currency={data?.growth.currency}
+              cartCount={data?.cartCount ?? 0}
+            />
+            <div id="main-content" tabIndex={-1} className="flex-1 scroll-mt-20">
+              {children}
+            </div>
+          </DisplayCurrencyContext.Provider>
+        </PlusMemberContext.Provider>
         <ViewItemEvent />
         <SiteFooter signedIn={Boolean(data?.user)} />
         <ScrollRestoration />

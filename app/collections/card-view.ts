@@ -20,6 +20,7 @@ export function toDealCardView(d: DealCardJson) {
     product_logo: d.product_logo,
     get_absolute_url: d.get_absolute_url,
     price: d.price,
+    plus_price: d.plus_price,
     original_price: d.original_price,
     discount_percent: d.discount_percent,
     price_text: d.price_text,

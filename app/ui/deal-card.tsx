@@ -1,10 +1,13 @@
 import { Link } from "react-router";
 import { bannerText, isInactiveIndefinitely } from "../../domain/deal-state";
 import { CARD_UNAVAILABLE, NO_REVIEWS_YET } from "../../domain/messages";
+import { formatPrice, toCents } from "../../domain/money";
+import { discountPercent } from "../../domain/pricing";
 import type { DealCardView } from "../collections/card-view";
 import { displayPrice, displayPriceText, useDisplayCurrency } from "../marketing/display-currency";
 import { dealBannerType } from "./deal-banner";
 import { cx } from "./format";
+import { usePlusMember } from "./plus-member";
 import { TacoRating } from "./taco-rating";
 
 /** The card's banner, by the spec's priority order (domain/deal-state.ts). */
@@ -30,6 +33,7 @@ const BANNER_STYLE: Record<string, string> = {
 export function PriceRow({ deal, size = "sm" }: { deal: DealCardView; size?: "sm" | "lg" }) {
   // The session's display currency (USD unless converted under the currency experiment).
   const display = useDisplayCurrency();
+  const hasPlus = usePlusMember();
   if (deal.has_ended) return <p className="font-semibold text-ink-soft">Sold out</p>;
   // Inactive indefinitely: not for sale (the product page offers the waitlist), so no price.
   if (isInactiveIndefinitely({ ...deal.stage_details, next_stage_start_date: null })) {
@@ -40,12 +44,23 @@ export function PriceRow({ deal, size = "sm" }: { deal: DealCardView; size?: "sm
     );
   }
   if (deal.price == null) return null;
-  const discount = deal.discount_percent > 0 ? `-${deal.discount_percent}%` : null;
+  // A Plus member pays the member price (domain/pricing.ts readerPrice): the card says so, as the
+  // cart will charge it. Cached pages are anonymous, so only members' own renders take this path.
+  const member = hasPlus && deal.plus_price != null;
+  const price = member ? (deal.plus_price as number) : deal.price;
+  const text = member
+    ? deal.price_text.replace(formatPrice(toCents(deal.price)), formatPrice(toCents(price)))
+    : deal.price_text;
+  const percent = member
+    ? discountPercent(
+        toCents(price),
+        deal.original_price == null ? null : toCents(deal.original_price),
+      )
+    : deal.discount_percent;
+  const discount = percent > 0 ? `-${percent}%` : null;
   return (
     <div className={size === "lg" ? "price-row text-2xl" : "price-row text-lg"}>
-      <span className="font-bold text-ink">
-        {displayPriceText(deal.price_text, deal.price, display)}
-      </span>
+      <span className="font-bold text-ink">{displayPriceText(text, price, display)}</span>
       {discount && deal.original_price != null ? (
         <>
           <s className={cx("text-ink-soft", size === "lg" ? "text-base" : "text-sm")}>
