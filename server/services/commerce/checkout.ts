@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { cardAddressError } from "../../../domain/billing";
 import { PLUS_DEAL_SLUG } from "../../../domain/constants";
-import { DomainError } from "../../../domain/errors";
+import { DomainError, invalid } from "../../../domain/errors";
 import {
   CART_CHANGED_AFTER_PAYMENT,
   CART_EMPTY,
@@ -21,6 +22,8 @@ import {
   coupons,
   credits,
   deals,
+  invoiceItems,
+  licences,
   orders,
   paymentMethods,
   payments,
@@ -31,9 +34,11 @@ import type { ChargeResult, Payments } from "../../providers/payments";
 import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
+import { checkoutBilling } from "./billing";
 import type { CartActor, CartLine, CartService, CartView, Tx } from "./cart";
-import { confirmationText, writeInvoiceItems } from "./order-fulfilment";
+import { type ConfirmationLine, confirmationText, writeInvoiceItems } from "./order-fulfilment";
 import { paymentCustomer } from "./payment-customer";
+import { addonUnitNames } from "./receipts";
 import { assertNotOwnGiveCode } from "./rewards";
 
 export type CheckoutRequest = {
@@ -45,6 +50,10 @@ export type CheckoutRequest = {
   idempotencyKey: string | null;
   /** The public origin, for links in the confirmation e-mail. */
   publicUrl: string;
+  /** The visitor's country by IP (geoip): a new card's country when no billing is saved. */
+  ipCountry?: string | null;
+  /** The currency the buyer's pages showed prices in (the session's), named in the e-mail. */
+  displayCurrency?: string | null;
 };
 
 /** A payment the gateway refused: nothing is written (the transaction rolls back). */
@@ -137,9 +146,19 @@ export function createCheckoutService(deps: {
         });
       const customerId =
         card.provider === "stripe" ? await paymentCustomer(tx, userId, "stripe") : null;
-      return { token: card.providerId, savedId: card.id, customerId };
+      return {
+        token: card.providerId,
+        savedId: card.id,
+        customerId,
+        address: { country: card.country, postalCode: card.postalCode },
+      };
     }
-    return { token, savedId: null as number | null, customerId: null as string | null };
+    return {
+      token,
+      savedId: null as number | null,
+      customerId: null as string | null,
+      address: null as { country: string | null; postalCode: string | null } | null,
+    };
   }
 
   function validate(v: CartView, actor: CartActor & { user: NonNullable<CartActor["user"]> }) {
@@ -154,6 +173,28 @@ export function createCheckoutService(deps: {
     if (v.hasPlusDeal && actor.user.hasPlus) {
       throw new DomainError("invalid", { non_field_errors: [PLUS_ALREADY_MEMBER] });
     }
+  }
+
+  /**
+   * The card rule of the cards page, for the card this checkout charges (spec 001 section 5): a
+   * saved card's own country and postal code; a new card's come from the billing details the
+   * buyer gave (the cart saves them before paying), else the country by IP. Refused before the
+   * charge, so nothing is taken. A card whose country nobody knows yet is left to the provider,
+   * which reads it from the card itself (decision 014).
+   */
+  async function assertCardAddress(
+    tx: Tx,
+    userId: number,
+    card: { country: string | null; postalCode: string | null } | null,
+    ipCountry: string | null,
+  ) {
+    const billing = await checkoutBilling(tx, userId);
+    const country = (card?.country || billing.country || ipCountry || "").toUpperCase() || null;
+    if (!country) return;
+    const postal =
+      card?.postalCode || (billing.country === country ? (billing.postal_code ?? "") : "");
+    const problem = cardAddressError(country, postal);
+    if (problem) throw invalid({ [problem.field]: [problem.message] });
   }
 
   /** Takes limited stock: a conditional update, so two buyers of the last unit cannot both win. */
@@ -201,6 +242,47 @@ export function createCheckoutService(deps: {
   }
 
   /**
+   * Each cart line's licence codes and add-on unit, read back after they were written: invoice
+   * items are inserted primary lines first, then add-ons, each group in cart order, so the i-th
+   * row by id is the i-th line of that order.
+   */
+  async function confirmationLines(
+    tx: Tx,
+    v: CartView,
+    orderId: number,
+  ): Promise<ConfirmationLine[]> {
+    const rows = await tx
+      .select({ id: invoiceItems.id })
+      .from(invoiceItems)
+      .where(eq(invoiceItems.orderId, orderId))
+      .orderBy(asc(invoiceItems.id));
+    const written = [
+      ...v.lines.filter((l) => l.parentCartItemId == null),
+      ...v.lines.filter((l) => l.parentCartItemId != null),
+    ];
+    const itemOfLine = new Map(written.map((l, i) => [l.id, rows[i]?.id]));
+    const ids = rows.map((r) => r.id);
+    const codes = ids.length
+      ? await tx
+          .select({ invoiceItemId: licences.invoiceItemId, code: licences.code })
+          .from(licences)
+          .where(inArray(licences.invoiceItemId, ids))
+          .orderBy(asc(licences.id))
+      : [];
+    const units = await addonUnitNames(
+      tx,
+      v.lines.filter((l) => l.isAddon).map((l) => l.plan.id),
+    );
+    return v.lines.map((l) => {
+      const itemId = itemOfLine.get(l.id);
+      return {
+        codes: codes.filter((c) => c.invoiceItemId === itemId).map((c) => c.code),
+        unitName: l.isAddon ? (units.get(l.plan.id) ?? null) : null,
+      };
+    });
+  }
+
+  /**
    * Everything a paid cart leaves behind, in the caller's transaction (stock and coupon already
    * taken): the paid order, its invoice items and licence codes, the coupon redemption, the
    * credits spent, Plus, the confirmation e-mail, and an empty cart.
@@ -214,10 +296,13 @@ export function createCheckoutService(deps: {
       payment: OrderPayment;
       orderKey: string;
       publicUrl: string;
+      displayCurrency?: string | null;
     },
   ): Promise<number> {
     const { v, user, payment } = input;
     const now = clock.now();
+    // What the receipt will say, as it stands at the moment of purchase.
+    const billing = { email: user.email, ...(await checkoutBilling(tx, user.id)) };
     const [order] = await tx
       .insert(orders)
       .values({
@@ -233,6 +318,7 @@ export function createCheckoutService(deps: {
         providerPaymentId: payment.providerPaymentId,
         paymentMethodId: payment.paymentMethodId,
         idempotencyKey: input.orderKey,
+        billing,
         createdAt: now,
         paidAt: now,
       })
@@ -312,7 +398,14 @@ export function createCheckoutService(deps: {
       payload: {
         to: user.email,
         subject: `Your Payonce order #${order.id}`,
-        text: confirmationText(v, order.id, input.publicUrl),
+        text: confirmationText({
+          v,
+          orderId: order.id,
+          publicUrl: input.publicUrl,
+          lines: await confirmationLines(tx, v, order.id),
+          currency: "USD",
+          displayCurrency: input.displayCurrency ?? null,
+        }),
         template: "order_confirmation",
       },
     });
@@ -418,6 +511,7 @@ export function createCheckoutService(deps: {
         };
         if (v.paymentKind === "card") {
           const method = await resolvePaymentMethod(tx, user.id, request.paymentToken);
+          await assertCardAddress(tx, user.id, method.address, request.ipCountry ?? null);
           const signature = cartSignature(v);
           const charged = await gateway.charge({
             amountCents: v.totalCents,
@@ -454,6 +548,7 @@ export function createCheckoutService(deps: {
           payment,
           orderKey,
           publicUrl: request.publicUrl,
+          displayCurrency: request.displayCurrency ?? null,
         });
         return { orderId, replayed: false };
       });
