@@ -154,7 +154,7 @@ export function buildReceipt(order: ReceiptInput): Receipt {
     }
     if (l.plusDiscountCents > 0) detail.push(`Plus member discount -${money(l.plusDiscountCents)}`);
     if (l.couponDiscountCents > 0) {
-      detail.push(`Coupon share -${money(l.couponDiscountCents)}`);
+      detail.push(`Coupon's share of this line -${money(l.couponDiscountCents)}`);
     }
     if (l.refundedAt) detail.push(`REFUNDED on ${dateText(l.refundedAt)}`);
     // An upgrade order charges the difference: its one line is what was paid for it.

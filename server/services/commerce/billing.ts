@@ -344,9 +344,13 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
    * What the cart's billing form starts from: the details checkout would use now, else the
    * visitor's country by IP (GET /api/geoip_country/) and nothing else.
    */
-  async function checkoutPrefill(userId: number, ipCountry: string | null) {
+  async function checkoutPrefill(
+    userId: number,
+    ipCountry: string | null,
+  ): Promise<{ saved: boolean; values: Omit<BillingSnapshot, "email"> }> {
     const current = await checkoutBilling(db, userId);
-    return current.country ? current : { country: ipCountry ?? undefined };
+    if (current.country) return { saved: true, values: current };
+    return { saved: false, values: ipCountry ? { country: ipCountry } : {} };
   }
 
   return {
