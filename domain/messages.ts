@@ -377,3 +377,13 @@ export const LICENCE_CODE_UNKNOWN = "No licence code of your deals matches this 
 export const LICENCE_CODE_HELD = "This licence code is on hold while its payment is disputed.";
 export const LICENCE_CODE_REVOKED =
   "This licence code was revoked: its purchase was refunded or charged back.";
+
+// After the sale (issue 30), our wording where the spec is silent
+/**
+ * The currency an order was charged in, and the one the buyer's pages showed when it was
+ * another (order e-mail, receipt): names in words, codes in brackets.
+ */
+export const chargedIn = (chargedName: string, chargedCode: string, shownName: string | null) =>
+  shownName
+    ? `Charged in ${chargedName} (${chargedCode}); prices were shown to you in ${shownName}.`
+    : `Charged in ${chargedName} (${chargedCode}).`;

@@ -4,6 +4,7 @@
  * here without a PDF. Also the two bits of wording the order e-mail shares with it: how many
  * units an add-on line is, and the currency the money was charged in.
  */
+import { chargedIn } from "./messages";
 import { type Cents, formatMoney } from "./money";
 
 export const RECEIPT_SELLER = ["Payonce", "Lifetime software deals"];
@@ -103,10 +104,11 @@ export const currencyName = (code: string): string => CURRENCY_NAMES[code] ?? co
  * another: "Charged in US dollars (USD); prices were shown to you in euros."
  */
 export function chargedInText(charged: string, shown: string | null | undefined): string {
-  const base = `Charged in ${currencyName(charged)} (${charged})`;
-  return shown && shown !== charged
-    ? `${base}; prices were shown to you in ${currencyName(shown)}.`
-    : `${base}.`;
+  return chargedIn(
+    currencyName(charged),
+    charged,
+    shown && shown !== charged ? currencyName(shown) : null,
+  );
 }
 
 const dateText = (date: Date) =>

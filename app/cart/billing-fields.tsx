@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { BILLING_SAVED } from "../../domain/account";
+import { cannotUpdateDetails } from "../../domain/messages";
 import { CountryPostalFields, TextInput } from "../account/address-fields";
 import { FieldError } from "../account/shell";
 import { fieldMessages, firstMessage, postJson } from "../payments/post-json";
@@ -117,19 +118,26 @@ export function BillingFields({
       return true;
     }
     setErrors(fieldMessages(answer.body));
-    setStatus({ ok: false, text: firstMessage(answer, "Check your billing details.") });
+    setStatus({
+      ok: false,
+      text: firstMessage(answer, cannotUpdateDetails("billing", answer.status)),
+    });
     return false;
   }, []);
 
-  // Paying first saves details that changed (the pay form is another engineer's: it is left as
-  // it is, and its submit waits here until the details are saved, or stops if they are refused).
+  // Paying first saves details that changed (the pay form is left as it is: its submit waits
+  // here until the details are saved, and stops if they are refused). A capture listener on the
+  // window runs before React's own listener on the root, so the pay form never sees the first
+  // submit; requestSubmit() sends it again once the details are saved.
   useEffect(() => {
     const onSubmit = (event: SubmitEvent) => {
       const target = event.target;
       if (!(target instanceof HTMLFormElement) || !target.matches('[data-testid="pay-form"]')) {
         return;
       }
-      if (!dirty.current) return;
+      // Nothing to save without a country: the card's own country decides (decision 014).
+      const form = formRef.current;
+      if (!dirty.current || !form || !formFields(form).country) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       void save().then((ok) => {
