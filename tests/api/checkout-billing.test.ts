@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { billingAction, loadBillingFields } from "../../app/cart/billing-fields.server";
 import type { appContext } from "../../app/context";
@@ -8,6 +8,7 @@ import {
   billingDetails,
   deals,
   orders,
+  outbox,
   paymentMethods,
   payments,
   taxDetails,
@@ -265,5 +266,51 @@ describe("the order's billing snapshot", () => {
       .from(orders)
       .where(and(eq(orders.userId, buyer.id), eq(orders.id, first?.id ?? 0)));
     expect(again?.billing?.tax_business_name).toBe("Engines Ltd");
+  });
+
+  it("is written too when the order is made after 3-D Secure, away from the buyer's request", async () => {
+    const buyer = await newBuyer(app, "threeds");
+    await send("POST", "/api/sessions/set-currency/", { currency: "GBP" }, buyer.creds);
+    await saveBilling(buyer, {
+      country: "AU",
+      postal_code: "3000",
+      tax_id: "51824753556",
+      tax_business_name: "Secure Pty Ltd",
+    });
+    await addPlan(app, buyer.creds, pixelforge);
+    const first = await checkout(
+      app,
+      buyer.creds,
+      { payment_method: "pm_card_authenticationRequired" },
+      "key-billing-3ds",
+    );
+    expect(first.statusCode).toBe(402);
+    const answer = await services.payments.authenticateTestIntent(
+      first.json().payment_intent,
+      "approve",
+      buyer.id,
+    );
+    const [order] = await ordersOf(buyer);
+    expect(order?.id).toBe(answer.orderId);
+    expect(order?.billing).toEqual({
+      email: buyer.email,
+      country: "AU",
+      postal_code: "3000",
+      tax_id: "51824753556",
+      tax_business_name: "Secure Pty Ltd",
+    });
+    // The e-mail still names the currency the buyer's pages showed.
+    const [mail] = await db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(
+        and(
+          sql`${outbox.payload}->>'to' = ${buyer.email}`,
+          sql`${outbox.payload}->>'template' = 'order_confirmation'`,
+        ),
+      );
+    expect(String((mail?.payload as { text?: string } | undefined)?.text)).toContain(
+      "Charged in US dollars (USD); prices were shown to you in British pounds.",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { cardAddressError } from "../../../domain/billing";
 import { PLUS_DEAL_SLUG } from "../../../domain/constants";
 import { DomainError, invalid } from "../../../domain/errors";
@@ -28,6 +28,7 @@ import {
   paymentMethods,
   payments,
   plusSubscriptions,
+  sessions,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import type { ChargeResult, Payments } from "../../providers/payments";
@@ -242,6 +243,20 @@ export function createCheckoutService(deps: {
   }
 
   /**
+   * The currency the buyer's pages last showed prices in, when the order is made without their
+   * request (a webhook, the sweep): their most recently seen session's.
+   */
+  async function shownCurrency(tx: Tx, userId: number): Promise<string | null> {
+    const [row] = await tx
+      .select({ currency: sessions.currency })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.lastSeenAt))
+      .limit(1);
+    return row?.currency ?? null;
+  }
+
+  /**
    * Each cart line's licence codes and add-on unit, read back after they were written: invoice
    * items are inserted primary lines first, then add-ons, each group in cart order, so the i-th
    * row by id is the i-th line of that order.
@@ -404,7 +419,7 @@ export function createCheckoutService(deps: {
           publicUrl: input.publicUrl,
           lines: await confirmationLines(tx, v, order.id),
           currency: "USD",
-          displayCurrency: input.displayCurrency ?? null,
+          displayCurrency: input.displayCurrency ?? (await shownCurrency(tx, user.id)),
         }),
         template: "order_confirmation",
       },
