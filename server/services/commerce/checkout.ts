@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { cardAddressError } from "../../../domain/billing";
+import { and, eq, sql } from "drizzle-orm";
 import { PLUS_DEAL_SLUG } from "../../../domain/constants";
-import { DomainError, invalid } from "../../../domain/errors";
+import { DomainError } from "../../../domain/errors";
 import {
   CART_CHANGED_AFTER_PAYMENT,
   CART_EMPTY,
@@ -22,13 +21,10 @@ import {
   coupons,
   credits,
   deals,
-  invoiceItems,
-  licences,
   orders,
   paymentMethods,
   payments,
   plusSubscriptions,
-  sessions,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import type { ChargeResult, Payments } from "../../providers/payments";
@@ -36,10 +32,11 @@ import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
 import { checkoutBilling } from "./billing";
+import { cardAddress } from "./card-address";
 import type { CartActor, CartLine, CartService, CartView, Tx } from "./cart";
-import { type ConfirmationLine, confirmationText, writeInvoiceItems } from "./order-fulfilment";
+import { orderEmail } from "./order-email";
+import { writeInvoiceItems } from "./order-fulfilment";
 import { paymentCustomer } from "./payment-customer";
-import { addonUnitNames } from "./receipts";
 import { assertNotOwnGiveCode } from "./rewards";
 
 export type CheckoutRequest = {
@@ -176,28 +173,6 @@ export function createCheckoutService(deps: {
     }
   }
 
-  /**
-   * The card rule of the cards page, for the card this checkout charges (spec 001 section 5): a
-   * saved card's own country and postal code; a new card's come from the billing details the
-   * buyer gave (the cart saves them before paying), else the country by IP. Refused before the
-   * charge, so nothing is taken. A card whose country nobody knows yet is left to the provider,
-   * which reads it from the card itself (decision 014).
-   */
-  async function assertCardAddress(
-    tx: Tx,
-    userId: number,
-    card: { country: string | null; postalCode: string | null } | null,
-    ipCountry: string | null,
-  ) {
-    const billing = await checkoutBilling(tx, userId);
-    const country = (card?.country || billing.country || ipCountry || "").toUpperCase() || null;
-    if (!country) return;
-    const postal =
-      card?.postalCode || (billing.country === country ? (billing.postal_code ?? "") : "");
-    const problem = cardAddressError(country, postal);
-    if (problem) throw invalid({ [problem.field]: [problem.message] });
-  }
-
   /** Takes limited stock: a conditional update, so two buyers of the last unit cannot both win. */
   async function reserveStock(tx: Tx, lines: CartLine[]) {
     const perDeal = new Map<number, { units: number; name: string }>();
@@ -240,61 +215,6 @@ export function createCheckoutService(deps: {
       .returning({ id: coupons.id });
     if (used.length === 0)
       throw new DomainError("invalid", { code: [couponNotApplied(COUPON_USED_UP)] });
-  }
-
-  /**
-   * The currency the buyer's pages last showed prices in, when the order is made without their
-   * request (a webhook, the sweep): their most recently seen session's.
-   */
-  async function shownCurrency(tx: Tx, userId: number): Promise<string | null> {
-    const [row] = await tx
-      .select({ currency: sessions.currency })
-      .from(sessions)
-      .where(eq(sessions.userId, userId))
-      .orderBy(desc(sessions.lastSeenAt))
-      .limit(1);
-    return row?.currency ?? null;
-  }
-
-  /**
-   * Each cart line's licence codes and add-on unit, read back after they were written: invoice
-   * items are inserted primary lines first, then add-ons, each group in cart order, so the i-th
-   * row by id is the i-th line of that order.
-   */
-  async function confirmationLines(
-    tx: Tx,
-    v: CartView,
-    orderId: number,
-  ): Promise<ConfirmationLine[]> {
-    const rows = await tx
-      .select({ id: invoiceItems.id })
-      .from(invoiceItems)
-      .where(eq(invoiceItems.orderId, orderId))
-      .orderBy(asc(invoiceItems.id));
-    const written = [
-      ...v.lines.filter((l) => l.parentCartItemId == null),
-      ...v.lines.filter((l) => l.parentCartItemId != null),
-    ];
-    const itemOfLine = new Map(written.map((l, i) => [l.id, rows[i]?.id]));
-    const ids = rows.map((r) => r.id);
-    const codes = ids.length
-      ? await tx
-          .select({ invoiceItemId: licences.invoiceItemId, code: licences.code })
-          .from(licences)
-          .where(inArray(licences.invoiceItemId, ids))
-          .orderBy(asc(licences.id))
-      : [];
-    const units = await addonUnitNames(
-      tx,
-      v.lines.filter((l) => l.isAddon).map((l) => l.plan.id),
-    );
-    return v.lines.map((l) => {
-      const itemId = itemOfLine.get(l.id);
-      return {
-        codes: codes.filter((c) => c.invoiceItemId === itemId).map((c) => c.code),
-        unitName: l.isAddon ? (units.get(l.plan.id) ?? null) : null,
-      };
-    });
   }
 
   /**
@@ -413,13 +333,12 @@ export function createCheckoutService(deps: {
       payload: {
         to: user.email,
         subject: `Your Payonce order #${order.id}`,
-        text: confirmationText({
+        text: await orderEmail(tx, {
           v,
           orderId: order.id,
+          userId: user.id,
           publicUrl: input.publicUrl,
-          lines: await confirmationLines(tx, v, order.id),
-          currency: "USD",
-          displayCurrency: input.displayCurrency ?? (await shownCurrency(tx, user.id)),
+          displayCurrency: input.displayCurrency ?? null,
         }),
         template: "order_confirmation",
       },
@@ -526,7 +445,7 @@ export function createCheckoutService(deps: {
         };
         if (v.paymentKind === "card") {
           const method = await resolvePaymentMethod(tx, user.id, request.paymentToken);
-          await assertCardAddress(tx, user.id, method.address, request.ipCountry ?? null);
+          await cardAddress(tx, user.id, method.address, request.ipCountry ?? null);
           const signature = cartSignature(v);
           const charged = await gateway.charge({
             amountCents: v.totalCents,
