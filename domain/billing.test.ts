@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   abnError,
+  cardAddressError,
   isPostalCodeRequired,
   isValidAbn,
   normalizeAbn,
@@ -72,5 +73,23 @@ describe("ABN", () => {
       "Invalid ABN format, it should be in the form of 12 345 678 910 or 12345678910",
     );
     expect(abnError("51824753556")).toBeNull();
+  });
+});
+
+describe("a card's country and postal code (cards page and checkout)", () => {
+  it("needs a country, and a valid postal code where the country requires one", () => {
+    expect(cardAddressError(null, null)).toEqual({
+      field: "country",
+      message: "Please select a country.",
+    });
+    expect(cardAddressError("U", "94107")).toMatchObject({ field: "country" });
+    expect(cardAddressError("US", "")).toEqual({
+      field: "postal_code",
+      message: "Invalid postal code. Use the format 12345 or 12345-1234.",
+    });
+    expect(cardAddressError("US", "94107")).toBeNull();
+    expect(cardAddressError("CA", "k1a 0b1")).toBeNull();
+    // Off the list: no postal code asked.
+    expect(cardAddressError("JP", null)).toBeNull();
   });
 });

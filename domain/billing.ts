@@ -1,5 +1,5 @@
 import { ABN_LENGTH, ABN_MODULUS, ABN_WEIGHTS } from "./constants";
-import { INVALID_ABN, INVALID_POSTAL_CODE, invalidPostalCode } from "./messages";
+import { COUNTRY_REQUIRED, INVALID_ABN, INVALID_POSTAL_CODE, invalidPostalCode } from "./messages";
 
 /**
  * Countries whose billing address carries a postal code. The spec keeps the list private; ours
@@ -76,3 +76,19 @@ export const isValidAbn = (abn: unknown): boolean => {
 };
 
 export const abnError = (abn: unknown): string | null => (isValidAbn(abn) ? null : INVALID_ABN);
+
+/**
+ * The rule for a card (spec 001 section 5, "A card payment method needs a country, and a postal
+ * code for certain countries"), one home for the cards page and checkout: the field at fault and
+ * its message, or null. `country` null means no country is known for the card at all.
+ */
+export const cardAddressError = (
+  country: string | null,
+  postalCode: string | null,
+): { field: "country" | "postal_code"; message: string } | null => {
+  if (!country || !/^[A-Z]{2}$/.test(country.toUpperCase())) {
+    return { field: "country", message: COUNTRY_REQUIRED };
+  }
+  const postal = postalCodeError(country, postalCode ?? "");
+  return postal ? { field: "postal_code", message: postal } : null;
+};

@@ -279,6 +279,10 @@ describe("messages", () => {
     expect(messages.invalidPostalCode("A1A 1A1")).toBe(
       "Invalid postal code. Use the format A1A 1A1.",
     );
+    expect(messages.chargedIn("US dollars", "USD", "euros")).toBe(
+      "Charged in US dollars (USD); prices were shown to you in euros.",
+    );
+    expect(messages.chargedIn("US dollars", "USD", null)).toBe("Charged in US dollars (USD).");
     expect(messages.cannotUpdateDetails("billing", 500)).toBe(
       "Cannot update billing details at this time. Please try again later. 500 error.",
     );
@@ -319,6 +323,7 @@ describe("messages", () => {
         "campaignDiscountName",
         "cannotChangePaymentMethod",
         "cannotUpdateDetails",
+        "chargedIn",
         "chargedInUsd",
         "couponNotApplied",
         "couponRemoved",

@@ -389,3 +389,12 @@ export const PLUS_MEMBER_PRICE_DISCOUNT = "Plus member price \u221210%";
 export const namedDiscount = (label: string, amount: string) => `${label}: \u2212${amount}`;
 /** Near a price shown in another currency (issue 30): the charge is in US dollars. */
 export const chargedInUsd = (usd: string) => `You'll be charged ${usd} USD`;
+// After the sale (issue 30), our wording where the spec is silent
+/**
+ * The currency an order was charged in, and the one the buyer's pages showed when it was
+ * another (order e-mail, receipt): names in words, codes in brackets.
+ */
+export const chargedIn = (chargedName: string, chargedCode: string, shownName: string | null) =>
+  shownName
+    ? `Charged in ${chargedName} (${chargedCode}); prices were shown to you in ${shownName}.`
+    : `Charged in ${chargedName} (${chargedCode}).`;

@@ -13,7 +13,15 @@ await build({
   sourcemap: "linked",
   // PGlite loads its WASM and data files from its own package folder; react-router and react must
   // be the very same instances the React Router build (build/server) imports.
-  external: ["@electric-sql/pglite", "react-router", "react", "react-dom", "@react-router/node"],
+  external: [
+    "@electric-sql/pglite",
+    "react-router",
+    "react",
+    "react-dom",
+    "@react-router/node",
+    // pdfkit loads its standard fonts from its own package directory at run time.
+    "pdfkit",
+  ],
   banner: {
     js: "import { createRequire as __payonceCreateRequire } from 'node:module'; const require = __payonceCreateRequire(import.meta.url);",
   },

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { PLUS_DISCOUNT_PERCENT, PLUS_PRICE_CENTS } from "../../domain/constants";
 import { formatPrice } from "../../domain/money";
+import { type BillingActionResult, BillingFields } from "../cart/billing-fields";
+import { billingAction, loadBillingFields } from "../cart/billing-fields.server";
 import { cartAction, loadCartPage } from "../cart/cart.server";
 import { CartLine } from "../cart/cart-line";
 import { OrderSummary, PayNotice } from "../cart/order-summary";
@@ -13,9 +15,13 @@ export const meta: Route.MetaFunction = () => privateMeta("Your cart");
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const loader = ({ context, request }: Route.LoaderArgs) => loadCartPage(context, request);
+export const loader = async ({ context, request }: Route.LoaderArgs) => ({
+  ...(await loadCartPage(context, request)),
+  billing: await loadBillingFields(context, request),
+});
 
-export const action = ({ context, request }: Route.ActionArgs) => cartAction(context, request);
+export const action = async ({ context, request }: Route.ActionArgs) =>
+  (await billingAction(context, request)) ?? cartAction(context, request);
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
@@ -81,6 +87,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 <CartLine key={line.id} line={line} />
               ))}
             </ul>
+            {loaderData.billing ? (
+              <BillingFields
+                billing={loaderData.billing}
+                actionData={
+                  actionData?.field === "billing" ? (actionData as BillingActionResult) : null
+                }
+              />
+            ) : null}
             {!cart.has_plus && !cart.has_plus_deal ? (
               <Link
                 to="/plus?ref=plus-page-cart"

@@ -150,6 +150,22 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </dd>
         </div>
       </dl>
+      <p className="ml-auto max-w-xs pt-3 text-right text-sm">
+        {/* A PDF download, not a page of the app: a plain link, not a client-side route. */}
+        <a
+          href={order.receipt_url}
+          className="font-semibold underline underline-offset-4"
+          data-testid="order-receipt"
+        >
+          {order.kind === "upgrade" ? "Upgrade receipt (PDF)" : "Receipt (PDF)"}
+        </a>
+      </p>
+      {order.billing?.tax_business_name || order.billing?.billing_name ? (
+        <p className="ml-auto max-w-xs text-right text-xs text-ink-soft">
+          Billed to {order.billing.tax_business_name || order.billing.billing_name}
+          {order.billing.tax_id ? ` · Tax ID ${order.billing.tax_id}` : ""}
+        </p>
+      ) : null}
       {order.card ? (
         <p className="ml-auto max-w-xs pt-1 text-right text-xs text-ink-soft">
           <span className="capitalize">{order.card.brand}</span> ending {order.card.last4}

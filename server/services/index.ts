@@ -21,6 +21,7 @@ import { createOrderService } from "./commerce/orders";
 import { createPaymentService, type PaymentService } from "./commerce/payments";
 import { createPlusService } from "./commerce/plus";
 import { createProductService } from "./commerce/purchases";
+import { createReceiptService } from "./commerce/receipts";
 import { createRewardService } from "./commerce/rewards";
 import { dbTestIntentStore } from "./commerce/test-intent-store";
 import { createTransferService } from "./commerce/transfers";
@@ -228,13 +229,19 @@ export function createServices(deps: ServiceDeps) {
     cards,
     plus: createPlusService({ db: deps.db, clock: deps.clock, cards, gateway, outbox }),
     products,
-    transfers: createTransferService({ db: deps.db, clock: deps.clock, outbox }),
+    transfers: createTransferService({
+      db: deps.db,
+      clock: deps.clock,
+      outbox,
+      publicUrl: deps.config.publicUrl,
+    }),
     cart,
     // The payment provider itself (test gateway or Stripe), and our side of its payments.
     gateway,
     payments,
     checkout,
     orders: createOrderService({ db: deps.db }),
+    receipts: createReceiptService({ db: deps.db, orders: createOrderService({ db: deps.db }) }),
     rewards: createRewardService({ db: deps.db, clock: deps.clock }),
     growth: createGrowthService({ db: deps.db, clock: deps.clock }),
     plusOffer: createPlusOfferService({ db: deps.db }),

@@ -151,6 +151,10 @@ export function orderJson(record: OrderRecord) {
     currency: o.currency,
     payment_provider: o.paymentProvider,
     card: record.card,
+    kind: o.kind,
+    // The billing details the order was bought under (what the receipt prints).
+    billing: o.billing ?? null,
+    receipt_url: `/api/orders/${o.id}/receipt/`,
     items: top.map((i) => ({
       ...itemJson(i),
       addons: items.filter((a) => a.item.parentInvoiceItemId === i.item.id).map(itemJson),

@@ -8,6 +8,7 @@ import { fieldErrors } from "../../../domain/schemas/common";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
 import type { PaymentRefused } from "../../services/commerce/checkout";
+import { countryFromRequest } from "../../services/marketing/geoip";
 import { orderJson } from "../../web/commerce-presenters";
 import { isDomainError } from "../../web/errors";
 import { errorResponses, redirectResponse } from "../schemas";
@@ -107,6 +108,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services; config:
           paymentIntent: parsed.data.payment_intent ?? null,
           idempotencyKey: rawKey ?? null,
           publicUrl: config.publicUrl,
+          ipCountry: countryFromRequest(request.session, request.headers),
+          displayCurrency: request.session?.currency ?? null,
         });
         if ("processing" in result) {
           if (!json) return reply.redirect("/account/products/", 303);

@@ -29,4 +29,37 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       return orderJson(order);
     },
   );
+
+  /**
+   * GET /api/orders/{id}/receipt/ (issue 30): the order's PDF receipt, for its buyer and staff
+   * (anyone else 404, anonymous 401). Personal: no cache may keep it.
+   */
+  app.get(
+    "/api/orders/:id/receipt/",
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ["checkout"],
+        summary: "The order's PDF receipt (owner or staff)",
+        params: z.object({ id: idParam("The order's id") }),
+        produces: ["application/pdf"],
+        response: {
+          200: z.any().describe("application/pdf: the receipt"),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const found = await services.receipts.receipt(
+        pathId(request.params.id),
+        signedInUser(request),
+      );
+      if (!found) throw notFound();
+      return reply
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", `inline; filename="${found.filename}"`)
+        .type("application/pdf")
+        .send(found.pdf);
+    },
+  );
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { taxIdType } from "../../../domain/account";
 import { normalizeAbn } from "../../../domain/billing";
@@ -6,7 +6,13 @@ import { ABN_COUNTRY } from "../../../domain/constants";
 import { notFound } from "../../../domain/errors";
 import type { BillingSchema, TaxSchema } from "../../../domain/schemas/billing";
 import type { Db } from "../../db/client";
-import { type BillingDetail, billingDetails, type TaxDetail, taxDetails } from "../../db/schema";
+import {
+  type BillingDetail,
+  type BillingSnapshot,
+  billingDetails,
+  type TaxDetail,
+  taxDetails,
+} from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 
 export type BillingInput = z.output<typeof BillingSchema>;
@@ -91,6 +97,20 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
   const lockUser = (tx: Tx, userId: number) =>
     tx.execute(sql`select pg_advisory_xact_lock(hashtext('billing'), ${userId})`);
 
+  /**
+   * An identical resubmission writes no new entry, but it is the buyer's latest word: checkout's
+   * billing is the entry saved or confirmed last (checkoutBilling), so its time moves.
+   */
+  async function touch<T extends { id: number; updatedAt: Date }>(
+    tx: Tx,
+    table: typeof billingDetails | typeof taxDetails,
+    row: T,
+  ): Promise<T> {
+    const updatedAt = clock.now();
+    await tx.update(table).set({ updatedAt }).where(eq(table.id, row.id));
+    return { ...row, updatedAt };
+  }
+
   async function insertBilling(
     tx: Tx,
     userId: number,
@@ -118,7 +138,7 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
         const entry = await setBillingDefault(tx, userId, same.id);
         return { entry, created: false };
       }
-      return { entry: same, created: false };
+      return { entry: await touch(tx, billingDetails, same), created: false };
     }
     const isDefault = makeDefault === true || !hasDefault;
     if (isDefault) {
@@ -174,7 +194,7 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
           .returning();
         return { entry: entry as TaxDetail, created: false };
       }
-      return { entry: same, created: false };
+      return { entry: await touch(tx, taxDetails, same), created: false };
     }
     const isDefault = makeDefault === true || !existing.some((t) => t.isDefault);
     if (isDefault) {
@@ -320,8 +340,22 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
     return row?.country ?? null;
   }
 
+  /**
+   * What the cart's billing form starts from: the details checkout would use now, else the
+   * visitor's country by IP (GET /api/geoip_country/) and nothing else.
+   */
+  async function checkoutPrefill(
+    userId: number,
+    ipCountry: string | null,
+  ): Promise<{ saved: boolean; values: Omit<BillingSnapshot, "email"> }> {
+    const current = await checkoutBilling(db, userId);
+    if (current.country) return { saved: true, values: current };
+    return { saved: false, values: ipCountry ? { country: ipCountry } : {} };
+  }
+
   return {
     list,
+    checkoutPrefill,
     saveBilling,
     updateBilling,
     deleteBilling: (userId: number, entryId: number) => deleteEntry("billing", userId, entryId),
@@ -335,3 +369,46 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;
+
+/**
+ * The billing details a purchase is made under (orders.billing, the receipt): the entry the
+ * buyer saved or confirmed last (the cart saves through update_billing_info before paying, with
+ * or without making it the default), and the tax details only when they were saved with it or
+ * after: a buyer who last checked out as a private person gets no business name on the receipt.
+ */
+export async function checkoutBilling(
+  executor: Executor,
+  userId: number,
+): Promise<Omit<BillingSnapshot, "email">> {
+  const [billing] = await executor
+    .select()
+    .from(billingDetails)
+    .where(eq(billingDetails.userId, userId))
+    .orderBy(desc(billingDetails.updatedAt), desc(billingDetails.id))
+    .limit(1);
+  const [tax] = await executor
+    .select()
+    .from(taxDetails)
+    .where(
+      and(
+        eq(taxDetails.userId, userId),
+        billing ? gte(taxDetails.updatedAt, billing.updatedAt) : undefined,
+      ),
+    )
+    .orderBy(desc(taxDetails.updatedAt), desc(taxDetails.id))
+    .limit(1);
+  const snapshot: Omit<BillingSnapshot, "email"> = {};
+  const put = (key: Exclude<keyof BillingSnapshot, "email">, value: string | null | undefined) => {
+    if (value) snapshot[key] = value;
+  };
+  put("billing_name", billing?.billingName);
+  put("billing_address1", billing?.billingAddress1);
+  put("billing_address2", billing?.billingAddress2);
+  put("billing_city", billing?.billingCity);
+  put("billing_state", billing?.billingState);
+  put("country", billing?.country);
+  put("postal_code", billing?.postalCode);
+  put("tax_id", tax?.taxId);
+  put("tax_business_name", tax?.businessName);
+  return snapshot;
+}

@@ -9,13 +9,9 @@ import {
   isCardExpired,
   sortCards,
 } from "../../../domain/account";
-import { normalizePostalCode, postalCodeError } from "../../../domain/billing";
+import { cardAddressError, normalizePostalCode } from "../../../domain/billing";
 import { conflict, invalid, notFound } from "../../../domain/errors";
-import {
-  COUNTRY_REQUIRED,
-  INVALID_PAYMENT_METHOD_ID,
-  MISSING_CARD_ID,
-} from "../../../domain/messages";
+import { INVALID_PAYMENT_METHOD_ID, MISSING_CARD_ID } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import {
   billingDetails,
@@ -158,11 +154,11 @@ export function createCardService(deps: { db: Db; clock: Clock; gateway?: Paymen
         fallbackCountry ||
         ""
       ).toUpperCase();
-      if (!/^[A-Z]{2}$/.test(country)) throw invalid({ country: [COUNTRY_REQUIRED] });
       const postal =
         input.postal_code || (billing?.country === country ? (billing.postalCode ?? "") : "");
-      const postalError = postalCodeError(country, postal);
-      if (postalError) throw invalid({ postal_code: [postalError] });
+      // The same rule checkout applies to the card it charges (domain/billing.ts).
+      const problem = cardAddressError(country, postal);
+      if (problem) throw invalid({ [problem.field]: [problem.message] });
 
       const existing = await tx
         .select()

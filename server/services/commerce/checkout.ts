@@ -31,8 +31,11 @@ import type { ChargeResult, Payments } from "../../providers/payments";
 import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
+import { checkoutBilling } from "./billing";
+import { cardAddress } from "./card-address";
 import type { CartActor, CartLine, CartService, CartView, Tx } from "./cart";
-import { confirmationText, writeInvoiceItems } from "./order-fulfilment";
+import { orderEmail } from "./order-email";
+import { writeInvoiceItems } from "./order-fulfilment";
 import { paymentCustomer } from "./payment-customer";
 import { assertNotOwnGiveCode } from "./rewards";
 
@@ -45,6 +48,10 @@ export type CheckoutRequest = {
   idempotencyKey: string | null;
   /** The public origin, for links in the confirmation e-mail. */
   publicUrl: string;
+  /** The visitor's country by IP (geoip): a new card's country when no billing is saved. */
+  ipCountry?: string | null;
+  /** The currency the buyer's pages showed prices in (the session's), named in the e-mail. */
+  displayCurrency?: string | null;
 };
 
 /** A payment the gateway refused: nothing is written (the transaction rolls back). */
@@ -137,9 +144,19 @@ export function createCheckoutService(deps: {
         });
       const customerId =
         card.provider === "stripe" ? await paymentCustomer(tx, userId, "stripe") : null;
-      return { token: card.providerId, savedId: card.id, customerId };
+      return {
+        token: card.providerId,
+        savedId: card.id,
+        customerId,
+        address: { country: card.country, postalCode: card.postalCode },
+      };
     }
-    return { token, savedId: null as number | null, customerId: null as string | null };
+    return {
+      token,
+      savedId: null as number | null,
+      customerId: null as string | null,
+      address: null as { country: string | null; postalCode: string | null } | null,
+    };
   }
 
   function validate(v: CartView, actor: CartActor & { user: NonNullable<CartActor["user"]> }) {
@@ -214,10 +231,13 @@ export function createCheckoutService(deps: {
       payment: OrderPayment;
       orderKey: string;
       publicUrl: string;
+      displayCurrency?: string | null;
     },
   ): Promise<number> {
     const { v, user, payment } = input;
     const now = clock.now();
+    // What the receipt will say, as it stands at the moment of purchase.
+    const billing = { email: user.email, ...(await checkoutBilling(tx, user.id)) };
     const [order] = await tx
       .insert(orders)
       .values({
@@ -233,6 +253,7 @@ export function createCheckoutService(deps: {
         providerPaymentId: payment.providerPaymentId,
         paymentMethodId: payment.paymentMethodId,
         idempotencyKey: input.orderKey,
+        billing,
         createdAt: now,
         paidAt: now,
       })
@@ -312,7 +333,13 @@ export function createCheckoutService(deps: {
       payload: {
         to: user.email,
         subject: `Your Payonce order #${order.id}`,
-        text: confirmationText(v, order.id, input.publicUrl),
+        text: await orderEmail(tx, {
+          v,
+          orderId: order.id,
+          userId: user.id,
+          publicUrl: input.publicUrl,
+          displayCurrency: input.displayCurrency ?? null,
+        }),
         template: "order_confirmation",
       },
     });
@@ -418,6 +445,7 @@ export function createCheckoutService(deps: {
         };
         if (v.paymentKind === "card") {
           const method = await resolvePaymentMethod(tx, user.id, request.paymentToken);
+          await cardAddress(tx, user.id, method.address, request.ipCountry ?? null);
           const signature = cartSignature(v);
           const charged = await gateway.charge({
             amountCents: v.totalCents,
@@ -454,6 +482,7 @@ export function createCheckoutService(deps: {
           payment,
           orderKey,
           publicUrl: request.publicUrl,
+          displayCurrency: request.displayCurrency ?? null,
         });
         return { orderId, replayed: false };
       });

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { formatMoney } from "../../../domain/money";
+import { chargedInText, unitsLabel } from "../../../domain/receipt";
 import { invoiceItems, licences } from "../../db/schema";
 import { recordLicenceEvents } from "../partners/licence-events";
 import type { CartLine, CartView, Tx } from "./cart";
@@ -104,11 +105,39 @@ export async function writeInvoiceItems(
   }
 }
 
-export function confirmationText(v: CartView, orderId: number, publicUrl: string): string {
-  const lines = v.lines.map(
-    (l) =>
-      `  ${l.isAddon ? "  + " : ""}${l.deal.publicName}, ${l.plan.publicName}: ${formatMoney(l.unitCents * l.units)}`,
-  );
+/** What the order e-mail lists under a line: its licence codes, in the order they were written. */
+export type ConfirmationLine = { codes: string[]; unitName: string | null };
+
+/**
+ * The order confirmation e-mail (issue 30, "E-mails say the truth"): absolute links (a mail client
+ * has no page to resolve a relative one against), each line's licence codes, an add-on's units
+ * as bought ("10 seats", not its pack's name), the receipt, and the currency charged, with the
+ * one the buyer's pages showed when that was another.
+ */
+export function confirmationText(input: {
+  v: CartView;
+  orderId: number;
+  publicUrl: string;
+  /** Per cart line (same order as v.lines). */
+  lines?: ConfirmationLine[];
+  currency?: string;
+  displayCurrency?: string | null;
+}): string {
+  const { v, orderId } = input;
+  const base = input.publicUrl.replace(/\/$/, "");
+  const currency = input.currency ?? "USD";
+  const money = (cents: number) => formatMoney(cents, currency);
+  const lines = v.lines.flatMap((l, i) => {
+    const extra = input.lines?.[i];
+    const plan = l.isAddon
+      ? unitsLabel(l.plan.publicName, l.unitQuantity, extra?.unitName ?? null)
+      : l.plan.publicName;
+    const indent = l.isAddon ? "    " : "  ";
+    return [
+      `${indent}${l.isAddon ? "+ " : ""}${l.deal.publicName}, ${plan}: ${money(l.unitCents * l.units)}`,
+      ...(extra?.codes ?? []).map((code) => `${indent}    Licence code: ${code}`),
+    ];
+  });
   return [
     "Hi,",
     "",
@@ -116,11 +145,14 @@ export function confirmationText(v: CartView, orderId: number, publicUrl: string
     "",
     ...lines,
     "",
-    `Subtotal: ${formatMoney(v.subtotalCents)}`,
-    ...(v.couponDiscountCents ? [`Coupon: -${formatMoney(v.couponDiscountCents)}`] : []),
-    ...(v.creditAppliedCents ? [`Credits: -${formatMoney(v.creditAppliedCents)}`] : []),
-    `Total paid: ${formatMoney(v.totalCents)}`,
+    `Subtotal: ${money(v.subtotalCents)}`,
+    ...(v.couponDiscountCents ? [`Coupon: -${money(v.couponDiscountCents)}`] : []),
+    ...(v.creditAppliedCents ? [`Credits: -${money(v.creditAppliedCents)}`] : []),
+    `Total paid: ${money(v.totalCents)}`,
+    chargedInText(currency, input.displayCurrency),
     "",
-    `Your order and licence codes: ${publicUrl.replace(/\/$/, "")}/orders/${orderId}/`,
+    `Your order and licence codes: ${base}/orders/${orderId}/`,
+    `Your receipt (PDF): ${base}/api/orders/${orderId}/receipt/`,
+    `All your products: ${base}/account/products/`,
   ].join("\n");
 }

@@ -21,7 +21,13 @@ type Executor = Pick<Db, "select">;
  * so the recipient becomes the purchaser everywhere ownership counts (review gate, user status,
  * products list) and the giver stops being one.
  */
-export function createTransferService(deps: { db: Db; clock: Clock; outbox: Outbox }) {
+export function createTransferService(deps: {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  /** The public origin: e-mails carry absolute links (a mail client has no page to resolve from). */
+  publicUrl?: string;
+}) {
   const { db, clock, outbox } = deps;
 
   /** The active account an address belongs to (primary or secondary e-mail), or null. */
@@ -119,7 +125,7 @@ export function createTransferService(deps: { db: Db; clock: Clock; outbox: Outb
             `${from.email} transferred their ${item.dealName} purchase to your Payonce account.`,
             "You find it, with its licence codes, under My products:",
             "",
-            "    /account/products/",
+            `    ${(deps.publicUrl ?? "").replace(/\/$/, "")}/account/products/`,
           ].join("\n"),
           template: "product_transferred",
         },
