@@ -6,7 +6,8 @@
 //   npx tsx bench/lighthouse.ts [base URL, default http://127.0.0.1:3000]
 // Scores are measurements, not a test: a busy machine lowers performance. Each page is run
 // LIGHTHOUSE_RUNS times (default 3) and scored by the median run: one build's performance moves
-// by several points between runs on this 2-core machine (docs/decisions.md, session 27).
+// by several points between runs on this 2-core machine
+// (docs/decisions/038-benchmarks-on-a-shared-machine.md).
 import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";

@@ -1,7 +1,7 @@
 /**
  * Rules of what a buyer manages in their account (spec 001 sections 3, 4, 5, 8): the products list
  * filters, the refund window, card expiry, tax id types and Plus cancel reasons. Where the spec is
- * silent the choice is ours (docs/decisions.md, "Account: billing, cards, Plus, products"); the
+ * silent the choice is ours (docs/decisions/029-account-billing-cards-plus-products.md); the
  * spec's own messages live in messages.ts, our wording for the cases it does not name lives here.
  */
 import { ABN_COUNTRY, NON_REFUNDABLE_DAYS } from "./constants";

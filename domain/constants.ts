@@ -415,7 +415,7 @@ export const EMAIL_ACTIONS = ["add", "remove", "verify", "primary"] as const;
 export const PLUS_SUBSCRIPTION_ACTIONS = ["cancel", "reactivate", "update_payment_method"] as const;
 export const TRANSFER_ACTION = "transfer" as const;
 
-// Anonymous product-page HTML cache (docs/decisions.md, "Product page: cache and structured data").
+// Anonymous product-page HTML cache (docs/decisions/033-anonymous-page-and-answer-cache.md).
 /** The longest a cached page lives, whatever its next time boundary (relative times in its text). */
 export const PAGE_CACHE_MAX_TTL_MS = 300_000 as const;
 /** The in-process cache's byte budget (HTML bodies), when REDIS_URL is not set. */
@@ -433,7 +433,7 @@ export const PAGE_CACHE_HARMLESS_PARAMS = [
 ] as const;
 
 // ---------------------------------------------------------------------------------------------
-// Cart and checkout (our choices where the spec is silent; docs/decisions.md)
+// Cart and checkout (our choices where the spec is silent; docs/decisions/001-cart-and-checkout.md)
 // ---------------------------------------------------------------------------------------------
 
 /** A licensing line stacks at most this many units (each a licence of the plan). */

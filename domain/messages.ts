@@ -311,7 +311,7 @@ export const INVALID_CHOICE = "Select a valid choice.";
 export const COUNTRY_REQUIRED = "Please select a country.";
 
 // ---------------------------------------------------------------------------------------------
-// Cart and checkout: our wording where the spec shows none (docs/decisions.md, Cart and checkout)
+// Cart and checkout: our wording where the spec shows none; docs/decisions/001-cart-and-checkout.md
 // ---------------------------------------------------------------------------------------------
 
 export const COUPON_NOT_FOUND = "This code is not valid.";

@@ -39,7 +39,8 @@ export const isFreePlan = (plan: Pick<Plan, "price" | "is_free">) =>
 /**
  * A plan's price text (FREE, or the price the cart charges this reader, in the session's display
  * currency): a hook, since the display currency comes from the root loader's context
- * (docs/decisions.md "Growth (UI)"). A Plus member reads their member price.
+ * (docs/decisions/028-experiments-display-currency-share-ui.md). A Plus member reads their member
+ * price.
  */
 export function usePlanPriceLabel(
   plusMember = false,
@@ -284,7 +285,8 @@ export function DealTimer({
   // The first hydrated render comes before useNow's first tick: use the real time then too.
   const reference = mounted ? (now.getTime() === 0 ? new Date() : now) : new Date(0);
   // Before hydration the server decides visibility with its own clock; the page is rendered per
-  // request, and a cached page expires at its next time boundary (docs/decisions.md).
+  // request, and a cached page expires at its next time boundary
+  // (docs/decisions/033-anonymous-page-and-answer-cache.md).
   const visible = mounted
     ? isTimerVisible(deal.active_timer, stage, reference)
     : isTimerVisible(deal.active_timer, stage, new Date());

@@ -7,7 +7,7 @@ import { hashToken } from "../../server/services/accounts/sessions";
 import { createTestApp } from "../helpers/app";
 
 // Experiments (GET /api/experiments/) and the view_item analytics event they are recorded with
-// (POST /api/analytics/events/); docs/decisions.md "Growth (UI)".
+// (POST /api/analytics/events/); docs/decisions/028-experiments-display-currency-share-ui.md.
 const app = await createTestApp();
 const db = app.database.db;
 

@@ -5,7 +5,7 @@ import { orders, rewardCampaigns, rewardCoupons } from "../../server/db/schema";
 import { createTestApp } from "../helpers/app";
 import { moneyClient } from "../helpers/money";
 
-// Reward coupons cannot be minted (docs/decisions.md, "Reward coupons").
+// Reward coupons cannot be minted (docs/decisions/040-reward-coupons.md).
 const app = await createTestApp();
 const { db, send, pay, dealPlans, userId, freshCart } = moneyClient(app);
 const pixelforge = await dealPlans("pixelforge");

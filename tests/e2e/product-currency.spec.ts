@@ -1,9 +1,10 @@
 import { type Browser, expect, type Page, test } from "./fixtures";
 
-// The product page follows the display currency (spec 000 section 9, docs/decisions.md "Growth
-// (UI)"): converted only for a non-USD session in the currency_conversion experiment's enabled
-// variant; the anonymous page cache (keyed by currency and variant) never shows a page rendered
-// for another session's currency.
+// The product page follows the display currency (spec 000 section 9; docs/decisions/
+// 028-experiments-display-currency-share-ui.md, 030-product-page-pricing-and-buying.md):
+// converted only for a non-USD session in the currency_conversion experiment's enabled variant;
+// the anonymous page cache (keyed by currency and variant) never shows a page rendered for
+// another session's currency.
 
 const PRODUCT = "/products/taskflow/";
 const EUR_RATE = 0.92; // the seeded rate (server/db/seed/marketing.ts)

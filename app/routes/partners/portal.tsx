@@ -18,7 +18,7 @@ import type { Route } from "./+types/portal";
 /**
  * /partners/: a signed-in partner of at least one deal gets the portal (their deals' figures and
  * the questions waiting for them); everyone else keeps the public "Sell on Payonce" page the
- * footer links to (docs/decisions.md, staff UI 1).
+ * footer links to (docs/decisions/046-staff-back-office-and-partner-portal.md, "Pages").
  */
 /** Reviews shown a deal (newest first); the figures count them all. */
 const REVIEWS_SHOWN = 5;

@@ -49,7 +49,7 @@ const ZoneQuery = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,199}$/i, { error: "Enter a valid slug." })
     .optional(),
-  /** Accepted for the client's sake and not interpreted (docs/decisions.md, Storefront). */
+  /** Accepted, not interpreted (docs/decisions/026-storefront-listings-and-email-capture.md). */
   conditions: z.string().max(2000).optional(),
 });
 

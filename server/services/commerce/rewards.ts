@@ -102,7 +102,7 @@ export function createRewardService(deps: { db: Db; clock: Clock }) {
    * POST /api/rewards/{campaign_id}/redeem/: the user's coupon of the campaign, made once ever (a
    * removed coupon still counts, so remove-and-redeem mints nothing). Only a verified account
    * that may see the incentivized share (2 or more purchases, a give and a receive campaign) can
-   * redeem, and a "receive" reward needs a real referral (docs/decisions.md, "Reward coupons").
+   * redeem, and a "receive" reward needs a real referral (docs/decisions/040-reward-coupons.md).
    * The campaign row lock serialises concurrent redeems, so two parallel calls make one coupon.
    */
   async function redeem(user: RewardUser & { emailVerified: boolean }, campaignId: number) {

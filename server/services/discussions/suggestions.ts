@@ -10,7 +10,8 @@ import type { Viewer } from "./types";
 // zapier webhooks" when the question is "Zapier integration?". Here any stemmed word may match
 // (plainto_tsquery's terms joined with OR) and the best ranked come first. Full-text search
 // needs nothing PGlite lacks; trigram similarity (pg_trgm) would need an extension loaded in
-// both databases for what stemming already finds (docs/decisions.md).
+// both databases for what stemming already finds
+// (docs/decisions/024-discussion-pages-profiles-info-pages.md).
 
 export type QuestionSuggestion = {
   id: number;

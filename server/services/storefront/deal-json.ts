@@ -151,7 +151,8 @@ export type PlanPrice = {
 
 /**
  * "Hurry! Only N remaining" is shown only once stock runs low; the spec does not give the
- * threshold, so below this many units left counts as low (see docs/decisions.md).
+ * threshold, so below this many units left counts as low (see
+ * docs/decisions/020-catalog-api-and-storefront-shell.md).
  */
 export const LOW_STOCK_THRESHOLD = 100;
 
