@@ -4,6 +4,7 @@ import { cannotUpdateDetails } from "../../domain/messages";
 import { CountryPostalFields, TextInput } from "../account/address-fields";
 import { FieldError } from "../account/shell";
 import { fieldMessages, firstMessage, postJson } from "../payments/post-json";
+import { useBeforePay } from "./before-pay";
 
 export const BILLING_INTENT = "billing";
 
@@ -125,29 +126,23 @@ export function BillingFields({
     return false;
   }, []);
 
-  // Paying first saves details that changed (the pay form is left as it is: its submit waits
-  // here until the details are saved, and stops if they are refused). A capture listener on the
-  // window runs before React's own listener on the root, so the pay form never sees the first
-  // submit; requestSubmit() sends it again once the details are saved.
+  // Paying first saves details that changed, and a refusal stops the payment (the pay form awaits
+  // this through the cart's BeforePayContext).
+  const beforePay = useBeforePay();
   useEffect(() => {
-    const onSubmit = (event: SubmitEvent) => {
-      const target = event.target;
-      if (!(target instanceof HTMLFormElement) || !target.matches('[data-testid="pay-form"]')) {
-        return;
-      }
+    if (!beforePay) return;
+    beforePay.current = async () => {
       // Nothing to save without a country: the card's own country decides (decision 014).
       const form = formRef.current;
-      if (!dirty.current || !form || !formFields(form).country) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      void save().then((ok) => {
-        if (ok) target.requestSubmit();
-        else formRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
-      });
+      if (!dirty.current || !form || !formFields(form).country) return true;
+      const ok = await save();
+      if (!ok) formRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+      return ok;
     };
-    window.addEventListener("submit", onSubmit, true);
-    return () => window.removeEventListener("submit", onSubmit, true);
-  }, [save]);
+    return () => {
+      beforePay.current = null;
+    };
+  }, [beforePay, save]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -16,6 +16,7 @@ import {
 import type { PaymentsConfig } from "../payments/payments-config";
 import { useStripe } from "../payments/use-stripe";
 import { useHydrated } from "../ui/use-hydrated";
+import { useBeforePay } from "./before-pay";
 import type { CartPageData } from "./cart.server";
 
 /** What the cart says about the last payment attempt, in the order summary. */
@@ -132,6 +133,7 @@ export function CardPayForm({
   const entry = useRef<CardEntryHandle>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
+  const beforePay = useBeforePay();
   const [fresh, setFresh] = useState<{ after: string; key: string } | null>(null);
   const key = fresh?.after === idempotencyKey ? fresh.key : idempotencyKey;
 
@@ -192,6 +194,8 @@ export function CardPayForm({
     onMessage(null);
     let leaving = false;
     try {
+      // The cart's steps before a charge (the billing details save): a refusal charges nothing.
+      if (beforePay?.current && !(await beforePay.current())) return;
       leaving = await attempt();
     } catch {
       onMessage({ tone: "error", text: PAYMENT_FAILED });
