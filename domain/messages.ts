@@ -389,3 +389,15 @@ export const PLUS_MEMBER_PRICE_DISCOUNT = "Plus member price \u221210%";
 export const namedDiscount = (label: string, amount: string) => `${label}: \u2212${amount}`;
 /** Near a price shown in another currency (issue 30): the charge is in US dollars. */
 export const chargedInUsd = (usd: string) => `You'll be charged ${usd} USD`;
+
+// Refunds after the sale (issue 30), our wording where the spec is silent
+/** An upgraded line's licence moved to the line that replaced it: that one is refunded. */
+export const REFUND_UPGRADED_LINE =
+  "This plan was upgraded: refund the upgraded plan instead, which refunds both.";
+/** A line replaced by an upgrade moves with the line that replaced it. */
+export const TRANSFER_UPGRADED_LINE =
+  "This plan was upgraded: transfer the upgraded plan instead, which moves both.";
+/** Staff chose lines that are not in the order they are refunding. */
+export const REFUND_LINES_NOT_IN_ORDER = "These lines are not in this order.";
+/** Staff asked for a line refund without choosing a line. */
+export const REFUND_CHOOSE_LINES = "Choose at least one line to refund.";
