@@ -1,8 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import type { appContext } from "../../app/context";
+import { refundOrderAction } from "../../app/staff/order-refund.server";
 import { ALREADY_REFUNDED } from "../../domain/account";
 import { REFUND_CHOOSE_LINES, REFUND_LINES_NOT_IN_ORDER } from "../../domain/messages";
 import { STAFF_MESSAGES } from "../../domain/staff";
+import { testConfig } from "../../server/config";
 import {
   auditLog,
   credits,
@@ -12,6 +15,7 @@ import {
   outbox,
   paymentRefunds,
 } from "../../server/db/schema";
+import { pageCookies } from "../../server/web/cookies";
 import type { Credentials, TestApp } from "../helpers/app";
 import { createTestApp } from "../helpers/app";
 import { addAddons, addPlan, checkout, dealPlans, newBuyer } from "../helpers/commerce";
@@ -243,6 +247,59 @@ describe("staff refund chosen lines", () => {
       .from(licences)
       .where(eq(licences.invoiceItemId, line!.id));
     expect(status.map((c) => c.s).every((s) => s === "revoked")).toBe(true);
+  });
+});
+
+describe("the staff order page's refund", () => {
+  async function contextOf(creds: Credentials) {
+    const session = await app.services.sessions.load(creds.cookies.sessionid ?? "");
+    const value = {
+      services: app.services,
+      session,
+      publicConfig: { reportListingUrl: "", publicUrl: "http://localhost" },
+      cookies: pageCookies(testConfig()),
+      cspNonce: "test-nonce",
+    };
+    return { get: (_key: typeof appContext) => value };
+  }
+  const post = async (orderId: number, fields: [string, string][], creds = staff) =>
+    refundOrderAction({
+      request: new Request(`http://localhost/staff/orders/${orderId}/`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+      }),
+      context: await contextOf(creds),
+      params: { id: String(orderId) },
+    });
+
+  it("refunds the ticked lines through the same service, and says why it refuses", async () => {
+    const { order, pix } = await twoLineOrder();
+    const none = (await post(order.id, [["intent", "refund_selected"]])) as {
+      init: { status: number };
+      data: { errors: Record<string, string[]> };
+    };
+    expect(none.init.status).toBe(400);
+    expect(none.data.errors).toEqual({ invoice_items: [REFUND_CHOOSE_LINES] });
+    const done = await post(order.id, [
+      ["intent", "refund_selected"],
+      ["invoice_items", String(pix.id)],
+    ]);
+    expect(done).toBeInstanceOf(Response);
+    expect((done as Response).headers.get("location")).toBe(
+      `/staff/orders/${order.id}/?notice=refunded`,
+    );
+    expect((await itemsOf(app, order.id)).filter((i) => i.refundedAt).map((i) => i.id)).toEqual([
+      pix.id,
+    ]);
+    const again = (await post(order.id, [
+      ["intent", "refund_selected"],
+      ["invoice_items", String(pix.id)],
+    ])) as { init: { status: number }; data: { errors: Record<string, string[]> } };
+    expect(again.init.status).toBe(409);
+    expect(again.data.errors).toEqual({ non_field_errors: [ALREADY_REFUNDED] });
+    const rest = await post(order.id, [["intent", "refund_rest"]]);
+    expect(rest).toBeInstanceOf(Response);
+    expect((await itemsOf(app, order.id)).every((i) => i.refundedAt !== null)).toBe(true);
   });
 });
 
