@@ -250,6 +250,56 @@ describe("staff refund chosen lines", () => {
   });
 });
 
+describe("staff refunds that reach Plus and upgrades", () => {
+  it("refunds a whole order of Plus and member-priced lines in full: nothing is kept", async () => {
+    const plusDeal = await dealPlans(app, "payonce-plus");
+    const buyer = await newBuyer(app, "staff-plus");
+    await app.send("POST", "/api/cart/items/", { dealId: plusDeal.deal.id }, buyer.creds);
+    await addPlan(app, buyer.creds, taskflow);
+    const res = await checkout(app, buyer.creds, { payment_method: "pm_card_visa" });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().order.id as number;
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect((await itemsOf(app, orderId)).some((i) => i.plusDiscountCents > 0)).toBe(true);
+    const done = await staffRefund(app, orderId);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(cents(done.json().amount)).toBe(order!.totalCents);
+    expect(done.json().deduction).toBeUndefined();
+    expect(
+      (await app.send("GET", "/api/plus/subscription/", undefined, buyer.creds)).json().has_plus,
+    ).toBe(false);
+  });
+
+  it("refunds an upgraded line with its whole chain, each order through its own payment", async () => {
+    const first = await twoLineOrder();
+    const second = await twoLineOrder();
+    // The second order's pixelforge line becomes the upgrade of the first order's taskflow line.
+    await db
+      .update(invoiceItems)
+      .set({
+        upgradedFromInvoiceItemId: first.main.id,
+        windowStartedAt: first.main.createdAt,
+        userId: first.buyer.id,
+      })
+      .where(eq(invoiceItems.id, second.pix.id));
+    await db
+      .update(invoiceItems)
+      .set({ upgradedAt: new Date() })
+      .where(eq(invoiceItems.id, first.main.id));
+    const before = refunds.length;
+    const res = await staffRefund(app, first.order.id, { invoice_items: [first.main.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().refunded_items).toEqual(
+      [first.main.id, first.addon.id, second.pix.id].sort((a, b) => a - b),
+    );
+    const line = (l: typeof first.pix) => l.priceCents - l.discountCents;
+    expect(refunds.slice(before)).toEqual([
+      { payment: first.order.providerPaymentId, cents: line(first.main) + line(first.addon) },
+      { payment: second.order.providerPaymentId, cents: line(second.pix) },
+    ]);
+  });
+});
+
 describe("the staff order page's refund", () => {
   async function contextOf(creds: Credentials) {
     const session = await app.services.sessions.load(creds.cookies.sessionid ?? "");
