@@ -47,7 +47,12 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
       <Form method="post" className="mt-4">
-        <div className="overflow-x-auto rounded-2xl border border-black/5 bg-white shadow-card">
+        <section
+          aria-label="Order lines"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must take focus (axe)
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-2xl border border-black/5 bg-white shadow-card"
+        >
           <table className="w-full text-left text-sm">
             <caption className="px-4 pt-3 text-left text-sm font-semibold text-ink-soft">
               Lines: tick the ones to refund; an add-on follows its product
@@ -103,7 +108,7 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
         {order.status === "paid" && open.length ? (
           <div className="mt-4 flex flex-wrap gap-2">
             <button
