@@ -190,6 +190,7 @@ export function createLineRefunds(deps: { gateway: PaymentGateway; outbox: Outbo
     targets: readonly LockedLine[],
     now: Date,
   ): Promise<LineRefundResult> {
+    if (targets.length === 0) return { refundedItems: [], amountCents: 0, deduction: null };
     const ids = targets.map((t) => t.id);
     const orderIds = [...new Set(targets.map((t) => t.orderId))].sort((a, b) => a - b);
     const orderRows = await tx
