@@ -331,7 +331,7 @@ export function createLineRefunds(deps: { gateway: PaymentGateway; outbox: Outbo
         await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, orderId));
       }
     }
-    await syncLicences(tx, orderIds);
+    await syncLicences(tx, orderIds, now);
     for (const plus of plusLines) {
       if (plus.payerId != null) await endRunningPlus(tx, plus.payerId, now);
     }

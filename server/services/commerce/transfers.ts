@@ -106,7 +106,7 @@ export function createTransferService(deps: { db: Db; clock: Clock; outbox: Outb
         )
         .returning({ id: invoiceItems.id, orderId: invoiceItems.orderId });
       // Codes keep their state; re-derived so every licence change passes through one place.
-      await syncLicences(tx, [...new Set(moved.map((m) => m.orderId))]);
+      await syncLicences(tx, [...new Set(moved.map((m) => m.orderId))], now);
       const [record] = await tx
         .insert(productTransfers)
         .values({
