@@ -201,6 +201,28 @@ describe("refunding Plus claws back the member discounts still kept", () => {
     expect(await hasPlus(buyer.creds)).toBe(false);
   });
 
+  it("counts a member-priced line given away by transfer: its payer kept the discount", async () => {
+    const { buyer, order } = await bought(async (c) => {
+      await addPlus(c);
+      await addPlan(app, c, pixelforge);
+    });
+    const plus = await lineOf(order.id, plusDeal.deal.id);
+    const pix = await lineOf(order.id, pixelforge.deal.id);
+    const friend = await newBuyer(app, "friend");
+    const moved = await send(
+      "POST",
+      "/api/users/products/transfer/",
+      { invoice_item: pix.id, email: friend.email, action: "transfer" },
+      buyer.creds,
+    );
+    expect(moved.statusCode).toBe(200);
+    const res = await refundOf(plus.id, buyer.creds);
+    expect(res.json()).toMatchObject({
+      amount: (plus.priceCents - pix.plusDiscountCents) / 100,
+      deduction: { invoice_items: [pix.id] },
+    });
+  });
+
   it("returns Plus and its lines once under parallel refunds, never more than was paid", async () => {
     const { buyer, order } = await bought(async (c) => {
       await addPlus(c);
