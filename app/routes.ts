@@ -39,6 +39,7 @@ export default [
   route("staff/deals/:id", "routes/staff/deal.tsx"),
   route("staff/moderation", "routes/staff/moderation.tsx"),
   route("staff/orders", "routes/staff/orders.tsx"),
+  route("staff/orders/:id", "routes/staff/order.tsx"),
   route("staff/payments", "routes/staff/payments.tsx"),
   route("staff/audit", "routes/staff/audit.tsx"),
   route("staff/users", "routes/staff/users.tsx"),

@@ -65,8 +65,11 @@ export type RefundState =
   | { refundable: false; deadline: Date | null; text: string; reason: string };
 
 /**
- * Whether a purchase may still be refunded: refundable_days after the purchase, counted to the
- * millisecond (a 60-day deal bought at 10:00 can be refunded until 10:00 sixty days later).
+ * Whether a purchase may still be refunded: refundable_days after the start of its window,
+ * counted to the millisecond (a 60-day deal bought at 10:00 can be refunded until 10:00 sixty
+ * days later). `purchasedAt` is the window's start: window_started_at ?? created_at, so an
+ * upgraded line keeps its first purchase's window. `receivedByTransfer`: someone else paid for
+ * it, so the refund is theirs to ask for (docs/decisions/011).
  */
 export function refundState(
   item: {

@@ -238,6 +238,12 @@ describe("messages", () => {
       WEBHOOK_URL_PRIVATE:
         "This URL points to a private or local network address. Use an address reachable from the internet.",
       WEBHOOK_URL_UNRESOLVED: "We could not find this host. Check the URL.",
+      REFUND_UPGRADED_LINE:
+        "This plan was upgraded: refund the upgraded plan instead, which refunds both.",
+      TRANSFER_UPGRADED_LINE:
+        "This plan was upgraded: transfer the upgraded plan instead, which moves both.",
+      REFUND_LINES_NOT_IN_ORDER: "These lines are not in this order.",
+      REFUND_CHOOSE_LINES: "Choose at least one line to refund.",
     });
   });
 

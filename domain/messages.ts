@@ -398,3 +398,15 @@ export const chargedIn = (chargedName: string, chargedCode: string, shownName: s
   shownName
     ? `Charged in ${chargedName} (${chargedCode}); prices were shown to you in ${shownName}.`
     : `Charged in ${chargedName} (${chargedCode}).`;
+
+// Refunds after the sale (issue 30), our wording where the spec is silent
+/** An upgraded line's licence moved to the line that replaced it: that one is refunded. */
+export const REFUND_UPGRADED_LINE =
+  "This plan was upgraded: refund the upgraded plan instead, which refunds both.";
+/** A line replaced by an upgrade moves with the line that replaced it. */
+export const TRANSFER_UPGRADED_LINE =
+  "This plan was upgraded: transfer the upgraded plan instead, which moves both.";
+/** Staff chose lines that are not in the order they are refunding. */
+export const REFUND_LINES_NOT_IN_ORDER = "These lines are not in this order.";
+/** Staff asked for a line refund without choosing a line. */
+export const REFUND_CHOOSE_LINES = "Choose at least one line to refund.";

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { allocateCents, orderLineRefunds, refundDestinationText } from "./refunds";
+import {
+  afterPlusClawback,
+  allocateCents,
+  orderLineRefunds,
+  plusClawbackText,
+  refundDestinationText,
+} from "./refunds";
 
 describe("orderLineRefunds", () => {
   it("gives back each line's net, credits shared in proportion, adding up to what the order took", () => {
@@ -24,5 +30,43 @@ describe("orderLineRefunds", () => {
   it("allocates to the cent", () => {
     expect(allocateCents(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(allocateCents(0, [5, 5])).toEqual([0, 0]);
+  });
+});
+
+describe("afterPlusClawback", () => {
+  it("takes the kept discounts off in proportion, floored at 0, never more than was paid", () => {
+    expect(afterPlusClawback({ cardCents: 9900, creditCents: 0 }, 1500)).toEqual({
+      cardCents: 8400,
+      creditCents: 0,
+      deductedCents: 1500,
+    });
+    expect(afterPlusClawback({ cardCents: 6000, creditCents: 3900 }, 990)).toEqual({
+      cardCents: 5400,
+      creditCents: 3510,
+      deductedCents: 990,
+    });
+    expect(afterPlusClawback({ cardCents: 9900, creditCents: 0 }, 50_000)).toEqual({
+      cardCents: 0,
+      creditCents: 0,
+      deductedCents: 9900,
+    });
+    expect(afterPlusClawback({ cardCents: 100, creditCents: 50 }, -5)).toEqual({
+      cardCents: 100,
+      creditCents: 50,
+      deductedCents: 0,
+    });
+    for (let kept = 0; kept < 400; kept += 7) {
+      const back = afterPlusClawback({ cardCents: 211, creditCents: 97 }, kept);
+      expect(back.cardCents + back.creditCents + back.deductedCents).toBe(308);
+      expect(back.cardCents).toBeGreaterThanOrEqual(0);
+      expect(back.creditCents).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("names the deduction and the purchases kept", () => {
+    expect(plusClawbackText(1290, ["TaskFlow", "PlusVault"])).toBe(
+      "We kept $12.90 of the Plus price: the member discounts on 2 purchases you keep (TaskFlow, PlusVault).",
+    );
+    expect(plusClawbackText(500, ["TaskFlow"])).toContain("on 1 purchase you keep (TaskFlow)");
   });
 });

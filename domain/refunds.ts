@@ -83,3 +83,32 @@ export function refundDestinationText(
   if (parts.length === 0) parts.push("Nothing was paid for it, so no money is returned.");
   return parts;
 }
+
+/**
+ * Plus refunded while its member prices are kept (docs/decisions/011): the Plus line gives back
+ * what was paid for it less the member discounts still kept, floored at 0. The deduction comes
+ * off the card and credits parts in proportion, so the line's mix of the two is unchanged.
+ */
+export function afterPlusClawback(
+  line: { cardCents: Cents; creditCents: Cents },
+  keptDiscountCents: Cents,
+): { cardCents: Cents; creditCents: Cents; deductedCents: Cents } {
+  const paid = line.cardCents + line.creditCents;
+  const deducted = Math.min(paid, Math.max(0, keptDiscountCents));
+  const [fromCard = 0, fromCredit = 0] = allocateCents(deducted, [
+    line.cardCents,
+    line.creditCents,
+  ]);
+  return {
+    cardCents: line.cardCents - fromCard,
+    creditCents: line.creditCents - fromCredit,
+    deductedCents: deducted,
+  };
+}
+
+/** The refund e-mail's (and answer's) line on a Plus refund's deduction. */
+export function plusClawbackText(deductedCents: Cents, keptNames: readonly string[]): string {
+  const count = keptNames.length;
+  const names = [...new Set(keptNames)].join(", ");
+  return `We kept ${formatMoney(deductedCents)} of the Plus price: the member discounts on ${count} ${count === 1 ? "purchase" : "purchases"} you keep (${names}).`;
+}

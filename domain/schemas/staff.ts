@@ -12,7 +12,7 @@ import {
   PAGE_LAYOUTS,
   ZONE_NAMES,
 } from "../constants";
-import { FIELD_REQUIRED, INVALID_CHOICE } from "../messages";
+import { FIELD_REQUIRED, INVALID_CHOICE, REFUND_CHOOSE_LINES } from "../messages";
 import { PLAN_TYPE_KEYS } from "../search";
 import { STAFF_PAGE_MAX, STAFF_PRICE_MAX } from "../staff";
 import { formBoolean, formInt, idField, optionalIdField } from "./common";
@@ -332,6 +332,11 @@ export const UserPatchSchema = z.strictObject({
   comment_blacklist: bool.optional(),
   verified: bool.optional(),
   login_blocked: bool.optional(),
+});
+
+/** POST /api/staff/orders/{id}/refund/: chosen lines, or (no body) what is left of the order. */
+export const StaffRefundSchema = z.strictObject({
+  invoice_items: z.array(idField()).min(1, { error: REFUND_CHOOSE_LINES }).max(500).optional(),
 });
 
 // --- Partner proposals ------------------------------------------------------------------------------

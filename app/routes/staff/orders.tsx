@@ -54,7 +54,7 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
         {list.items.map((o) => (
           <tr key={o.id}>
             <th scope="row" className={`${cell} font-semibold`}>
-              <a href={`/orders/${o.id}/`} className="text-brand-700 underline">
+              <a href={`/staff/orders/${o.id}/`} className="text-brand-700 underline">
                 #{o.id}
               </a>
             </th>

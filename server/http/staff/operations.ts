@@ -4,6 +4,7 @@ import {
   ChangesQuery,
   ModerationQuery,
   StaffListQuery,
+  StaffRefundSchema,
   UserPatchSchema,
 } from "../../../domain/schemas/staff";
 import type { Services } from "../../services";
@@ -55,11 +56,13 @@ export const staffOperationRoutes: FastifyPluginAsyncZod<{ services: Services }>
   route.post(
     "/api/staff/orders/:id/refund/",
     {
-      summary: "Refund what is left of an order, through the buyer's refund rules",
+      summary:
+        "Refund chosen lines of an order (invoice_items; their add-ons follow), or without them what is left of it",
       id: "order",
+      body: StaffRefundSchema,
       response: objectResponse("The refund and the order after it"),
     },
-    async ({ actor, id }) => ops.refundOrder(actor, id),
+    async ({ actor, id, body }) => ops.refundOrder(actor, id, body.invoice_items),
   );
 
   route.get(

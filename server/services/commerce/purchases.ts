@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   ALREADY_REFUNDED,
   PRODUCTS_CSV_MAX_ROWS,
@@ -7,27 +7,23 @@ import {
   type RefundState,
   refundState,
 } from "../../../domain/account";
-import { PAGINATION_PAGE_SIZE, PLUS_DEAL_SLUG } from "../../../domain/constants";
+import { PAGINATION_PAGE_SIZE } from "../../../domain/constants";
 import { conflict, invalid, notFound } from "../../../domain/errors";
+import { REFUND_UPGRADED_LINE } from "../../../domain/messages";
 import { toMajor } from "../../../domain/money";
 import type { LicenceStatus } from "../../../domain/payments";
-import { orderLineRefunds, REFUND_FAILED, refundDestinationText } from "../../../domain/refunds";
 import type { ProductsQuery } from "../../../domain/schemas/account";
 import type { Db } from "../../db/client";
-import {
-  credits,
-  deals,
-  invoiceItems,
-  orders,
-  paymentMethods,
-  paymentRefunds,
-  plusSubscriptions,
-} from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import type { PaymentGateway } from "../../providers/payments";
-import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { Outbox } from "../jobs/outbox";
-import { syncLicences } from "./licences";
+import {
+  chainOf,
+  createLineRefunds,
+  type LineRefundResult,
+  lockLines,
+  relatedLines,
+} from "./line-refunds";
 
 type Row = {
   id: number;
@@ -47,6 +43,10 @@ type Row = {
   purchased_at: Date | string;
   refunded_at: Date | string | null;
   received_by_transfer: boolean;
+  /** Start of the refund window: window_started_at ?? created_at (an upgrade keeps the first). */
+  window_started_at: Date | string;
+  /** Someone else paid for it (a transfer's recipient): the refund is theirs to ask for. */
+  paid_by_other: boolean;
   codes: { code: string; redeemed: boolean; status: LicenceStatus }[] | string;
 };
 
@@ -99,6 +99,7 @@ export function createProductService(deps: {
   gateway: PaymentGateway;
 }) {
   const { db, clock, outbox, gateway } = deps;
+  const { payBack } = createLineRefunds({ gateway, outbox });
 
   async function rows(userId: number, query: ProductsQuery, limit: number, offset: number) {
     const search = query.q
@@ -107,8 +108,9 @@ export function createProductService(deps: {
           or exists (select 1 from licences l where l.invoice_item_id = ii.id
             and l.code ilike ${likePattern(query.q)}))`
       : sql``;
+    // A line replaced by an upgrade is not a product of its own: the new line carries it.
     const where = sql`ii.user_id = ${userId} and o.status in ('paid', 'refunded')
-      and ${filterSql(query.f)} ${search}`;
+      and ii.upgraded_at is null and ${filterSql(query.f)} ${search}`;
     // One statement: the page and, by a window count, the total (PGlite runs one query at a time).
     const list = rowsOf<Row & { total: number }>(
       await db.execute(sql`select ii.id, ii.order_id, d.id as deal_id, d.slug as deal_slug,
@@ -117,6 +119,8 @@ export function createProductService(deps: {
           ii.price_cents, ii.quantity, ii.parent_invoice_item_id,
           coalesce(o.paid_at, o.created_at) as purchased_at, ii.refunded_at,
           coalesce(ii.transferred_to_user_id = ${userId}, false) as received_by_transfer,
+          coalesce(ii.window_started_at, ii.created_at) as window_started_at,
+          coalesce(o.user_id <> ${userId}, true) as paid_by_other,
           coalesce((select json_agg(json_build_object('code', l.code, 'redeemed', l.redeemed_at is not null, 'status', l.status)
             order by l.id) from licences l where l.invoice_item_id = ii.id), '[]'::json) as codes,
           count(*) over ()::int as total
@@ -147,9 +151,9 @@ export function createProductService(deps: {
     const refund = refundState(
       {
         refundableDays: r.refundable_days,
-        purchasedAt,
+        purchasedAt: asDate(r.window_started_at),
         refundedAt,
-        receivedByTransfer: r.received_by_transfer,
+        receivedByTransfer: r.paid_by_other === true || String(r.paid_by_other) === "t",
       },
       now,
     );
@@ -176,232 +180,79 @@ export function createProductService(deps: {
   }
 
   /**
-   * A refund of one of the caller's purchases within the deal's refund window: the item and its
-   * add-ons stop being owned at once (ownership SQL skips refunded items), the order is marked
-   * refunded when nothing of it is left, and the buyer gets a confirmation e-mail saying where
-   * the money went. Each line gives back what was paid for it (domain/refunds.ts): its credits
-   * share to the credit balance, the rest through the payment provider, which is asked first;
-   * a refused provider refund rolls everything back. Refunding Plus ends the membership.
+   * A refund of one of the caller's purchases within the deal's refund window (counted from
+   * window_started_at ?? created_at: an upgraded line keeps its first purchase's window). The
+   * money goes back to whoever paid, so the caller must be the payer: the original buyer of a
+   * transferred line may refund it, its recipient may not. The line brings its add-ons (whatever
+   * their own refund days) and its whole upgrade chain; a line that was upgraded is refunded
+   * through the line that replaced it. line-refunds.ts pays back and revokes the codes.
    */
   async function refund(user: { id: number; email: string }, invoiceItemId: number) {
     return db.transaction((tx) => refundInTx(tx, user, invoiceItemId));
   }
 
-  /**
-   * The refund above inside a caller's transaction (staff refunds of a whole order run it for
-   * each purchase, with the audit entry, in one transaction): the same rules, the same money.
-   */
   async function refundInTx(tx: Tx, user: { id: number; email: string }, invoiceItemId: number) {
     const now = clock.now();
-    {
-      const [item] = await tx
-        .select({
-          id: invoiceItems.id,
-          orderId: invoiceItems.orderId,
-          refundedAt: invoiceItems.refundedAt,
-          transferredTo: invoiceItems.transferredToUserId,
-          parent: invoiceItems.parentInvoiceItemId,
-          status: orders.status,
-          purchasedAt: sql<Date>`coalesce(${orders.paidAt}, ${orders.createdAt})`.mapWith(
-            (v: Date | string) => asDate(v),
-          ),
-          refundableDays: sql<number>`(select refundable_days from deals where deals.id = ${invoiceItems.dealId})`,
-          dealName: sql<string>`(select public_name from deals where deals.id = ${invoiceItems.dealId})`,
-        })
-        .from(invoiceItems)
-        .innerJoin(orders, eq(orders.id, invoiceItems.orderId))
-        .where(and(eq(invoiceItems.id, invoiceItemId), eq(invoiceItems.userId, user.id)))
-        .for("update", { of: invoiceItems });
-      if (!item || !["paid", "refunded"].includes(item.status)) throw notFound();
-      if (item.refundedAt) throw conflict(ALREADY_REFUNDED);
-      const state = refundState(
-        {
-          refundableDays: Number(item.refundableDays),
-          purchasedAt: item.purchasedAt,
-          refundedAt: null,
-          receivedByTransfer: item.transferredTo === user.id,
-        },
-        now,
-      );
-      if (!state.refundable) throw invalid({ non_field_errors: [state.reason] });
-      const targets = await tx
-        .select({ id: invoiceItems.id, orderId: invoiceItems.orderId })
-        .from(invoiceItems)
-        .where(
-          and(
-            isNull(invoiceItems.refundedAt),
-            or(eq(invoiceItems.id, item.id), eq(invoiceItems.parentInvoiceItemId, item.id)),
-          ),
-        )
-        .orderBy(asc(invoiceItems.id))
-        .for("update");
-      let cardCents = 0;
-      let creditCents = 0;
-      let card: { brand: string | null; last4: string | null } | null = null;
-      // Add-ons bought later hang off the item from orders of their own: each order pays back
-      // its own part.
-      for (const orderId of [...new Set(targets.map((t) => t.orderId))].sort((a, b) => a - b)) {
-        const ids = targets.filter((t) => t.orderId === orderId).map((t) => t.id);
-        const back = await refundOrderLines(tx, user.id, orderId, ids, now);
-        cardCents += back.cardCents;
-        creditCents += back.creditCents;
-        card ??= back.card;
-      }
-      const refunded = await tx
-        .update(invoiceItems)
-        .set({ refundedAt: now })
-        .where(
-          and(
-            isNull(invoiceItems.refundedAt),
-            inArray(
-              invoiceItems.id,
-              targets.map((t) => t.id),
-            ),
-          ),
-        )
-        .returning({ id: invoiceItems.id, dealId: invoiceItems.dealId });
-      for (const orderId of new Set(targets.map((t) => t.orderId))) {
-        const [left] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(invoiceItems)
-          .where(and(eq(invoiceItems.orderId, orderId), isNull(invoiceItems.refundedAt)));
-        if (Number(left?.n ?? 0) === 0) {
-          await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, orderId));
-        }
-      }
-      await syncLicences(tx, [...new Set(targets.map((t) => t.orderId))]);
-      await endRefundedPlus(
-        tx,
-        user.id,
-        refunded.map((r) => r.dealId),
-        now,
-      );
-      const amountCents = cardCents + creditCents;
-      await outbox.enqueue(tx, {
-        kind: "email",
-        topic: EMAIL_TOPIC,
-        payload: {
-          to: user.email,
-          subject: `Your refund for ${item.dealName}`,
-          text: [
-            "Hi,",
-            "",
-            `We refunded your purchase of ${item.dealName} (${(amountCents / 100).toFixed(2)} USD).`,
-            ...refundDestinationText({ cardCents, creditCents }, card),
-          ].join("\n"),
-          template: "product_refunded",
-        },
-      });
-      return {
-        detail: REFUND_REQUESTED,
-        refunded_items: refunded.map((r) => r.id),
-        amount: toMajor(amountCents),
-      };
-    }
+    const locked = await lockLines(tx, await relatedLines(tx, [invoiceItemId]));
+    const item = locked.find((l) => l.id === invoiceItemId);
+    if (!item || (item.ownerId !== user.id && item.payerId !== user.id)) throw notFound();
+    if (!["paid", "refunded"].includes(item.orderStatus)) throw notFound();
+    if (item.refundedAt) throw conflict(ALREADY_REFUNDED);
+    if (item.upgradedAt) throw invalid({ non_field_errors: [REFUND_UPGRADED_LINE] });
+    const state = refundState(
+      {
+        refundableDays: Number(item.refundableDays),
+        purchasedAt: item.windowStartedAt,
+        refundedAt: null,
+        // Every payment of the chain must be the caller's: a recipient gets no one else's money.
+        receivedByTransfer: chainOf(item, locked).some((l) => l.payerId !== user.id),
+      },
+      now,
+    );
+    if (!state.refundable) throw invalid({ non_field_errors: [state.reason] });
+    const back = await payBack(
+      tx,
+      locked.filter((l) => !l.refundedAt),
+      now,
+    );
+    return refundAnswer(back);
   }
 
   /**
-   * Pays back the given lines of one order: credits to the ledger, the card part through the
-   * provider (keyed by order and lines, so a retry refunds once). The order row is locked so
-   * two refunds of one order's lines run one after the other.
+   * Staff refund lines (already checked to be in their order): no window, transferred lines too,
+   * an upgraded line with its whole chain. A chosen line already refunded is a conflict.
    */
-  async function refundOrderLines(
-    tx: Tx,
-    userId: number,
-    orderId: number,
-    ids: number[],
-    now: Date,
-  ) {
-    const [order] = await tx
-      .select({
-        creditCents: orders.creditCents,
-        totalCents: orders.totalCents,
-        providerPaymentId: orders.providerPaymentId,
-        paymentMethodId: orders.paymentMethodId,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
-    if (!order) throw notFound();
-    const lines = await tx
-      .select({
-        id: invoiceItems.id,
-        priceCents: invoiceItems.priceCents,
-        discountCents: invoiceItems.discountCents,
-      })
-      .from(invoiceItems)
-      .where(eq(invoiceItems.orderId, orderId));
-    const shares = orderLineRefunds(lines, order).filter((l) => ids.includes(l.id));
-    const cardCents = shares.reduce((sum, l) => sum + l.cardCents, 0);
-    const creditCents = shares.reduce((sum, l) => sum + l.creditCents, 0);
-    let card: { brand: string | null; last4: string | null } | null = null;
-    if (cardCents > 0) {
-      if (!order.providerPaymentId) throw invalid({ non_field_errors: [REFUND_FAILED] });
-      const back = await gateway.refund(
-        order.providerPaymentId,
-        cardCents,
-        `refund:order${orderId}:items${ids.join(",")}`,
-        // The webhook that reports this refund knows it is ours, and which lines it paid back.
-        { payonce: "1", order_id: String(orderId), items: ids.join(",") },
-      );
-      if (back.status === "failed") throw invalid({ non_field_errors: [back.message] });
-      // Kept with its lines: a refund that fails later at the provider gives them back.
-      await tx
-        .insert(paymentRefunds)
-        .values({
-          providerRefundId: back.providerRefundId,
-          providerPaymentId: order.providerPaymentId,
-          orderId,
-          amountCents: cardCents,
-          status: back.status,
-          source: "payonce",
-          invoiceItemIds: ids,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing();
-      if (order.paymentMethodId) {
-        const [method] = await tx
-          .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
-          .from(paymentMethods)
-          .where(eq(paymentMethods.id, order.paymentMethodId));
-        card = method ?? null;
-      }
-    }
-    if (creditCents > 0) {
-      await tx.insert(credits).values({
-        userId,
-        amountCents: creditCents,
-        reason: "refund",
-        note: `Refund of order ${orderId}`,
-        orderId,
-        createdAt: now,
-      });
-    }
-    return { cardCents, creditCents, card };
+  async function refundLinesAsStaff(tx: Tx, ids: readonly number[]) {
+    const locked = await lockLines(tx, await relatedLines(tx, ids));
+    if (locked.some((l) => ids.includes(l.id) && l.refundedAt)) throw conflict(ALREADY_REFUNDED);
+    return refundAnswer(
+      await payBack(
+        tx,
+        locked.filter((l) => !l.refundedAt),
+        clock.now(),
+      ),
+    );
   }
 
-  /** A refunded Plus purchase ends the membership it started, at once (no member prices left). */
-  async function endRefundedPlus(tx: Tx, userId: number, dealIds: number[], now: Date) {
-    if (dealIds.length === 0) return;
-    const [plus] = await tx
-      .select({ id: deals.id })
-      .from(deals)
-      .where(and(eq(deals.slug, PLUS_DEAL_SLUG), inArray(deals.id, dealIds)));
-    if (!plus) return;
-    await tx
-      .update(plusSubscriptions)
-      .set({ status: "canceled", cancelAtPeriodEnd: true, canceledAt: now, currentPeriodEnd: now })
-      .where(
-        and(
-          eq(plusSubscriptions.userId, userId),
-          eq(plusSubscriptions.status, "active"),
-          sql`${plusSubscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz`,
-        ),
-      );
-  }
+  return { list, csvRows, refund, refundInTx, refundLinesAsStaff };
+}
 
-  return { list, csvRows, refund, refundInTx };
+/** The refund's JSON answer: what was refunded, the amount, and what a Plus refund kept back. */
+function refundAnswer(back: LineRefundResult) {
+  return {
+    detail: REFUND_REQUESTED,
+    refunded_items: back.refundedItems,
+    amount: toMajor(back.amountCents),
+    ...(back.deduction
+      ? {
+          deduction: {
+            amount: toMajor(back.deduction.amountCents),
+            reason: back.deduction.text,
+            invoice_items: back.deduction.invoiceItems,
+          },
+        }
+      : {}),
+  };
 }
 
 export type ProductService = ReturnType<typeof createProductService>;

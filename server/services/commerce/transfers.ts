@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   TRANSFER_ADDON,
   TRANSFER_PLAN_MISMATCH,
@@ -6,12 +6,18 @@ import {
   TRANSFER_TO_SELF,
 } from "../../../domain/account";
 import { invalid, notFound } from "../../../domain/errors";
-import { emailNotAssociated, TRANSFER_INITIATED } from "../../../domain/messages";
+import {
+  emailNotAssociated,
+  TRANSFER_INITIATED,
+  TRANSFER_UPGRADED_LINE,
+} from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import { deals, invoiceItems, orders, productTransfers, userEmails, users } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { Outbox } from "../jobs/outbox";
+import { syncLicences } from "./licences";
+import { relatedLines } from "./line-refunds";
 
 type Executor = Pick<Db, "select">;
 
@@ -69,6 +75,7 @@ export function createTransferService(deps: {
           planId: invoiceItems.planId,
           parent: invoiceItems.parentInvoiceItemId,
           refundedAt: invoiceItems.refundedAt,
+          upgradedAt: invoiceItems.upgradedAt,
           status: orders.status,
           dealName: deals.publicName,
           dealSlug: deals.slug,
@@ -81,6 +88,7 @@ export function createTransferService(deps: {
       // Only the current owner may transfer; anyone else's item does not exist for them.
       if (!item || !["paid", "refunded"].includes(item.status)) throw notFound();
       if (item.refundedAt) throw invalid({ invoice_item: [TRANSFER_REFUNDED] });
+      if (item.upgradedAt) throw invalid({ invoice_item: [TRANSFER_UPGRADED_LINE] });
       if (item.parent !== null) throw invalid({ invoice_item: [TRANSFER_ADDON] });
       if (input.plan !== undefined && input.plan !== item.planId) {
         throw invalid({ plan: [TRANSFER_PLAN_MISMATCH] });
@@ -89,6 +97,9 @@ export function createTransferService(deps: {
       if (!target) throw invalid({ email: [emailNotAssociated()] });
       if (target.id === from.id) throw invalid({ email: [TRANSFER_TO_SELF] });
 
+      // The product moves whole: its add-ons and the lines its upgrades replaced (with theirs),
+      // so ownership and a later refund see one owner.
+      const related = await relatedLines(tx, [item.id]);
       const moved = await tx
         .update(invoiceItems)
         .set({ userId: target.id, transferredToUserId: target.id, transferredAt: now })
@@ -96,10 +107,12 @@ export function createTransferService(deps: {
           and(
             eq(invoiceItems.userId, from.id),
             isNull(invoiceItems.refundedAt),
-            or(eq(invoiceItems.id, item.id), eq(invoiceItems.parentInvoiceItemId, item.id)),
+            inArray(invoiceItems.id, related),
           ),
         )
-        .returning({ id: invoiceItems.id });
+        .returning({ id: invoiceItems.id, orderId: invoiceItems.orderId });
+      // Codes keep their state; re-derived so every licence change passes through one place.
+      await syncLicences(tx, [...new Set(moved.map((m) => m.orderId))], now);
       const [record] = await tx
         .insert(productTransfers)
         .values({
@@ -134,7 +147,7 @@ export function createTransferService(deps: {
         detail: TRANSFER_INITIATED,
         transfer_id: record?.id as number,
         status: "completed" as const,
-        moved_items: moved.map((m) => m.id),
+        moved_items: moved.map((m) => m.id).sort((a, b) => a - b),
       };
     });
   }

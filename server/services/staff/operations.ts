@@ -1,11 +1,12 @@
 /**
  * Staff: users (staff flag, comment blacklist, verified, blocked login), orders with refunds, and
- * the moderation queue across deals. Refunds go through the buyer's refund (commerce/purchases:
- * same window, same arithmetic, same e-mail), one transaction with the audit entry.
+ * the moderation queue across deals. Refunds, of a whole order or of chosen lines, go through the
+ * buyer's refund arithmetic (commerce/line-refunds), one transaction with the audit entry.
  */
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { conflict, fieldError, notFound } from "../../../domain/errors";
+import { REFUND_CHOOSE_LINES, REFUND_LINES_NOT_IN_ORDER } from "../../../domain/messages";
 import type { ModerationQuery, UserPatchSchema } from "../../../domain/schemas/staff";
 import { STAFF_MESSAGES } from "../../../domain/staff";
 import type { Db } from "../../db/client";
@@ -272,46 +273,48 @@ export function createStaffOperationsService(deps: { db: Db; products: ProductSe
   }
 
   /**
-   * Refunds what is left of a paid order, each purchase through the buyer's refund rules (its
-   * window, its arithmetic, its e-mail to the current owner). All or nothing: one refusal rolls
-   * back the whole order. The order row is locked first, so two refunds at once refund once.
+   * Refunds lines of a paid order (`lineIds`), or all that is left of it (no `lineIds`), with
+   * the buyer's arithmetic and provider refund (commerce/line-refunds.ts) but not the buyer's
+   * limits: outside the window, transferred lines (the money goes back to the payer), an
+   * upgraded line with its whole chain. Each line brings its add-ons. One transaction with the
+   * audit entry; the lines are locked, so two refunds at once refund once.
    */
-  async function refundOrder(actor: Actor, id: number) {
+  async function refundOrder(actor: Actor, id: number, lineIds?: readonly number[]) {
     return db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+      const [order] = await tx.select().from(orders).where(eq(orders.id, id));
       if (!order) throw notFound();
       if (order.status === "refunded") throw conflict(STAFF_MESSAGES.alreadyRefunded);
       if (order.status !== "paid") throw fieldError("non_field_errors", STAFF_MESSAGES.notPaid);
       const before = await getOrder(id, tx);
-      const lines = await tx
-        .select({ id: invoiceItems.id, ownerId: invoiceItems.userId, email: users.email })
-        .from(invoiceItems)
-        .innerJoin(users, eq(users.id, invoiceItems.userId))
-        .where(and(eq(invoiceItems.orderId, id), isNull(invoiceItems.refundedAt)))
-        .orderBy(asc(invoiceItems.id));
-      if (lines.length === 0) throw conflict(STAFF_MESSAGES.alreadyRefunded);
-      let amount = 0;
-      const refunded: number[] = [];
-      for (const line of lines) {
-        // An add-on refunded with its plan a moment ago is skipped, not refunded twice.
-        if (refunded.includes(line.id)) continue;
-        const result = await products.refundInTx(
-          tx,
-          { id: line.ownerId as number, email: line.email },
-          line.id,
-        );
-        amount += Math.round(result.amount * 100);
-        refunded.push(...result.refunded_items);
+      let chosen: number[];
+      if (lineIds) {
+        chosen = [...new Set(lineIds)];
+        if (chosen.length === 0) throw fieldError("invoice_items", REFUND_CHOOSE_LINES);
+        if (chosen.some((l) => !before.items.some((i) => i.id === l))) {
+          throw fieldError("invoice_items", REFUND_LINES_NOT_IN_ORDER);
+        }
+      } else {
+        chosen = before.items.filter((i) => i.refunded_at === null).map((i) => i.id);
+        if (chosen.length === 0) throw conflict(STAFF_MESSAGES.alreadyRefunded);
       }
+      const result = await products.refundLinesAsStaff(tx, chosen);
       const after = await getOrder(id, tx);
       await audit(tx, actor, {
         action: "order.refund",
         entity: "order",
         entityId: id,
         before,
-        after,
+        after: {
+          ...after,
+          refund: {
+            chosen_items: lineIds ? chosen : null,
+            refunded_items: result.refunded_items,
+            amount: result.amount,
+            deduction: result.deduction ?? null,
+          },
+        },
       });
-      return { detail: "Refunded.", refunded_items: refunded, amount: major(amount), order: after };
+      return { ...result, detail: "Refunded.", order: after };
     });
   }
 
