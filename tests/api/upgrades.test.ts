@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { loadUpgrades, upgradeAction } from "../../app/account/upgrade-actions.server";
 import {
   PAYMENT_METHOD_REQUIRED,
   PLUS_REQUIRED,
@@ -10,6 +11,7 @@ import {
   UPGRADE_PLAN_UNKNOWN,
   UPGRADE_REFUNDED,
 } from "../../domain/messages";
+import { testConfig } from "../../server/config";
 import {
   campaigns,
   invoiceItems,
@@ -21,6 +23,7 @@ import {
   plans,
   plusSubscriptions,
 } from "../../server/db/schema";
+import { pageCookies } from "../../server/web/cookies";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 import { addAddons, addonLine, addPlan, checkout, dealPlans, newBuyer } from "../helpers/commerce";
 import { deliver, eventsOf, stripeApp } from "../helpers/stripe";
@@ -666,5 +669,83 @@ describe("Stripe mode against the stand-in", () => {
     expect(made).toHaveLength(1);
     expect(made[0]!.providerPaymentId).toBe(payment_intent);
     expect((await lineRow(buyer.line, stripe.app)).upgradedAt).not.toBeNull();
+  });
+});
+
+describe("the products page's Upgrade button", () => {
+  /** The page's load context for this buyer, as React Router hands it to the action. */
+  async function pageContext(creds: Credentials) {
+    const session = await app.services.sessions.load(creds.cookies.sessionid ?? "");
+    return {
+      services: app.services,
+      session,
+      publicConfig: { reportListingUrl: "", publicUrl: "http://localhost" },
+      cookies: pageCookies(testConfig()),
+      cspNonce: "test-nonce",
+    };
+  }
+  const post = (fields: Record<string, string>) =>
+    new Request("http://localhost/account/products", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+    });
+  const location = async (answer: Promise<unknown>) => {
+    try {
+      const res = (await answer) as Response;
+      return res.headers.get("location");
+    } catch (thrown) {
+      return (thrown as Response).headers.get("location");
+    }
+  };
+
+  it("offers each plan above with its difference, and upgrades through the same service", async () => {
+    await setFest(false);
+    const buyer = await owner(1);
+    const card = await savedCard(buyer.creds);
+    const ctx = await pageContext(buyer.creds);
+    const page = await loadUpgrades(ctx, [buyer.line]);
+    expect(page.cards.map((c) => c.id)).toEqual([card]);
+    expect(page.upgrades[String(buyer.line)]).toMatchObject([
+      { tier: 2, difference: 59, available: true },
+      { tier: 3, difference: 118, available: true },
+      { tier: 4, available: false },
+    ]);
+    const fields = {
+      intent: "upgrade",
+      invoice_item: String(buyer.line),
+      plan: String(tier(3).id),
+      payment_method: String(card),
+      idempotency_key: `${page.upgradeKey}-${buyer.line}`,
+    };
+    const to = await location(upgradeAction(ctx, post(fields), fields, "upgrade"));
+    expect(to).toBe("/account/products?notice=upgraded");
+    const [order] = await upgradeOrders(buyer.id);
+    expect(order).toMatchObject({ totalCents: 11800, paymentMethodId: card });
+    // The upgraded line offers nothing more; the new one offers only what is above Tier 3.
+    const after = await loadUpgrades(ctx, [buyer.line]);
+    expect(after.upgrades).toEqual({});
+  });
+
+  it("sends a 3-D Secure card to the test bank's page, and confirms on the way back", async () => {
+    await setFest(false);
+    const buyer = await owner(1);
+    const ctx = await pageContext(buyer.creds);
+    const fields = {
+      intent: "upgrade",
+      invoice_item: String(buyer.line),
+      plan: String(tier(2).id),
+      payment_method: "pm_card_authenticationRequired",
+      idempotency_key: "upg-page-3ds-1",
+    };
+    const to = await location(upgradeAction(ctx, post(fields), fields, "upgrade"));
+    const challenge = new URL(to ?? "", "http://localhost");
+    expect(challenge.pathname).toBe("/payments/test-gateway/challenge/");
+    expect(challenge.searchParams.get("return_to")).toBe("/account/products");
+    const paymentIntent = challenge.searchParams.get("payment_intent") ?? "";
+    await app.services.gateway.authenticate?.(paymentIntent, "approve");
+    const confirm = { intent: "upgrade_confirm", payment_intent: paymentIntent };
+    const back = await location(upgradeAction(ctx, post(confirm), confirm, "upgrade_confirm"));
+    expect(back).toBe("/account/products?notice=upgraded");
+    expect(await upgradeOrders(buyer.id)).toHaveLength(1);
   });
 });
