@@ -43,6 +43,18 @@ export async function loadUpgrades(ctx: Ctx, invoiceItemIds: readonly number[]) 
   };
 }
 
+/**
+ * The page a form was posted from: a JavaScript submission reaches the action as
+ * "/account/products.data" (React Router's data request), which is no page to redirect to.
+ */
+export function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.replace(/\.data$/, "") || "/";
+  url.searchParams.delete("index");
+  url.searchParams.delete("_routes");
+  return url;
+}
+
 /** A 3-D Secure challenge the browser runs with Stripe.js before confirming. */
 export type UpgradeChallenge = {
   ok: false;
@@ -64,8 +76,8 @@ export async function upgradeAction(
   intent: string,
 ) {
   const buyer = buyerOf(ctx);
-  const back = new URL(request.url);
-  for (const key of ["index", "payment_intent", "notice"]) back.searchParams.delete(key);
+  const back = pageUrl(request);
+  for (const key of ["payment_intent", "notice"]) back.searchParams.delete(key);
   const done = (notice: string) => {
     back.searchParams.set("notice", notice);
     return redirect(`${back.pathname}${back.search}`);

@@ -685,7 +685,8 @@ describe("the products page's Upgrade button", () => {
     };
   }
   const post = (fields: Record<string, string>) =>
-    new Request("http://localhost/account/products", {
+    // A JavaScript submission: React Router posts to the page's data URL.
+    new Request("http://localhost/account/products.data", {
       method: "POST",
       body: new URLSearchParams(fields),
     });

@@ -14,7 +14,7 @@ import { accountPost, failure, formId, invalid } from "../../account/actions.ser
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
 import { TransferForm } from "../../account/transfer-form";
-import { loadUpgrades, upgradeAction } from "../../account/upgrade-actions.server";
+import { loadUpgrades, pageUrl, upgradeAction } from "../../account/upgrade-actions.server";
 import { UpgradeOffers, useUpgradeConfirm } from "../../account/upgrade-offers";
 import { appContext } from "../../context";
 import { licenceStatusLabel } from "../../payments/licence-status-label";
@@ -59,8 +59,7 @@ export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const target = fields.invoice_item;
   // Back to the same list (filter, search, page) the buyer was looking at.
-  const back = new URL(request.url);
-  back.searchParams.delete("index");
+  const back = pageUrl(request);
   if (intent === "upgrade" || intent === "upgrade_confirm") {
     return upgradeAction(args.context.get(appContext), request, fields, intent);
   }
