@@ -49,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await services.products.list(user.id, query);
   const upgrades = await loadUpgrades(
     context.get(appContext),
-    list.results.map((p) => p.id),
+    // Add-ons and refunded lines offer no upgrade: not even asked about.
+    list.results.filter((p) => p.parent_invoice_item_id === null && !p.refundedAt).map((p) => p.id),
   );
   return { ...productListJson(list), ...upgrades, notice: noticeFrom(request, NOTICES) };
 }

@@ -702,7 +702,8 @@ export function createUpgradeService(deps: {
     },
   ): Promise<{ orderId: number } | { problem: string }> {
     const line = await readLine(tx, input.user.id, input.terms.invoice_item_id, true);
-    if (!line) return { problem: PAYMENT_NOT_FOUND };
+    // Refunded with its order, or transferred away meanwhile: no longer this buyer's to upgrade.
+    if (!line) return { problem: UPGRADE_CHANGED_AFTER_PAYMENT };
     try {
       // A savepoint: a refusal below undoes only this attempt.
       const made = await tx.transaction(async (sp) => {
