@@ -35,8 +35,7 @@ export function UpgradeOffers({
   const blocked = options.filter((o) => !o.available);
   const selectId = `upgrade-card-${invoiceItem}`;
   return (
-    <section
-      aria-label="Upgrade your plan"
+    <div
       className="mt-4 rounded-xl border border-black/5 bg-stone-50 p-3"
       data-testid="upgrade-offers"
     >
@@ -124,7 +123,7 @@ export function UpgradeOffers({
           {errors.join(" ")}
         </p>
       ) : null}
-    </section>
+    </div>
   );
 }
 
