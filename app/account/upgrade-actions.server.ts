@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { data, redirect } from "react-router";
 import { isDomainError, notFound } from "../../domain/errors";
+import { parseId } from "../../domain/ids";
 import { PAYMENT_METHOD_REQUIRED, PAYMENT_NOT_FOUND } from "../../domain/messages";
 import { IDEMPOTENCY_KEY_PATTERN } from "../../domain/schemas/upgrades";
 import { cartActorOf } from "../../server/web/actor";
@@ -92,7 +93,8 @@ export async function upgradeAction(
     }
     const key = fields.idempotency_key ?? "";
     const result = await ctx.services.upgrades.upgrade(buyer, formId(target), {
-      planId: formId(fields.plan),
+      // A missing or made-up plan is the service's "Choose a plan of this deal." (400).
+      planId: parseId(fields.plan),
       paymentToken: fields.payment_method || null,
       idempotencyKey: IDEMPOTENCY_KEY_PATTERN.test(key) ? key : null,
     });

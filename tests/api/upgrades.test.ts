@@ -711,6 +711,18 @@ describe("the products page's Upgrade button", () => {
       { tier: 3, difference: 118, available: true },
       { tier: 4, available: false },
     ]);
+    // No plan chosen: the plan's message and a 400, nothing charged.
+    const planless = {
+      intent: "upgrade",
+      invoice_item: String(buyer.line),
+      idempotency_key: "upg-page-none",
+    };
+    const refused = (await upgradeAction(ctx, post(planless), planless, "upgrade")) as unknown as {
+      data: { errors: Record<string, string[]> };
+      init: { status?: number } | null;
+    };
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.errors).toEqual({ plan: [UPGRADE_PLAN_UNKNOWN] });
     const fields = {
       intent: "upgrade",
       invoice_item: String(buyer.line),
