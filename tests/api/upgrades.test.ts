@@ -408,6 +408,41 @@ describe("the licence follows the upgrade", () => {
   });
 });
 
+describe("the refund rules follow the upgraded line", () => {
+  it("lists only the new line; refunding it refunds the chain and revokes the codes", async () => {
+    await setFest(false);
+    const buyer = await owner(1);
+    const [code] = await codesOf(buyer.line);
+    const up = await upgrade(
+      buyer.creds,
+      buyer.line,
+      { plan: tier(2).id, payment_method: "pm_card_visa" },
+      "up-chain-1",
+    );
+    expect(up.statusCode, up.body).toBe(201);
+    const fresh = up.json().invoice_item as number;
+    const listed = (await app.send("GET", "/api/users/products/", undefined, buyer.creds)).json();
+    expect(listed.results.map((p: { invoice_item: number }) => p.invoice_item)).toEqual([fresh]);
+    expect(listed.results[0]).toMatchObject({
+      plan: { id: tier(2).id },
+      licence_codes: [{ code: code!.code, status: "active" }],
+      refund: { refundable: true },
+    });
+    const alone = await app.send(
+      "POST",
+      `/api/users/products/${buyer.line}/refund/`,
+      {},
+      buyer.creds,
+    );
+    expect(alone.statusCode).toBe(400);
+    const back = await app.send("POST", `/api/users/products/${fresh}/refund/`, {}, buyer.creds);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().refunded_items).toEqual([buyer.line, fresh]);
+    expect(back.json().amount).toBe(118);
+    expect(await codesOf(fresh)).toMatchObject([{ code: code!.code, status: "revoked" }]);
+  });
+});
+
 describe("an upgrade is charged once", () => {
   it("a retried upgrade (same key) answers the same upgrade and is charged once", async () => {
     await setFest(false);

@@ -28,7 +28,7 @@ import {
   UPGRADE_PLAN_UNKNOWN,
 } from "../../../domain/messages";
 import { formatMoney } from "../../../domain/money";
-import type { Campaign } from "../../../domain/pricing";
+import { type Campaign, liveDealCampaign } from "../../../domain/pricing";
 import {
   lineUpgradeProblem,
   type OwnedLine,
@@ -39,8 +39,6 @@ import {
 } from "../../../domain/upgrades";
 import type { Db } from "../../db/client";
 import {
-  campaignDeals,
-  campaigns,
   deals,
   invoiceItems,
   licences,
@@ -55,6 +53,8 @@ import type { ChargeResult, PaymentIntentView, Payments } from "../../providers/
 import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { Outbox } from "../jobs/outbox";
 import { recordLicenceEvents } from "../partners/licence-events";
+import { linkedCampaigns } from "../storefront/deal-columns";
+import { checkoutBilling } from "./billing";
 import type { CartActor, Tx } from "./cart";
 import type { Executor } from "./cart-types";
 import { type OrderPayment, PaymentRefused, resolvePaymentMethod } from "./checkout";
@@ -222,24 +222,14 @@ export function createUpgradeService(deps: {
   }
   type Line = NonNullable<Awaited<ReturnType<typeof readLine>>>;
 
-  /** The deal's live campaign, found as the cart finds it (cart-view.ts). */
+  /** The deal's live campaign, picked as the cart and every page pick it (liveDealCampaign). */
   async function liveCampaign(ex: Executor, dealId: number, now: Date): Promise<Campaign | null> {
     if (!deps.campaignExperimentEnabled) return null;
-    const [found] = await ex
-      .select({ type: campaigns.type, value: campaigns.value, dealTiers: campaigns.dealTiers })
-      .from(campaignDeals)
-      .innerJoin(campaigns, eq(campaigns.id, campaignDeals.campaignId))
-      .where(
-        and(
-          eq(campaignDeals.dealId, dealId),
-          eq(campaigns.isActive, true),
-          sql`(${campaigns.startDate} is null or ${campaigns.startDate} <= ${now.toISOString()}::timestamptz)`,
-          sql`(${campaigns.endDate} is null or ${campaigns.endDate} > ${now.toISOString()}::timestamptz)`,
-        ),
-      )
-      .orderBy(asc(campaigns.id))
-      .limit(1);
-    return found ? { type: found.type, value: found.value, deal_tiers: found.dealTiers } : null;
+    const [row] = await ex
+      .select({ campaigns: linkedCampaigns })
+      .from(deals)
+      .where(eq(deals.id, dealId));
+    return liveDealCampaign(row?.campaigns, now);
   }
 
   const dealPlans = (ex: Executor, dealId: number) =>
@@ -377,6 +367,8 @@ export function createUpgradeService(deps: {
         providerPaymentId: payment.providerPaymentId,
         paymentMethodId: payment.paymentMethodId,
         idempotencyKey: input.orderKey,
+        // Billed as a purchase is: the details the buyer saved last (the receipt reads them).
+        billing: { email: user.email, ...(await checkoutBilling(tx, user.id)) },
         createdAt: now,
         paidAt: now,
       })
