@@ -244,6 +244,18 @@ describe("messages", () => {
         "This plan was upgraded: transfer the upgraded plan instead, which moves both.",
       REFUND_LINES_NOT_IN_ORDER: "These lines are not in this order.",
       REFUND_CHOOSE_LINES: "Choose at least one line to refund.",
+      UPGRADE_ADDON: "Add-ons cannot be upgraded: upgrade the product they belong to.",
+      UPGRADE_REFUNDED: "A refunded product cannot be upgraded.",
+      UPGRADE_ALREADY_UPGRADED: "This product was already upgraded.",
+      UPGRADE_TRANSFER_PENDING: "This product has a transfer in progress.",
+      UPGRADE_DISPUTED: "This product's payment is disputed, so it cannot be upgraded.",
+      UPGRADE_PLAN_UNKNOWN: "Choose a plan of this deal.",
+      UPGRADE_NOT_HIGHER: "Choose a plan above the one you own.",
+      UPGRADE_KEY_REQUIRED: "Send an Idempotency-Key header.",
+      UPGRADE_KEY_REUSED: "This Idempotency-Key was used for another request.",
+      UPGRADE_DONE: "Your product was upgraded.",
+      UPGRADE_CHANGED_AFTER_PAYMENT:
+        "This product changed while the payment was being confirmed, so the payment was refunded.",
     });
   });
 

@@ -361,6 +361,21 @@ export const ORDER_PAID = "Thank you! Your order is complete.";
 export const CHECKOUT_ITEMS_UNAVAILABLE =
   "Some items in your cart can no longer be bought. Remove them to continue.";
 
+// Tier upgrades (issue 30), our wording where the spec is silent
+export const UPGRADE_ADDON = "Add-ons cannot be upgraded: upgrade the product they belong to.";
+export const UPGRADE_REFUNDED = "A refunded product cannot be upgraded.";
+export const UPGRADE_ALREADY_UPGRADED = "This product was already upgraded.";
+export const UPGRADE_TRANSFER_PENDING = "This product has a transfer in progress.";
+export const UPGRADE_DISPUTED = "This product's payment is disputed, so it cannot be upgraded.";
+export const UPGRADE_PLAN_UNKNOWN = "Choose a plan of this deal.";
+export const UPGRADE_NOT_HIGHER = "Choose a plan above the one you own.";
+export const UPGRADE_KEY_REQUIRED = "Send an Idempotency-Key header.";
+export const UPGRADE_KEY_REUSED = "This Idempotency-Key was used for another request.";
+export const UPGRADE_DONE = "Your product was upgraded.";
+/** An upgrade paid through 3-D Secure after the line changed (another upgrade, a refund). */
+export const UPGRADE_CHANGED_AFTER_PAYMENT =
+  "This product changed while the payment was being confirmed, so the payment was refunded.";
+
 // Shopper experience (issue 15), our wording where the spec is silent
 /** A deal card for a deal paused with no return date: not sold, the page offers the waitlist. */
 export const CARD_UNAVAILABLE = "Not available · join the waitlist";

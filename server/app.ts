@@ -25,6 +25,7 @@ import { orderRoutes } from "./http/commerce/orders";
 import { plusRoutes } from "./http/commerce/plus";
 import { productRoutes } from "./http/commerce/purchases";
 import { rewardRoutes } from "./http/commerce/rewards";
+import { upgradeRoutes } from "./http/commerce/upgrades";
 import { registerCompression } from "./http/compression";
 import { discussionRoutes } from "./http/discussions/discussions";
 import { registerErrorHandling } from "./http/errors";
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cardRoutes, { services });
   await app.register(plusRoutes, { services });
   await app.register(productRoutes, { services, publicUrl: config.publicUrl });
+  await app.register(upgradeRoutes, { services });
   // Cart, checkout, orders, gift cards and rewards.
   await app.register(cartRoutes, { services, config });
   await app.register(rewardRoutes, { services });

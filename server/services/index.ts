@@ -25,6 +25,7 @@ import { createReceiptService } from "./commerce/receipts";
 import { createRewardService } from "./commerce/rewards";
 import { dbTestIntentStore } from "./commerce/test-intent-store";
 import { createTransferService } from "./commerce/transfers";
+import { createUpgradeService } from "./commerce/upgrades";
 import { createDiscussionService } from "./discussions/service";
 import { createOutbox } from "./jobs/outbox";
 import { createLimits, memoryStore } from "./limits/limits";
@@ -156,6 +157,20 @@ export function createServices(deps: ServiceDeps) {
       return payments.completeFromBrowser(user, paymentIntent);
     },
   });
+  // Tier upgrades (issue 30): their payments are settled by payments.ts like a checkout's.
+  const upgrades = createUpgradeService({
+    db: deps.db,
+    clock: deps.clock,
+    gateway,
+    outbox,
+    campaignExperimentEnabled: deps.config.campaignPricingExperiment,
+    publicUrl: deps.config.publicUrl,
+    settle: (tx, intent) => {
+      if (!payments) throw new Error("payments not wired");
+      return payments.settle(tx, intent);
+    },
+    products,
+  });
   payments = createPaymentService({
     db: deps.db,
     clock: deps.clock,
@@ -163,6 +178,7 @@ export function createServices(deps: ServiceDeps) {
     checkout,
     outbox,
     publicUrl: deps.config.publicUrl,
+    upgrades: () => upgrades,
     log: (message, fields) => console.warn(JSON.stringify({ msg: message, ...fields })),
   });
   return {
@@ -240,6 +256,7 @@ export function createServices(deps: ServiceDeps) {
     gateway,
     payments,
     checkout,
+    upgrades,
     orders: createOrderService({ db: deps.db }),
     receipts: createReceiptService({ db: deps.db, orders: createOrderService({ db: deps.db }) }),
     rewards: createRewardService({ db: deps.db, clock: deps.clock }),

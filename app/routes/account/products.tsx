@@ -1,6 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PRODUCT_FILTER_LABELS, PRODUCT_FILTERS, REFUND_REQUESTED } from "../../../domain/account";
-import { SOMETHING_WENT_WRONG, TRANSFER_INITIATED } from "../../../domain/messages";
+import {
+  PAYMENT_PROCESSING,
+  SOMETHING_WENT_WRONG,
+  TRANSFER_INITIATED,
+  UPGRADE_DONE,
+} from "../../../domain/messages";
 import type { LicenceStatus } from "../../../domain/payments";
 import { ProductsQuerySchema, TransferSchema } from "../../../domain/schemas/account";
 import { fieldErrors } from "../../../domain/schemas/common";
@@ -9,6 +14,9 @@ import { accountPost, failure, formId, invalid } from "../../account/actions.ser
 import { noticeFrom } from "../../account/notices";
 import { AccountShell, Badge, buttonStyles, inputStyles, Panel } from "../../account/shell";
 import { TransferForm } from "../../account/transfer-form";
+import { loadUpgrades, pageUrl, upgradeAction } from "../../account/upgrade-actions.server";
+import { UpgradeOffers, useUpgradeConfirm } from "../../account/upgrade-offers";
+import { appContext } from "../../context";
 import { licenceStatusLabel } from "../../payments/licence-status-label";
 import { privateMeta } from "../../seo/meta";
 import { cx, priceLabel } from "../../ui/format";
@@ -17,7 +25,12 @@ import { accountContext, requireUser } from "../accounts/accounts.server";
 import { Alert, formLevelErrors } from "../accounts/form-ui";
 import type { Route } from "./+types/products";
 
-const NOTICES = { refunded: REFUND_REQUESTED, transferred: TRANSFER_INITIATED };
+const NOTICES = {
+  refunded: REFUND_REQUESTED,
+  transferred: TRANSFER_INITIATED,
+  upgraded: UPGRADE_DONE,
+  processing: PAYMENT_PROCESSING,
+};
 
 export const meta: Route.MetaFunction = () => privateMeta("Your products");
 
@@ -34,7 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = ProductsQuerySchema.parse(Object.fromEntries(url.searchParams));
   const list = await services.products.list(user.id, query);
-  return { ...productListJson(list), notice: noticeFrom(request, NOTICES) };
+  const upgrades = await loadUpgrades(
+    context.get(appContext),
+    // Add-ons and refunded lines offer no upgrade: not even asked about.
+    list.results.filter((p) => p.parent_invoice_item_id === null && !p.refundedAt).map((p) => p.id),
+  );
+  return { ...productListJson(list), ...upgrades, notice: noticeFrom(request, NOTICES) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -42,8 +60,10 @@ export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const target = fields.invoice_item;
   // Back to the same list (filter, search, page) the buyer was looking at.
-  const back = new URL(request.url);
-  back.searchParams.delete("index");
+  const back = pageUrl(request);
+  if (intent === "upgrade" || intent === "upgrade_confirm") {
+    return upgradeAction(args.context.get(appContext), request, fields, intent);
+  }
   try {
     if (intent === "refund") {
       await services.products.refund(user, formId(target));
@@ -61,8 +81,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { results, meta, notice } = loaderData;
+  const { results, meta, notice, upgrades, cards, upgradeKey, payments } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const challenge = actionData && "challenge" in actionData ? actionData.challenge : null;
+  const upgrading = useUpgradeConfirm(challenge, payments);
   const href = (params: { f?: string; q?: string; page?: number }) => {
     const search = new URLSearchParams();
     const f = params.f ?? meta.f;
@@ -99,6 +121,11 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       }
     >
       {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {upgrading.confirming ? <Alert tone="info">Confirming your payment…</Alert> : null}
+      {upgrading.message ? <Alert>{upgrading.message}</Alert> : null}
+      {actionData?.intent === "upgrade_confirm" ? (
+        <Alert>{formLevelErrors(actionData.errors).join(" ") || SOMETHING_WENT_WRONG}</Alert>
+      ) : null}
       <div className="flex flex-col gap-3">
         {/* The pills wrap to a second row on a phone: all five in view, no scroller of their own. */}
         <nav aria-label="Filter products">
@@ -263,6 +290,16 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                     ) : null}
                   </div>
                 </div>
+                {upgrades[String(p.invoice_item)] ? (
+                  <UpgradeOffers
+                    invoiceItem={p.invoice_item}
+                    options={upgrades[String(p.invoice_item)] ?? []}
+                    cards={cards}
+                    idempotencyKey={upgradeKey}
+                    busy={busy || upgrading.confirming}
+                    errors={actionData?.intent === "upgrade" ? errors : undefined}
+                  />
+                ) : null}
                 {errors.length && actionData?.intent === "refund" ? (
                   <div className="mt-3">
                     <Alert>{errors.join(" ")}</Alert>

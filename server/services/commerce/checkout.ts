@@ -95,6 +95,42 @@ export type CheckoutResult =
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
+ * The card a payment uses: a saved card's id (the caller's own; with Stripe, with its customer)
+ * or a card token / test card as given. Upgrades pay the same way.
+ */
+export async function resolvePaymentMethod(tx: Tx, userId: number, token: string | null) {
+  if (!token)
+    throw new DomainError("invalid", {
+      payment_method: [PAYMENT_METHOD_REQUIRED],
+    });
+  if (/^\d{1,9}$/.test(token) && token.length < 10) {
+    const [card] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, Number(token)), eq(paymentMethods.userId, userId)))
+      .limit(1);
+    if (!card)
+      throw new DomainError("invalid", {
+        payment_method: [INVALID_PAYMENT_METHOD_ID],
+      });
+    const customerId =
+      card.provider === "stripe" ? await paymentCustomer(tx, userId, "stripe") : null;
+    return {
+      token: card.providerId,
+      savedId: card.id,
+      customerId,
+      address: { country: card.country, postalCode: card.postalCode },
+    };
+  }
+  return {
+    token,
+    savedId: null as number | null,
+    customerId: null as string | null,
+    address: null as { country: string | null; postalCode: string | null } | null,
+  };
+}
+
+/**
  * Checkout (spec 001 sections 4 and 9; contract.md): one transaction holds the buyer's cart row
  * lock while it re-prices the cart from the database, reserves limited stock with a conditional
  * update, charges the card with an idempotency key and writes the paid order. A retry with the same
@@ -125,38 +161,6 @@ export function createCheckoutService(deps: {
       .where(eq(orders.idempotencyKey, key))
       .limit(1);
     return order && order.userId === userId ? order : null;
-  }
-
-  async function resolvePaymentMethod(tx: Tx, userId: number, token: string | null) {
-    if (!token)
-      throw new DomainError("invalid", {
-        payment_method: [PAYMENT_METHOD_REQUIRED],
-      });
-    if (/^\d{1,9}$/.test(token) && token.length < 10) {
-      const [card] = await tx
-        .select()
-        .from(paymentMethods)
-        .where(and(eq(paymentMethods.id, Number(token)), eq(paymentMethods.userId, userId)))
-        .limit(1);
-      if (!card)
-        throw new DomainError("invalid", {
-          payment_method: [INVALID_PAYMENT_METHOD_ID],
-        });
-      const customerId =
-        card.provider === "stripe" ? await paymentCustomer(tx, userId, "stripe") : null;
-      return {
-        token: card.providerId,
-        savedId: card.id,
-        customerId,
-        address: { country: card.country, postalCode: card.postalCode },
-      };
-    }
-    return {
-      token,
-      savedId: null as number | null,
-      customerId: null as string | null,
-      address: null as { country: string | null; postalCode: string | null } | null,
-    };
   }
 
   function validate(v: CartView, actor: CartActor & { user: NonNullable<CartActor["user"]> }) {

@@ -10,10 +10,18 @@ import { recordLicenceEvents } from "../partners/licence-events";
 import type { CartLine, CartView, Tx } from "./cart";
 
 const LICENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const licenceCode = (prefix: string) =>
+/** A new licence code (upgrades add codes the same way). */
+export const licenceCode = (prefix: string) =>
   `${prefix}-${Array.from(randomBytes(12), (b) => LICENCE_ALPHABET[b % LICENCE_ALPHABET.length])
     .join("")
     .replace(/(.{4})(?=.)/g, "$1-")}`;
+
+/** A deal's code prefix: the first four letters of its slug ("TASK"). */
+export const licencePrefix = (dealSlug: string) =>
+  dealSlug
+    .replace(/[^a-z]/g, "")
+    .slice(0, 4)
+    .toUpperCase() || "CODE";
 
 /** Spreads the coupon discount over the lines it covered, in proportion, to the cent. */
 function allocate(total: number, weights: number[]): number[] {
@@ -83,11 +91,7 @@ export async function writeInvoiceItems(
     if (!l.isLicensing) continue;
     const invoiceItemId = invoiceIdByLine.get(l.id);
     if (invoiceItemId == null) continue;
-    const prefix =
-      l.deal.slug
-        .replace(/[^a-z]/g, "")
-        .slice(0, 4)
-        .toUpperCase() || "CODE";
+    const prefix = licencePrefix(l.deal.slug);
     const count = Math.max(1, l.plan.codes) * Math.max(1, l.units);
     for (let n = 0; n < count; n += 1)
       codes.push({ invoiceItemId, code: licenceCode(prefix), createdAt: now });

@@ -18,6 +18,7 @@ import { ORPHAN_AFTER_MS, type PaymentStatus } from "../../../domain/payments";
 import type { Db } from "../../db/client";
 import {
   carts,
+  invoiceItems,
   orders,
   paymentEvents,
   paymentRefunds,
@@ -34,6 +35,7 @@ import { type CheckoutResult, type CheckoutService, PaymentRefused } from "./che
 import { hasActivePlus } from "./ownership-sql";
 import { createPaymentAdjustments } from "./payment-adjustments";
 import { createPaymentReconciliation } from "./payment-reconciliation";
+import type { UpgradeService, UpgradeTerms } from "./upgrades";
 
 type Buyer = NonNullable<CartActor["user"]>;
 
@@ -55,6 +57,19 @@ const PAYMENT_STATUS: Record<PaymentIntentView["status"], PaymentStatus> = {
 
 const str = (v: unknown): string | null => (typeof v === "string" && v ? v : null);
 const _num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+const positiveId = (v: unknown): number | null => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 && n <= 2147483647 ? n : null;
+};
+
+/** An upgrade payment's line and plan, from the intent's metadata (null: a checkout payment). */
+function upgradeTermsOf(intent: PaymentIntentView): UpgradeTerms | null {
+  if (intent.metadata.purpose !== "upgrade") return null;
+  const invoiceItemId = positiveId(intent.metadata.invoice_item_id);
+  const planId = positiveId(intent.metadata.plan_id);
+  if (!invoiceItemId || !planId) return null;
+  return { invoice_item_id: invoiceItemId, plan_id: planId, amount_cents: intent.amountCents };
+}
 
 export function createPaymentService(deps: {
   db: Db;
@@ -63,6 +78,8 @@ export function createPaymentService(deps: {
   checkout: CheckoutService;
   outbox: Outbox;
   publicUrl: string;
+  /** Tier upgrades (upgrades.ts): a payment with purpose 'upgrade' makes its upgrade there. */
+  upgrades?: () => Pick<UpgradeService, "upgradeForPayment">;
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }) {
   const { db, clock, gateway, outbox } = deps;
@@ -95,6 +112,7 @@ export function createPaymentService(deps: {
   /** Our mirror row of a payment, created from what the provider says when we have none. */
   async function lockPayment(tx: Tx, intent: PaymentIntentView) {
     const userId = Number(intent.metadata.user_id);
+    const upgrade = upgradeTermsOf(intent);
     await tx
       .insert(payments)
       .values({
@@ -106,6 +124,7 @@ export function createPaymentService(deps: {
         amountCents: intent.amountCents,
         currency: intent.currency,
         status: PAYMENT_STATUS[intent.status],
+        ...(upgrade ? { purpose: "upgrade" as const, upgrade } : {}),
         createdAt: clock.now(),
         updatedAt: clock.now(),
       })
@@ -156,6 +175,7 @@ export function createPaymentService(deps: {
       .where(eq(payments.id, row.id));
     const buyer = row.userId ? await buyerOf(tx, row.userId) : null;
     if (buyer) {
+      const origin = deps.publicUrl.replace(/\/$/, "");
       await email(
         tx,
         buyer.email,
@@ -165,7 +185,9 @@ export function createPaymentService(deps: {
           "",
           `We refunded your payment of ${formatMoney(intent.amountCents)}: ${reason}`,
           "",
-          `Your cart: ${deps.publicUrl.replace(/\/$/, "")}/cart`,
+          row.purpose === "upgrade"
+            ? `Your products: ${origin}/account/products/`
+            : `Your cart: ${origin}/cart`,
         ].join("\n"),
         "payment_refunded",
       );
@@ -180,7 +202,16 @@ export function createPaymentService(deps: {
    */
   async function settle(tx: Tx, intent: PaymentIntentView): Promise<Settlement> {
     const buyerId = Number(intent.metadata.user_id);
-    if (Number.isInteger(buyerId) && buyerId > 0) {
+    const upgrade = upgradeTermsOf(intent);
+    if (upgrade) {
+      // The upgrade's lock order: the line being upgraded, then the payment's row. A webhook
+      // that arrives while the upgrade that charged is still committing waits for it.
+      await tx
+        .select({ id: invoiceItems.id })
+        .from(invoiceItems)
+        .where(eq(invoiceItems.id, upgrade.invoice_item_id))
+        .for("update");
+    } else if (Number.isInteger(buyerId) && buyerId > 0) {
       // Checkout's lock order: the buyer's cart, then the payment's row. A webhook that arrives
       // while the checkout that charged is still committing waits for it (and then finds its
       // order) instead of deadlocking with it.
@@ -235,6 +266,29 @@ export function createPaymentService(deps: {
       .limit(1);
     if (byKey) return refundUnplaced(tx, row, intent, "this order was already paid.");
     const savedId = Number(intent.metadata.payment_method_id);
+    if (row.purpose === "upgrade") {
+      const terms = row.upgrade ?? upgrade;
+      const upgrades = deps.upgrades?.();
+      if (!terms || !upgrades) {
+        return refundUnplaced(tx, row, intent, "the upgrade it paid for is unknown.");
+      }
+      const made = await upgrades.upgradeForPayment(tx, {
+        user: buyer,
+        orderKey: row.idempotencyKey,
+        terms,
+        amountCents: intent.amountCents,
+        payment: {
+          provider: gateway.name,
+          providerPaymentId: intent.id,
+          paymentMethodId: Number.isInteger(savedId) && savedId > 0 ? savedId : null,
+          chargeId: paid.providerChargeId,
+          feeCents: paid.feeCents,
+          netCents: paid.netCents,
+        },
+      });
+      if ("problem" in made) return refundUnplaced(tx, row, intent, made.problem);
+      return { kind: "order", orderId: made.orderId, created: true };
+    }
     const placed = await deps.checkout.orderForPayment(tx, {
       user: buyer,
       orderKey: row.idempotencyKey,
