@@ -50,7 +50,9 @@ export async function loadUpgrades(ctx: Ctx, invoiceItemIds: readonly number[]) 
  */
 export function pageUrl(request: Request): URL {
   const url = new URL(request.url);
-  url.pathname = url.pathname.replace(/\.data$/, "") || "/";
+  // A page action's request names the page's data: /account/products/_.data for the page
+  // /account/products/ (trailing slash), /account/products.data without one.
+  url.pathname = url.pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "") || "/";
   url.searchParams.delete("index");
   url.searchParams.delete("_routes");
   return url;
