@@ -3,6 +3,7 @@
  * saved cards to pay with, and the Upgrade button's action. Both call the same upgrade service as
  * POST /api/users/products/{invoice_item}/upgrade/.
  */
+
 import { randomBytes } from "node:crypto";
 import { data, redirect } from "react-router";
 import { isDomainError, notFound } from "../../domain/errors";
@@ -15,6 +16,7 @@ import type { AppLoadContext } from "../context";
 import { challengeUrl } from "../payments/challenge-url";
 import { paymentsConfigOf } from "../payments/payments-config";
 import { type ActionFailure, failure, formId } from "./actions.server";
+import { pageUrl } from "./page-url";
 
 const PAYMENT_INTENT = /^pi_[A-Za-z0-9_-]{1,2000}$/;
 
@@ -42,20 +44,6 @@ export async function loadUpgrades(ctx: Ctx, invoiceItemIds: readonly number[]) 
     upgradeKey: `upg-${randomBytes(12).toString("hex")}`,
     payments: paymentsConfigOf(ctx.publicConfig),
   };
-}
-
-/**
- * The page a form was posted from: a JavaScript submission reaches the action as
- * "/account/products.data" (React Router's data request), which is no page to redirect to.
- */
-export function pageUrl(request: Request): URL {
-  const url = new URL(request.url);
-  // A page action's request names the page's data: /account/products/_.data for the page
-  // /account/products/ (trailing slash), /account/products.data without one.
-  url.pathname = url.pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "") || "/";
-  url.searchParams.delete("index");
-  url.searchParams.delete("_routes");
-  return url;
 }
 
 /** A 3-D Secure challenge the browser runs with Stripe.js before confirming. */

@@ -1,6 +1,10 @@
-import { Link } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { REFUND_REQUESTED } from "../../domain/account";
 import { PLUS_DISCOUNT_PERCENT } from "../../domain/constants";
-import { ORDER_PAID } from "../../domain/messages";
+import { ORDER_PAID, SOMETHING_WENT_WRONG } from "../../domain/messages";
+import { accountPost, failure, formId } from "../account/actions.server";
+import { noticeFrom } from "../account/notices";
+import { pageUrl } from "../account/page-url";
 import { loadOrderPage } from "../cart/cart.server";
 import { money } from "../cart/money";
 import { licenceCodeLabel } from "../payments/licence-status-label";
@@ -13,8 +17,28 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const loader = ({ context, request, params }: Route.LoaderArgs) =>
-  loadOrderPage(context, request, params.id);
+export const loader = async ({ context, request, params }: Route.LoaderArgs) => ({
+  ...(await loadOrderPage(context, request, params.id)),
+  notice: noticeFrom(request, { refunded: REFUND_REQUESTED }),
+});
+
+/**
+ * A refund asked from the order page: for a line the buyer gave to another account, which is no
+ * longer among their products but whose money is theirs (decision 011). The products page's
+ * refund goes through the same service, with the same rules.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { services, user, fields } = await accountPost(args, "refund");
+  const target = fields.invoice_item;
+  try {
+    await services.products.refund(user, formId(target));
+  } catch (err) {
+    return failure(err, "refund", (_status, detail) => detail ?? SOMETHING_WENT_WRONG, target);
+  }
+  const back = pageUrl(args.request);
+  back.search = "?notice=refunded";
+  return redirect(`${back.pathname}${back.search}`);
+}
 
 /** The line under the heading: it speaks of licence codes only when the order lists some. */
 function orderLead(status: string, hasCodes: boolean): string {
@@ -25,8 +49,13 @@ function orderLead(status: string, hasCodes: boolean): string {
     : "We e-mailed your receipt. Everything you bought is in your products.";
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, notice } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const refundError = (id: number) =>
+    actionData && actionData.target === String(id)
+      ? Object.values(actionData.errors).flatMap((v) => v ?? [])
+      : [];
   const paid = order.status === "paid";
   const date = new Date(order.paid_at ?? order.created).toLocaleDateString("en-US", {
     year: "numeric",
@@ -51,6 +80,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
+      {notice ? (
+        <p
+          role="status"
+          className="mt-6 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
+        >
+          {notice}
+        </p>
+      ) : null}
       <ul className="mt-8 divide-y divide-black/5 border-y border-black/5" aria-label="Items">
         {order.items.map((item) => (
           <li key={item.id} className="py-5" data-testid="order-item">
@@ -103,6 +140,39 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                     );
                   })}
                 </ul>
+              </div>
+            ) : null}
+            {item.refunded_at ? (
+              <p className="mt-3 text-sm font-semibold text-ink-soft">Refunded</p>
+            ) : item.transferred ? (
+              <div
+                className="mt-3 rounded-xl bg-stone-50 px-3 py-2 text-sm"
+                data-testid="order-item-transferred"
+              >
+                <p>
+                  You transferred this to another account.{" "}
+                  {item.refund.refundable && item.refund.deadline
+                    ? `As its buyer, you may still ask for a refund until ${new Date(item.refund.deadline).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}; their licence codes stop working.`
+                    : null}
+                </p>
+                {item.refund.refundable ? (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="refund" />
+                    <input type="hidden" name="invoice_item" value={item.id} />
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      className="rounded-full border border-red-700 px-4 py-1.5 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50"
+                    >
+                      Request refund
+                    </button>
+                  </Form>
+                ) : null}
+                {refundError(item.id).map((m) => (
+                  <p key={m} role="alert" className="mt-2 text-red-700">
+                    {m}
+                  </p>
+                ))}
               </div>
             ) : null}
             {paid && !item.is_plus ? (

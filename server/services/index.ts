@@ -257,8 +257,11 @@ export function createServices(deps: ServiceDeps) {
     payments,
     checkout,
     upgrades,
-    orders: createOrderService({ db: deps.db }),
-    receipts: createReceiptService({ db: deps.db, orders: createOrderService({ db: deps.db }) }),
+    orders: createOrderService({ db: deps.db, clock: deps.clock }),
+    receipts: createReceiptService({
+      db: deps.db,
+      orders: createOrderService({ db: deps.db, clock: deps.clock }),
+    }),
     rewards: createRewardService({ db: deps.db, clock: deps.clock }),
     growth: createGrowthService({ db: deps.db, clock: deps.clock }),
     plusOffer: createPlusOfferService({ db: deps.db }),

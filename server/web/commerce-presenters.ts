@@ -132,6 +132,16 @@ export function orderJson(record: OrderRecord) {
     // Codes the partner's product has redeemed (POST /api/partners/licences/redeem/).
     licences_redeemed: i.licencesRedeemed,
     is_plus: i.deal.slug === PLUS_DEAL_SLUG,
+    refunded_at: i.item.refundedAt?.toISOString() ?? null,
+    // Given to another account (the line's owner is no longer the buyer); refundable by the buyer.
+    transferred: i.item.transferredToUserId != null && i.item.userId !== o.userId,
+    // Replaced by an upgrade: the new line (its own order) carries the licence from then on.
+    upgraded: i.item.upgradedAt != null,
+    refund: {
+      refundable: i.refund.refundable && i.item.upgradedAt == null,
+      deadline: i.refund.deadline?.toISOString() ?? null,
+      text: i.refund.text,
+    },
   });
   const ids = new Set(items.map((i) => i.item.id));
   // An add-on of an earlier order's item shows as an item of its own.

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { action as orderPageAction } from "../../app/routes/order";
 import {
   ALREADY_REFUNDED,
   REFUND_WINDOW_CLOSED,
@@ -8,6 +9,7 @@ import {
 import { PLUS_DEAL_SLUG } from "../../domain/constants";
 import { NON_REFUNDABLE_DEAL, REFUND_UPGRADED_LINE } from "../../domain/messages";
 import { orderLineRefunds } from "../../domain/refunds";
+import { testConfig } from "../../server/config";
 import {
   credits,
   deals,
@@ -17,6 +19,7 @@ import {
   outbox,
   productTransfers,
 } from "../../server/db/schema";
+import { pageCookies } from "../../server/web/cookies";
 import type { Credentials } from "../helpers/app";
 import { createTestApp } from "../helpers/app";
 import { addAddons, addPlan, checkout, dealPlans, newBuyer } from "../helpers/commerce";
@@ -315,6 +318,71 @@ describe("an add-on follows its main product", () => {
 });
 
 describe("a transferred line", () => {
+  it("is offered for refund on its buyer's order page, whose action refunds it", async () => {
+    const { buyer, order } = await bought((c) => addPlan(app, c, taskflow), "orderpage");
+    const line = await lineOf(order.id, taskflow.deal.id);
+    const recipient = await newBuyer(app, "orderpage-to");
+    const moved = await send(
+      "POST",
+      "/api/users/products/transfer/",
+      { invoice_item: line.id, email: recipient.email, action: "transfer" },
+      buyer.creds,
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The line left the buyer's products, but their order says it was given away and refundable.
+    expect((await products(buyer.creds)).map((p) => p.invoice_item)).not.toContain(line.id);
+    const orderItem = async () =>
+      (await send("GET", `/api/orders/${order.id}/`, undefined, buyer.creds))
+        .json()
+        .items.find((i: { id: number }) => i.id === line.id);
+    expect(await orderItem()).toMatchObject({
+      transferred: true,
+      refunded_at: null,
+      refund: { refundable: true },
+    });
+
+    // The page's refund button, posted as JavaScript posts it (the page's data URL).
+    const session = await app.services.sessions.load(buyer.creds.cookies.sessionid ?? "");
+    const value = {
+      services: app.services,
+      session,
+      publicConfig: { reportListingUrl: "", publicUrl: "http://localhost" },
+      cookies: pageCookies(testConfig()),
+      cspNonce: "test-nonce",
+    };
+    const request = new Request(`http://localhost/orders/${order.id}/_.data`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "refund", invoice_item: String(line.id) }),
+    });
+    const answer = (await orderPageAction({
+      request,
+      context: { get: () => value },
+      params: { id: String(order.id) },
+    } as unknown as Parameters<typeof orderPageAction>[0])) as Response;
+    expect(answer.headers.get("location")).toBe(`/orders/${order.id}/?notice=refunded`);
+    expect(await orderItem()).toMatchObject({ refund: { refundable: false } });
+    expect((await orderItem()).refunded_at).not.toBeNull();
+    const statuses = await codeStatuses([line.id]);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(["revoked"]));
+
+    // Asked again, the page answers the refusal on that line, and nothing more is refunded.
+    const again = (await orderPageAction({
+      request: new Request(`http://localhost/orders/${order.id}/_.data`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "refund", invoice_item: String(line.id) }),
+      }),
+      context: { get: () => value },
+      params: { id: String(order.id) },
+    } as unknown as Parameters<typeof orderPageAction>[0])) as unknown as {
+      data: { errors: Record<string, string[]>; target: string };
+      init: { status?: number } | null;
+    };
+    expect(again.init?.status).toBe(409);
+    expect(again.data).toMatchObject({ target: String(line.id) });
+    expect(Object.values(again.data.errors).flat()).toEqual([ALREADY_REFUNDED]);
+  });
+
   it("is refunded by its original buyer within the window, not by its recipient; the recipient's codes are revoked", async () => {
     const { buyer, order } = await bought((c) => addPlan(app, c, taskflow), "giver");
     const line = await lineOf(order.id, taskflow.deal.id);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { refundState } from "../../../domain/account";
 import { isId } from "../../../domain/ids";
 import type { Db } from "../../db/client";
 import {
@@ -10,14 +11,15 @@ import {
   paymentMethods,
   plans,
 } from "../../db/schema";
+import type { Clock } from "../../providers/clock";
 
 /**
  * Orders as their owner (or staff) reads them: GET /api/orders/{id}/ and the /orders/{id}/
  * confirmation page. Anyone else gets null, so the caller answers 404 and no order id leaks.
  * The JSON both show is orderJson (server/web/commerce-presenters.ts).
  */
-export function createOrderService(deps: { db: Db }) {
-  const { db } = deps;
+export function createOrderService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
 
   async function get(orderId: number, viewer: { id: number; isStaff: boolean } | null) {
     if (!viewer || !isId(orderId)) return null;
@@ -35,6 +37,7 @@ export function createOrderService(deps: { db: Db }) {
       .limit(1);
     if (!row) return null;
     if (row.order.userId !== viewer.id && !viewer.isStaff) return null;
+    const now = clock.now();
     const items = await db
       .select({
         item: invoiceItems,
@@ -43,6 +46,7 @@ export function createOrderService(deps: { db: Db }) {
           slug: deals.slug,
           publicName: deals.publicName,
           productLogo: deals.productLogo,
+          refundableDays: deals.refundableDays,
         },
         plan: { id: plans.id, publicName: plans.publicName, tier: plans.tier },
       })
@@ -70,6 +74,20 @@ export function createOrderService(deps: { db: Db }) {
       card: row.cardBrand ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
       items: items.map((i) => ({
         ...i,
+        /**
+         * Whether the order's buyer may refund this line now. It matters on the order page for a
+         * line they gave away: it is no longer in their products, yet its money is theirs to ask
+         * back (decision 011). A line replaced by an upgrade is refunded through its new line.
+         */
+        refund: refundState(
+          {
+            refundableDays: i.deal.refundableDays,
+            purchasedAt: i.item.windowStartedAt ?? i.item.createdAt,
+            refundedAt: i.item.refundedAt,
+            receivedByTransfer: false,
+          },
+          now,
+        ),
         licences: codes.filter((c) => c.invoiceItemId === i.item.id).map((c) => c.code),
         /** The codes that do not work now (held while disputed, revoked once refunded). */
         licencesNotActive: codes
