@@ -33,6 +33,9 @@ async function euroVisitor(browser: Browser) {
   const select = page.getByRole("combobox", { name: "Currency" }).locator("visible=true");
   await select.selectOption("EUR");
   await expect(select).toHaveValue("EUR");
+  // The value shows at once; the choice is saved (and the session started) once the select is
+  // enabled again, after the POST and the revalidation: ask for the variant only then.
+  await expect(select).toBeEnabled();
   const variant = await page.evaluate(async () => {
     const res = await fetch("/api/experiments/");
     return ((await res.json()) as { experiments: Record<string, string> }).experiments
