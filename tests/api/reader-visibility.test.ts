@@ -1,0 +1,116 @@
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appContext } from "../../app/context";
+import { loader as productLoader } from "../../app/routes/product";
+import { testConfig } from "../../server/config";
+import { deals, staffMessages } from "../../server/db/schema";
+import { pageCookies } from "../../server/web/cookies";
+import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
+
+let app: TestApp;
+const ids: Record<string, number> = {};
+const creds: Record<string, Credentials> = {};
+
+// Messages of every audience on mailbeam, which plus@ (a Plus member) bought and buyer@ did not.
+const AUDIENCES = ["all", "paid", "paid_plus", "paid_non_plus"] as const;
+const titleOf = (audience: string) => `Visibility ${audience} message`;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  for (const row of await app.database.db.select({ id: deals.id, slug: deals.slug }).from(deals))
+    ids[row.slug] = row.id;
+  const start = new Date(Date.now() - 60_000);
+  await app.database.db.insert(staffMessages).values(
+    AUDIENCES.map((userGroup, n) => ({
+      dealId: ids.mailbeam as number,
+      title: titleOf(userGroup),
+      message: `For ${userGroup}`,
+      // Newest first in the JSON: the Plus one is the newest, as on TaskFlow.
+      startDate: new Date(start.getTime() + n * 1000),
+      userGroup,
+    })),
+  );
+  for (const who of ["staff", "buyer", "plus"]) creds[who] = await app.login(`${who}@payonce.test`);
+});
+
+type DetailsBody = {
+  deal: { staff_message: { title: string } | null; staff_messages: { title: string }[] };
+};
+
+async function messagesFor(slug: string, who?: string) {
+  const res = await app.send(
+    "GET",
+    `/api/v2/deals/${slug}/details/`,
+    undefined,
+    who ? creds[who] : undefined,
+  );
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as DetailsBody;
+  const titles = body.deal.staff_messages.map((m) => m.title).filter((t) => t.startsWith("Visib"));
+  return { titles, first: body.deal.staff_message?.title ?? null, cache: res.headers["x-cache"] };
+}
+
+describe("staff messages in the deal details JSON", () => {
+  it("an anonymous reader gets only the messages for all, on a miss and on a hit", async () => {
+    const miss = await messagesFor("mailbeam");
+    expect(miss.cache).toBe("MISS");
+    expect(miss.titles).toEqual([titleOf("all")]);
+    expect(miss.first).toBe(titleOf("all"));
+    const hit = await messagesFor("mailbeam");
+    expect(hit.cache).toBe("HIT");
+    expect(hit.titles).toEqual([titleOf("all")]);
+  });
+
+  it("TaskFlow's Plus perk never reaches an anonymous reader", async () => {
+    const res = await app.send("GET", "/api/v2/deals/taskflow/details/");
+    expect(res.statusCode).toBe(200);
+    expect(res.body.includes("A Plus perk for you")).toBe(false);
+    expect(res.body.includes("Redeem your code")).toBe(false);
+    expect(res.body.includes("Why we picked TaskFlow")).toBe(true);
+  });
+
+  it("a Plus purchaser of the deal gets theirs; a shopper who did not buy it only all's", async () => {
+    const plus = await messagesFor("mailbeam", "plus");
+    expect(plus.cache).toBe("BYPASS");
+    expect(plus.titles).toEqual([titleOf("paid_plus"), titleOf("paid"), titleOf("all")]);
+    expect(plus.first).toBe(titleOf("paid_plus"));
+    const buyer = await messagesFor("mailbeam", "buyer");
+    expect(buyer.titles).toEqual([titleOf("all")]);
+    // buyer@ bought TaskFlow without Plus: its purchasers' message, not the Plus perk.
+    const taskflow = await app.send(
+      "GET",
+      "/api/v2/deals/taskflow/details/",
+      undefined,
+      creds.buyer,
+    );
+    expect(taskflow.body.includes("Redeem your code")).toBe(true);
+    expect(taskflow.body.includes("A Plus perk for you")).toBe(false);
+  });
+
+  it("staff see every audience's message", async () => {
+    const staff = await messagesFor("mailbeam", "staff");
+    expect([...staff.titles].sort()).toEqual(AUDIENCES.map(titleOf).sort());
+  });
+
+  it("the anonymous product page carries only the message for all", async () => {
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      services: app.services,
+      session: null,
+      publicConfig: {
+        reportListingUrl: "https://example.com/report",
+        publicUrl: "http://localhost",
+      },
+      cookies: pageCookies(testConfig()),
+      cspNonce: "test-nonce",
+    });
+    const data = await productLoader({
+      context,
+      params: { slug: "mailbeam" },
+      request: new Request("http://localhost/products/mailbeam/"),
+      unstable_pattern: "/products/:slug",
+    } as unknown as Parameters<typeof productLoader>[0]);
+    expect(data.deal.staff_messages.map((m) => m.title)).toEqual([titleOf("all")]);
+    expect(JSON.stringify(data)).not.toContain(titleOf("paid_plus"));
+  });
+});
