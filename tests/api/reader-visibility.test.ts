@@ -114,3 +114,50 @@ describe("staff messages in the deal details JSON", () => {
     expect(JSON.stringify(data)).not.toContain(titleOf("paid_plus"));
   });
 });
+
+describe("the latest-reply order", () => {
+  type ListBody = { comments: { id: number; children?: unknown[] }[] };
+  const latest = async (who?: string) => {
+    // A signed-in reader goes around the answer cache: the order as stored now.
+    const res = await app.send(
+      "GET",
+      `/api/v2/deals/${ids.mailbeam}/reviews/?sort=latest&order=desc&items_per_page=50`,
+      undefined,
+      who ? creds[who] : undefined,
+    );
+    expect(res.statusCode).toBe(200);
+    return (res.json() as ListBody).comments.map((c) => c.id);
+  };
+
+  it("is over visible replies: a pending reply does not move its thread until approved", async () => {
+    const before = await latest("buyer");
+    expect(before.length).toBeGreaterThan(1);
+    const last = before.at(-1) as number;
+    const shopper = await app.login("shopper@payonce.test");
+    const reply = await app.send(
+      "POST",
+      `/api/v2/deals/${ids.mailbeam}/reviews/${last}/reply/`,
+      { comment: "Does this still hold after the update?" },
+      shopper,
+    );
+    expect(reply.statusCode, reply.body).toBe(201);
+    const replyId = (reply.json() as { id: number; status: string }).id;
+    expect((reply.json() as { status: string }).status).toBe("pending");
+
+    // Nobody else's order moves for a reply they cannot see.
+    expect(await latest("buyer")).toEqual(before);
+    expect(await latest()).toEqual(before);
+
+    const approved = await app.send(
+      "POST",
+      `/api/v2/deals/${ids.mailbeam}/reviews/${replyId}/approve/`,
+      { approved: "approved" },
+      creds.staff,
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    const after = await latest("buyer");
+    expect(after[0]).toBe(last);
+    // The approval is a page event: the anonymous answer follows at once.
+    expect((await latest())[0]).toBe(last);
+  });
+});
