@@ -1,9 +1,12 @@
+import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "../../app/context";
+import { loadGrowthRootData } from "../../app/marketing/root-data.server";
 import { loader as productLoader } from "../../app/routes/product";
 import { testConfig } from "../../server/config";
-import { deals, staffMessages } from "../../server/db/schema";
+import { deals, staffMessages, users } from "../../server/db/schema";
+import type { PageHandler } from "../../server/http/react-router";
 import { pageCookies } from "../../server/web/cookies";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 
@@ -15,8 +18,40 @@ const creds: Record<string, Credentials> = {};
 const AUDIENCES = ["all", "paid", "paid_plus", "paid_non_plus"] as const;
 const titleOf = (audience: string) => `Visibility ${audience} message`;
 
+/**
+ * A stand-in for the React Router build (API tests run without one): a profile page from the
+ * same service the real one reads (app/profile/profile-page.server.ts), the session's experiment
+ * variants as the root data embeds them, and a 404 for everything else.
+ */
+const pageHandler: PageHandler = async (request, context) => {
+  const { services, session } = context.get(appContext);
+  const path = new URL(request.url).pathname;
+  const html = (body: string) =>
+    new Response(`<!DOCTYPE html><html><body>${body}</body></html>`, {
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+  const username = /^\/profile\/([^/]+)\/$/.exec(path)?.[1];
+  if (username) {
+    try {
+      const profile = await services.discussions.profile(username, {
+        tab: null,
+        page: 1,
+        pageSize: 10,
+      });
+      return html(`<h1>${profile.user.name}</h1>`);
+    } catch {
+      return new Response("Not found", { status: 404 });
+    }
+  }
+  if (path === "/" || path === "/products/taskflow/") {
+    const growth = await loadGrowthRootData({ services, session });
+    return html(`<script>window.growth=${JSON.stringify(growth.experiments)}</script>`);
+  }
+  return new Response("Not found", { status: 404 });
+};
+
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ pageHandler });
   for (const row of await app.database.db.select({ id: deals.id, slug: deals.slug }).from(deals))
     ids[row.slug] = row.id;
   const start = new Date(Date.now() - 60_000);
@@ -159,5 +194,33 @@ describe("the latest-reply order", () => {
     expect(after[0]).toBe(last);
     // The approval is a page event: the anonymous answer follows at once.
     expect((await latest())[0]).toBe(last);
+  });
+});
+
+describe("profile pages", () => {
+  const profile = () => app.send("GET", "/profile/demo-shopper/");
+
+  it("are never held by the page cache: an edit and a block show at once", async () => {
+    const first = await profile();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-cache"]).toBeUndefined();
+    expect(first.body).toContain("Casey Shaw");
+    // Read again (a cache would now hold it), then the profile changes.
+    expect((await profile()).headers["x-cache"]).toBeUndefined();
+    await app.database.db
+      .update(users)
+      .set({ firstName: "Cassidy" })
+      .where(eq(users.username, "demo-shopper"));
+    expect((await profile()).body).toContain("Cassidy Shaw");
+
+    const shopperId = await app.userId("shopper@payonce.test");
+    const blocked = await app.send(
+      "PATCH",
+      `/api/staff/users/${shopperId}/`,
+      { login_blocked: true },
+      creds.staff,
+    );
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect((await profile()).statusCode).toBe(404);
   });
 });
