@@ -4,9 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "../../app/context";
 import { loadGrowthRootData } from "../../app/marketing/root-data.server";
 import { loader as productLoader } from "../../app/routes/product";
+import { assignExperiments } from "../../domain/experiments";
 import { testConfig } from "../../server/config";
-import { deals, staffMessages, users } from "../../server/db/schema";
+import { deals, sessions, shortLinks, staffMessages, users } from "../../server/db/schema";
 import type { PageHandler } from "../../server/http/react-router";
+import { hashToken } from "../../server/services/accounts/sessions";
 import { pageCookies } from "../../server/web/cookies";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 
@@ -44,8 +46,12 @@ const pageHandler: PageHandler = async (request, context) => {
     }
   }
   if (path === "/" || path === "/products/taskflow/") {
+    // The root data as every page embeds it, with what the stand-in knows of its session.
     const growth = await loadGrowthRootData({ services, session });
-    return html(`<script>window.growth=${JSON.stringify(growth.experiments)}</script>`);
+    const buckets = session ? assignExperiments(session.id) : {};
+    return html(
+      `<script>window.growth=${JSON.stringify(growth)}</script><p>rendered for ${JSON.stringify(buckets)}</p>`,
+    );
   }
   return new Response("Not found", { status: 404 });
 };
@@ -222,5 +228,75 @@ describe("profile pages", () => {
     );
     expect(blocked.statusCode, blocked.body).toBe(200);
     expect((await profile()).statusCode).toBe(404);
+  });
+});
+
+describe("experiment buckets and the page cache", () => {
+  /** An anonymous session in the currency experiment's `variant`, with `currency`. */
+  async function visitorIn(variant: string, currency: string) {
+    for (;;) {
+      const { token } = await app.services.sessions.start(null, null);
+      const id = hashToken(token);
+      if (assignExperiments(id).currency_conversion !== variant) continue;
+      await app.database.db.update(sessions).set({ currency }).where(eq(sessions.id, id));
+      const csrf = "visibility-csrf-token-0123456789";
+      return {
+        cookies: { sessionid: token, csrftoken: csrf },
+        headers: { "x-csrftoken": csrf },
+      } as Credentials;
+    }
+  }
+  const page = (who: Credentials) => app.send("GET", "/products/taskflow/", undefined, who);
+  const growthOf = (body: string) =>
+    JSON.parse(/window\.growth=(\{.*?\})<\/script>/.exec(body)?.[1] ?? "null") as {
+      display: { currency: string } | null;
+    } & Record<string, unknown>;
+
+  it("two sessions in different buckets never get each other's page from the cache", async () => {
+    const enabled = await visitorIn("enabled", "EUR");
+    const control = await visitorIn("control", "EUR");
+    const first = await page(enabled);
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(growthOf(first.body).display?.currency).toBe("EUR");
+    expect((await page(enabled)).headers["x-cache"]).toBe("HIT");
+    // Same currency, other bucket: a page of its own, unconverted.
+    const other = await page(control);
+    expect(other.headers["x-cache"]).toBe("MISS");
+    expect(growthOf(other.body).display).toBeNull();
+    expect(other.body).toContain('"currency_conversion":"control"');
+    const again = await page(control);
+    expect(again.headers["x-cache"]).toBe("HIT");
+    expect(again.body).toContain('"currency_conversion":"control"');
+    expect((await page(enabled)).body).toContain('"currency_conversion":"enabled"');
+  });
+
+  it("a share link records the session's buckets from the server, not from the page", async () => {
+    const visitor = await visitorIn("enabled", "USD");
+    const res = await app.send(
+      "POST",
+      "/api/short-links/deal/quickcrm/",
+      { link: "/products/quickcrm/?ref=share" },
+      visitor,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const code = (res.json() as { url: string }).url.split("/s/")[1] ?? "";
+    const [row] = await app.database.db
+      .select({ data: shortLinks.experimentData })
+      .from(shortLinks)
+      .where(eq(shortLinks.code, code));
+    expect(row?.data).toMatchObject({ currency_conversion: "enabled" });
+  });
+
+  it("the cached root data carries no bucket, so sessions that render alike share one page", async () => {
+    const enabled = await visitorIn("enabled", "USD");
+    const control = await visitorIn("control", "USD");
+    const first = await page(enabled);
+    const growth = growthOf(first.body);
+    expect(growth).not.toHaveProperty("experiments");
+    expect(JSON.stringify(growth)).not.toContain("currency_conversion");
+    // USD prices are never converted: the control session is served the same stored page.
+    const shared = await page(control);
+    expect(shared.headers["x-cache"]).toBe("HIT");
+    expect(growthOf(shared.body)).toEqual(growth);
   });
 });
