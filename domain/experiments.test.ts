@@ -6,6 +6,7 @@ import {
   CODE_EXPERIMENTS,
   CURRENCY_EXPERIMENT,
   collectionVisible,
+  convertsPrices,
   experimentsCacheKey,
   fnv1a,
   isExperimentEnabled,
@@ -71,10 +72,17 @@ describe("experiment assignment", () => {
     expect(collectionVisible({ experiment: "home_hero", variant: "control" }, {})).toBe(true);
   });
 
-  it("keys cached pages on the code experiments' variants only", () => {
-    expect(experimentsCacheKey(null)).toBe("");
-    const key = experimentsCacheKey("k");
-    const assigned = assignExperiments("k", { home_hero: ["a", "b"] });
-    expect(key).toBe(`currency_conversion=${assigned.currency_conversion}`);
+  it("keys cached pages on what the buckets change (converted prices), not on the buckets", () => {
+    const keys = Array.from({ length: 40 }, (_, n) => `session-${n}`);
+    const enabled = keys.find((k) => assignExperiments(k).currency_conversion === "enabled");
+    const control = keys.find((k) => assignExperiments(k).currency_conversion === "control");
+    expect(enabled && control).toBeTruthy();
+    expect(experimentsCacheKey(null, "EUR")).toBe("");
+    expect(convertsPrices(enabled, "EUR")).toBe(true);
+    expect(experimentsCacheKey(enabled, "EUR")).toBe("fx");
+    expect(experimentsCacheKey(control, "EUR")).toBe("");
+    // USD is never converted: both buckets render alike and share one page.
+    expect(experimentsCacheKey(enabled, "USD")).toBe("");
+    expect(experimentsCacheKey(enabled, "usd")).toBe("");
   });
 });

@@ -105,14 +105,29 @@ export function collectionVisible(
 }
 
 /**
- * The code experiments' variants of a session as a short stable string ("" without a session):
- * what a shared (cached) page rendered for this session depends on, besides currency and
- * campaigns. Only the code's experiments: collection experiments never reach a product page.
+ * Whether a session's prices are converted to its currency: a currency other than USD under the
+ * currency experiment's enabled variant. The one rule the root data (what the page renders) and
+ * the page cache key (what a shared page depends on) both read.
  */
-export function experimentsCacheKey(sessionKey: string | null | undefined): string {
-  if (!sessionKey) return "";
-  const assigned = assignExperiments(sessionKey);
-  return Object.keys(CODE_EXPERIMENTS)
-    .map((name) => `${name}=${assigned[name] ?? ""}`)
-    .join(";");
+export function convertsPrices(sessionKey: string | null | undefined, currency: string): boolean {
+  if (!sessionKey || currency.toUpperCase() === "USD") return false;
+  const variant = assignVariant(
+    sessionKey,
+    CURRENCY_EXPERIMENT,
+    CODE_EXPERIMENTS[CURRENCY_EXPERIMENT],
+  );
+  return variant === ENABLED_VARIANT;
+}
+
+/**
+ * What a shared (cached) page rendered for this session depends on among its experiments, as a
+ * short string ("" for most: no session, USD, or the control). Not the buckets themselves: the
+ * cached HTML carries none (decision 053), only what they change, so sessions that render alike
+ * share one page whatever their buckets.
+ */
+export function experimentsCacheKey(
+  sessionKey: string | null | undefined,
+  currency: string,
+): string {
+  return convertsPrices(sessionKey, currency) ? "fx" : "";
 }

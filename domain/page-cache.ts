@@ -103,6 +103,10 @@ export type CacheablePage =
   | { kind: "listing"; path: string };
 
 // First path segments that are pages of their own (app/routes.ts), never a taxonomy group.
+// Profiles are never cached: what one shows (name, avatar, Plus, items, a block) changes with
+// writes of that user and of moderators that no listing event follows (decision 053); the test
+// gateway's challenge and the partner portal are a payment and a partner's own page.
+// app/routes-cache.test.ts checks every static first segment of the routes against this.
 const NOT_TAXONOMY = new Set([
   "products",
   "accounts",
@@ -116,6 +120,9 @@ const NOT_TAXONOMY = new Set([
   "collections",
   "api",
   "assets",
+  "profile",
+  "payments",
+  "partners",
 ]);
 
 const SEGMENT = "[A-Za-z0-9_-]{1,200}";

@@ -1,23 +1,12 @@
 import { useRouteLoaderData } from "react-router";
-import {
-  type CodeExperiment,
-  type ExperimentAssignments,
-  isExperimentEnabled,
-} from "../../domain/experiments";
 import type { GrowthRootData } from "./root-data.server";
 
-/** The growth part of the root loader's data (app/marketing/root-data.server.ts). */
+/**
+ * The growth part of the root loader's data (app/marketing/root-data.server.ts): the display
+ * currency and whether prices are converted, never the session's experiment buckets (decision
+ * 053: the page may be a cached one shared by sessions in other buckets).
+ */
 export function useGrowthRootData(): GrowthRootData | undefined {
   const data = useRouteLoaderData("root") as { growth?: GrowthRootData } | undefined;
   return data?.growth;
-}
-
-/** The session's experiment variants, from the root loader ({} for a visitor without session). */
-export function useExperiments(): ExperimentAssignments {
-  return useGrowthRootData()?.experiments ?? {};
-}
-
-/** Whether one of the code's experiments is on for this session (e.g. currency_conversion). */
-export function useExperimentEnabled(experiment: CodeExperiment): boolean {
-  return isExperimentEnabled(useExperiments(), experiment);
 }

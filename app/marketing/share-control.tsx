@@ -218,7 +218,8 @@ export function ShareControl({
     const link = withShareRef(url, shareRef ?? kind);
     request.current = postJson(
       `/api/short-links/${encodeURIComponent(kind)}/${encodeURIComponent(shareKey)}/`,
-      { link, experiment_data: growth?.experiments ?? null },
+      // The session's experiment buckets are added by the server (never in the page's data).
+      { link },
     )
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));

@@ -46,8 +46,9 @@ export async function cacheDecision(
   )
     return { kind: "bypass" };
   const variant = pageVariant(session?.currency ?? "USD", session?.campaigns ?? []);
-  // Growth: prices and the root data also follow the session's experiment variants.
-  const experiments = experimentsCacheKey(session?.id);
+  // Growth: prices follow the session's currency experiment (only where it converts them); the
+  // root data carries no experiment bucket (app/marketing/root-data.server.ts).
+  const experiments = experimentsCacheKey(session?.id, session?.currency ?? "USD");
   const key = `${page.path}|${variant}${experiments ? `|${experiments}` : ""}`;
   const scope: PageScope =
     page.kind === "deal" ? { kind: "deal", slug: page.slug } : { kind: "listing" };

@@ -877,6 +877,9 @@ export function planDiscussions(
 // --- insertion -----------------------------------------------------------------------------
 
 const descendants = (n: Node): Node[] => n.children.flatMap((c) => [c, ...descendants(c)]);
+/** Replies everyone sees: approved, under approved replies only. */
+const visibleBelow = (n: Node): Node[] =>
+  n.children.filter((c) => c.status === "approved").flatMap((c) => [c, ...visibleBelow(c)]);
 
 /** Inserts the planned threads level by level (one INSERT per depth) and then the votes. */
 export async function seedDiscussions(
@@ -897,7 +900,10 @@ export async function seedDiscussions(
         (d) => d.answerType === "founder_team" && d.status === "approved",
       );
       const firstFounder = founder.map((d) => d.createdAt.getTime()).sort((a, b) => a - b)[0];
-      const lastReply = below.map((d) => d.createdAt.getTime()).sort((a, b) => b - a)[0];
+      // The latest order's key: visible replies only (aggregates.ts visibleLastReplyAt).
+      const lastReply = visibleBelow(n)
+        .map((d) => d.createdAt.getTime())
+        .sort((a, b) => b - a)[0];
       const top = parentId == null;
       return {
         dealId: get(dealIds, n.deal, "deal"),

@@ -383,6 +383,11 @@ async function load(exec: (q: SQL) => Promise<unknown>, sizes: Sizes): Promise<v
         case when c.id % 50 = 0 then 'pending' else 'approved' end, c.last_reply_at
       from comments c where ${newItems} and c.parent_id is null and c.reply_count = 1`),
   );
+  // A pending reply is not the thread's latest (aggregates.ts visibleLastReplyAt).
+  await step("latest visible reply of threads whose reply is pending", () =>
+    exec(sql`update comments c set last_reply_at = null
+      where ${newItems} and c.parent_id is null and c.reply_count = 1 and c.id % 50 = 0`),
+  );
   await step("helpful votes (0-3 per approved top-level item)", () =>
     exec(sql`insert into comment_votes (comment_id, user_id, direction)
       select c.id, ${firstUser} + ((c.id * 131 + k * 977) % ${users}), 1

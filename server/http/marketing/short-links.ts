@@ -49,7 +49,11 @@ export const shortLinkRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         kind,
         key,
         path,
-        experimentData: request.body.experiment_data ?? null,
+        // Without data of the client's, the session's buckets, as the server assigns them (the
+        // page's data carries none: decision 053).
+        experimentData:
+          request.body.experiment_data ??
+          (request.session ? await services.growth.experimentsFor(request.session.id) : null),
         userId: request.session?.user?.id ?? null,
       });
       return { url: link.url };

@@ -48,9 +48,10 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request, reply) => {
       const slug = request.params.slug;
-      // The answer reads nothing of the viewer: anonymous ones are replayed serialized and
-      // gzipped from the page cache under the deal's scope (server/http/api-cache.ts); a miss
-      // takes the deal's data kept between requests (services/cache/deal-data.ts).
+      // Anonymous answers are replayed serialized and gzipped from the page cache under the
+      // deal's scope (server/http/api-cache.ts); a miss takes the deal's data kept between
+      // requests (services/cache/deal-data.ts). The staff messages are cut to the reader's
+      // audience here, so a stored (anonymous) answer carries only what anyone may see.
       return cachedJson(
         request,
         reply,
@@ -62,7 +63,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
             services.catalog.getDealDetails(slug),
           );
           if (!deal) throw notFound();
-          return { deal };
+          return { deal: await services.catalog.dealForReader(deal, request.session?.user) };
         },
       );
     },

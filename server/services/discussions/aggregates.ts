@@ -55,8 +55,22 @@ export async function recomputeDeal(tx: Tx, dealId: number): Promise<void> {
 }
 
 /**
+ * The newest reply everyone may see in a thread: approved, under approved replies only (a reply
+ * under a hidden one is hidden with it, decision 021). The public "latest" order sorts by it, so
+ * a pending reply, or one under a pending reply, moves nothing until a moderator approves it.
+ */
+export const visibleLastReplyAt = (rootId: number) => sql`(with recursive shown as (
+    select d.id, d.created_at from comments d
+      where d.parent_id = ${rootId} and d.status = 'approved'
+    union all
+    select d.id, d.created_at from comments d join shown s on d.parent_id = s.id
+      where d.status = 'approved')
+  select max(shown.created_at) from shown)`;
+
+/**
  * A thread's counters: every reply's direct reply count; the root's reply count (the whole
- * thread), last reply time and founder-answer flags. Bot replies never count as founder answers.
+ * thread, every status: the read side counts what each viewer may see), last visible reply time
+ * and founder-answer flags. Bot replies never count as founder answers.
  */
 export async function recomputeThread(tx: Tx, rootId: number): Promise<void> {
   await tx.execute(sql`update comments c set
@@ -64,7 +78,7 @@ export async function recomputeThread(tx: Tx, rootId: number): Promise<void> {
     where c.root_id = ${rootId}`);
   await tx.execute(sql`update comments c set
       reply_count = (select count(*)::int from comments d where d.root_id = c.id),
-      last_reply_at = (select max(d.created_at) from comments d where d.root_id = c.id),
+      last_reply_at = ${visibleLastReplyAt(rootId)},
       has_founder_reply = exists (select 1 from comments d join users u on u.id = d.user_id
         where d.root_id = c.id and d.answer_type = 'founder_team' and d.status = 'approved'
           and not u.is_bot),

@@ -6,6 +6,12 @@ import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
 import { dealDetailsJson } from "./deal-details-json";
 import { prepareDealDetailQueries } from "./deal-details-queries";
 import { type DealCardJson, type DealCore, dealCardJson } from "./deal-json";
+import {
+  ANONYMOUS_READER,
+  type StaffMessageReader,
+  staffMessageReader,
+  staffMessagesForReader,
+} from "./staff-messages-for-reader";
 
 const isNumericId = (s: string) => /^\d{1,9}$/.test(s);
 
@@ -72,7 +78,21 @@ export function createCatalogService(deps: {
     );
   }
 
-  return { getDealDetails, getDealCards };
+  /**
+   * The Deal entity as one reader may see it: the staff messages of their audience only (spec 001
+   * section 6). `deal` is the kept entity with every message; an anonymous reader costs nothing.
+   */
+  async function dealForReader(
+    deal: ReturnType<typeof dealDetailsJson>,
+    user: { id: number; isStaff: boolean; hasPlus: boolean } | null | undefined,
+  ): Promise<ReturnType<typeof dealDetailsJson>> {
+    const reader: StaffMessageReader = user
+      ? await staffMessageReader(db, deal.id, user)
+      : ANONYMOUS_READER;
+    return staffMessagesForReader(deal, reader);
+  }
+
+  return { getDealDetails, getDealCards, dealForReader };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -49,8 +49,9 @@ export function dealDetailsJson(rows: DealDetailRows, now: Date, pricing: Storef
 
   const founder = extras?.founders[0];
   const company = extras?.companyCards[0];
-  // Every live staff message, newest first: which one a visitor sees depends on their
-  // audience (spec 001 section 6), decided by the page, not here.
+  // Every live staff message, newest first, for the kept deal data: no answer carries them all.
+  // Each reader gets only their audience's (spec 001 section 6), cut on the server by
+  // staff-messages-for-reader.ts (the JSON) and app/product/page-view.ts forViewer (the page).
   const staffMessages = (extras?.staffMessages ?? [])
     .filter(
       (m) => (m.startDate == null || m.startDate <= now) && (m.endDate == null || now < m.endDate),
@@ -173,7 +174,7 @@ export function dealDetailsJson(rows: DealDetailRows, now: Date, pricing: Storef
           }
         : null,
     },
-    /** The newest live staff message (spec field); staff_messages has all of them. */
+    /** The newest live staff message (spec field); both are cut to the reader before sending. */
     staff_message: staffMessages[0] ?? null,
     staff_messages: staffMessages,
     partner_user_ids: (extras?.roles ?? []).map((r) => r.userId),
