@@ -216,9 +216,10 @@ async function sessionForCart(context: ContextGetter) {
   let { session } = context.get(appContext);
   const cookies: string[] = [];
   if (!session) {
-    const started = await services.sessions.start(null, null);
+    // The same use case the API's cart and currency calls start a visitor's session with.
+    const started = await services.sessions.startAnonymous();
     cookies.push(...pageCookies.signedIn(started));
-    session = await services.sessions.load(started.token);
+    session = started.session;
   }
   return { session, cookies };
 }
