@@ -22,7 +22,6 @@ import {
   GIFT_CARD_NOT_FOUND,
   INVALID_PAYMENT_METHOD_ID,
   PAYMENT_METHOD_REQUIRED,
-  PLUS_REQUIRED,
 } from "../../domain/messages";
 import { AddCartItemSchema, UpdateCartItemSchema } from "../../domain/schemas/cart";
 import { cartActorOf } from "../../server/web/actor";
