@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { saveAction } from "../../app/discussions/form-actions.server";
 import { REVIEW_VIDEO_MAX_BYTES } from "../../domain/constants";
 import { VIDEO_TOO_LARGE } from "../../domain/messages";
-import { deals, media } from "../../server/db/schema";
+import { comments, deals, media } from "../../server/db/schema";
 import { MESSAGES } from "../../server/services/discussions/write-context";
 import { createTestApp } from "../helpers/app";
 import { mp4, multipartParts } from "../helpers/video-upload";
@@ -156,5 +156,40 @@ describe("the review form's page action", () => {
     expect(post.pulled()).toBe(post.total);
     const rows = await mediaRowsOf("plus@payonce.test");
     expect(rows.map((r) => r.contentType).sort()).toEqual(["image/svg+xml", "video/mp4"]);
+  });
+
+  it("posts a question from its multipart form, and refuses a NUL in a field with a 400", async () => {
+    const ctx = await ctxFor("shopper@payonce.test");
+    const form = (title: string) => {
+      const body = new FormData();
+      body.set("title", title);
+      body.set("comment", "Does it sync offline?");
+      return new Request(`http://localhost/deals/${dealSlug}/questions/new/`, {
+        method: "POST",
+        body,
+      });
+    };
+    const refused = (await saveAction(
+      ctx,
+      "question",
+      dealSlug,
+      form("Off\u0000line?"),
+      null,
+    )) as Answer;
+    expect(refused.init?.status).toBe(400);
+    const posted = (await saveAction(
+      ctx,
+      "question",
+      dealSlug,
+      form("Offline?"),
+      null,
+    )) as Response;
+    expect(posted.status).toBe(302);
+    const userId = await app.userId("shopper@payonce.test");
+    const rows = await app.database.db
+      .select({ title: comments.title })
+      .from(comments)
+      .where(and(eq(comments.userId, userId), eq(comments.kind, "question")));
+    expect(rows.map((r) => r.title)).toEqual(["Offline?"]);
   });
 });
