@@ -4,6 +4,7 @@
  * feeds it prices read from the database, never the client's.
  */
 
+import type { ErrorCode } from "./errors";
 import {
   COUPON_EXPIRED,
   COUPON_NOT_FOR_CART,
@@ -237,6 +238,10 @@ export type SaleFacts = {
   planIsActive: boolean;
   planIsPlusTier: boolean;
 };
+
+/** The typed code of a sale problem a buyer can lift by joining Plus first. */
+export const saleProblemCode = (problem: string | null): ErrorCode | undefined =>
+  problem === PLUS_REQUIRED ? "plus_required" : undefined;
 
 /**
  * Why this plan cannot be bought now, or null. Add-ons are sold through their primary plan, so

@@ -18,6 +18,12 @@ export type ErrorKind =
   | "too_large"
   | "throttled";
 
+/**
+ * A refusal a client may act on, beyond its kind: "plus_required" means the plan is for Plus
+ * members, and joining Plus first (Plus in the cart) lifts it.
+ */
+export type ErrorCode = "plus_required";
+
 /** Field name -> messages; "non_field_errors" for the form as a whole, "detail" for one message. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -37,6 +43,8 @@ export class DomainError extends Error {
     readonly body: ErrorBody,
     /** Seconds a throttled client should wait. */
     readonly retryAfter?: number,
+    /** What a client may do about it, typed, so no door matches message text. */
+    readonly code?: ErrorCode,
   ) {
     super(firstMessage(body) ?? kind);
     this.name = "DomainError";

@@ -22,7 +22,6 @@ import {
   GIFT_CARD_NOT_FOUND,
   INVALID_PAYMENT_METHOD_ID,
   PAYMENT_METHOD_REQUIRED,
-  PLUS_REQUIRED,
 } from "../../domain/messages";
 import { AddCartItemSchema, UpdateCartItemSchema } from "../../domain/schemas/cart";
 import { cartActorOf } from "../../server/web/actor";
@@ -186,18 +185,10 @@ async function addPlanAction(context: ContextGetter, form: FormData) {
   const cart = services(context).cart;
   const actor = cartActorOf(session);
   try {
-    try {
-      await cart.addItem(actor, parsed.data);
-    } catch (err) {
-      // A Plus-gated plan for a non-member: as the page said before the click ("Buy now adds
-      // Payonce Plus to your cart with it") and as the Plus shelf does with JavaScript, Plus
-      // goes into the cart first, then the plan (Plus in the cart counts as membership).
-      if (!isDomainError(err) || messageOf(err) !== PLUS_REQUIRED) throw err;
-      const plus = await cart.dealIdBySlug(PLUS_DEAL_SLUG);
-      if (plus == null) throw err;
-      await cart.addItem(actor, { dealId: plus, dealGroupId: undefined });
-      await cart.addItem(actor, parsed.data);
-    }
+    // A Plus-gated plan for a non-member: as the page said before the click ("Buy now adds
+    // Payonce Plus to your cart with it") and as the product page's script asks, Plus goes into
+    // the cart first, in the same change (the cart service's Plus-first step).
+    await cart.addItem(actor, { ...parsed.data, withPlus: true });
   } catch (err) {
     if (!isDomainError(err)) throw err;
     return data<CartActionResult>(
@@ -216,9 +207,10 @@ async function sessionForCart(context: ContextGetter) {
   let { session } = context.get(appContext);
   const cookies: string[] = [];
   if (!session) {
-    const started = await services.sessions.start(null, null);
+    // The same use case the API's cart and currency calls start a visitor's session with.
+    const started = await services.sessions.startAnonymous();
     cookies.push(...pageCookies.signedIn(started));
-    session = await services.sessions.load(started.token);
+    session = started.session;
   }
   return { session, cookies };
 }

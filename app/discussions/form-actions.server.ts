@@ -1,13 +1,7 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { data, redirect } from "react-router";
-import { REVIEW_VIDEO_MAX_BYTES } from "../../domain/constants";
-import { FIELD_ERROR_DEFAULT, FORM_ERROR, VIDEO_TOO_LARGE } from "../../domain/messages";
-import { fieldErrors } from "../../domain/schemas/common";
-import { QuestionCreateSchema, ReviewCreateSchema } from "../../domain/schemas/discussions";
-import { ingestVideo, type StoredVideo, VideoTypeError } from "../../server/web/discussions";
+import { FIELD_ERROR_DEFAULT, FORM_ERROR } from "../../domain/messages";
+import { postingBodyOf } from "../../server/web/discussions";
 import { isDomainError, statusOf } from "../../server/web/errors";
-import { readForm } from "../../server/web/forms";
 import type { Ctx } from "./page-context.server";
 import {
   type DiscussionKind,
@@ -17,25 +11,18 @@ import {
   loginPath,
 } from "./types";
 
-// The new and edit forms' action: the domain schema first (the one the form uses), then the
-// service, which applies the posting gates.
+// The new and edit forms' action: the posting use case, the same one the API calls (the gates,
+// then the streamed and capped body, then the domain schema), so a page post is refused where
+// an API post would be, before any byte of video is stored.
 
-/** The form's fields, as the schemas read them. */
-function formInput(form: FormData, kind: DiscussionKind) {
-  const file = form.get("video_file");
-  const video = kind === "review" && file instanceof File && file.size > 0 ? file : null;
-  const raw = {
-    title: String(form.get("title") ?? ""),
-    comment: String(form.get("comment") ?? ""),
-    ...(kind === "review" ? { rating: String(form.get("rating") ?? "") } : {}),
-  };
-  const ratingNumber = Number(raw.rating);
-  const values: FormValues = {
-    title: raw.title,
-    comment: raw.comment,
+/** The form's values as read, for refilling the form on a refusal. */
+function formValues(fields: Record<string, unknown>): FormValues {
+  const ratingNumber = Number(fields.rating);
+  return {
+    title: typeof fields.title === "string" ? fields.title : "",
+    comment: typeof fields.comment === "string" ? fields.comment : "",
     rating: Number.isInteger(ratingNumber) && ratingNumber > 0 ? ratingNumber : null,
   };
-  return { raw, video, values };
 }
 
 function formFailure(values: FormValues, fields: Record<string, string[]>, status = 400) {
@@ -47,23 +34,8 @@ function formFailure(values: FormValues, fields: Record<string, string[]>, statu
   );
 }
 
-async function storeVideo(
-  ctx: Ctx,
-  file: File,
-  title: string,
-): Promise<StoredVideo | null | Record<string, string[]>> {
-  try {
-    const stream = Readable.fromWeb(file.stream() as unknown as NodeReadableStream);
-    return await ingestVideo(ctx.services.media, stream, file.type || "", title);
-  } catch (err) {
-    if (err instanceof VideoTypeError) return { video_file: [err.message] };
-    throw err;
-  }
-}
-
 /**
- * Create (no `itemKey`) or edit: validated with the domain schema first (the same one the form
- * uses), then the service, which applies the posting gates. Success redirects with a flag the
+ * Create (no `itemKey`) or edit through the posting use case. Success redirects with a flag the
  * next page turns into the spec's success message.
  */
 export async function saveAction(
@@ -76,56 +48,23 @@ export async function saveAction(
   const url = new URL(request.url);
   const user = ctx.session?.user ?? null;
   if (!user) return redirect(loginPath(url.pathname));
-  let form: FormData;
-  try {
-    form = await readForm(request);
-  } catch {
-    return formFailure({ title: "", comment: "", rating: null }, {});
-  }
-  const { raw, video, values } = formInput(form, kind);
-  const discussions = ctx.services.discussions;
-  let keepsVideo = false;
-  if (itemKey && kind === "review") {
-    try {
-      keepsVideo = (await discussions.editTarget(kind, slug, itemKey, user)).hasVideo;
-    } catch (err) {
-      if (!isDomainError(err)) throw err;
-      return formFailure(values, err.fields, statusOf(err));
-    }
-  }
-  const schema = kind === "review" ? ReviewCreateSchema : QuestionCreateSchema;
-  const parsed = schema.safeParse({
-    ...raw,
-    // A review keeping its stored video still satisfies "comment or video".
-    video_file: video ?? (keepsVideo ? "stored" : undefined),
-  });
-  if (!parsed.success) return formFailure(values, fieldErrors(parsed.error));
-  if (video && video.size > REVIEW_VIDEO_MAX_BYTES)
-    return formFailure(values, { video_file: [VIDEO_TOO_LARGE] }, 413);
-  const input = {
-    title: parsed.data.title,
-    comment: parsed.data.comment,
-    rating:
-      "rating" in parsed.data && typeof parsed.data.rating === "number"
-        ? parsed.data.rating
-        : undefined,
-    video: null as StoredVideo | null,
+  let values: FormValues = { title: "", comment: "", rating: null };
+  const onFields = (fields: Record<string, unknown>) => {
+    values = formValues(fields);
   };
+  const discussions = ctx.services.discussions;
   try {
-    if (video) {
-      const stored = await storeVideo(ctx, video, input.title);
-      if (stored && !("videoKey" in stored)) return formFailure(values, stored);
-      input.video = stored as StoredVideo | null;
-    }
+    const body = await postingBodyOf(request);
     if (itemKey) {
-      await discussions.edit(kind, slug, itemKey, user, input);
+      await discussions.submitEdit(kind, slug, itemKey, user, body, { onFields });
       const item = await discussions.get(kind, slug, itemKey, user).catch(() => null);
       return redirect(`${item?.displayPath ?? listPath(slug, kind)}?submitted=edit`);
     }
-    await discussions.create(kind, slug, user, input);
+    await discussions.submitCreate(kind, slug, user, body, { onFields });
     return redirect(`${listPath(slug, kind)}?submitted=${kind}`);
   } catch (err) {
-    if (input.video) await discussions.discardVideo(input.video).catch(() => undefined);
+    // readForm's answer to a body that does not parse.
+    if (err instanceof Response) return formFailure(values, {});
     if (!isDomainError(err)) throw err;
     if (err.kind === "unauthenticated") return redirect(loginPath(url.pathname));
     const fields = err.fields;

@@ -16,12 +16,16 @@ export type CartItemRequest = {
   planId: number | null;
   couponCode: string | null;
   quantity: number;
+  /** Plus first, in the same change, when the plan is for Plus members. */
+  withPlus?: boolean;
 };
 
 export class CartError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The refusal's typed code (e.g. "plus_required"), when the server gave one. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -49,7 +53,14 @@ async function post(path: string, body: unknown, fallback: string): Promise<unkn
     body: JSON.stringify(body),
   });
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new CartError(firstMessage(data) ?? fallback, response.status);
+  if (!response.ok) {
+    const code = (data as { code?: unknown } | null)?.code;
+    throw new CartError(
+      firstMessage(data) ?? fallback,
+      response.status,
+      typeof code === "string" ? code : null,
+    );
+  }
   return data;
 }
 

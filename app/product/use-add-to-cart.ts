@@ -2,7 +2,7 @@
  * Buying from the product page (spec 001 section 4 "Plus-gated purchase", "Buy-now", "Add-ons"):
  * add the selected plan to the cart, let the add-on handlers add their lines, announce
  * cart:added, go to /cart. Plus-gated plans open the Plus shelf for non-members; its "Continue
- * with Plus membership" adds Plus first, then the plan. A second click while an add is in
+ * with Plus membership" asks the cart for the plan with Plus (added first, in one change). A second click while an add is in
  * progress is ignored.
  */
 import { useCallback } from "react";
@@ -14,28 +14,10 @@ import { useToast } from "../ui/toast";
 import { addCartItem } from "./cart-client";
 import { runAddonHandlersThenAnnounce } from "./cart-events";
 import type { ProductPageDeal } from "./page-view";
-import type { PlusOffer } from "./plus-offer";
 import { activePlans, type Plan, usePurchase } from "./purchase-context";
 import type { ProductViewer } from "./viewer";
 
 export const CART_PATH = "/cart";
-/** Our wording: the Plus deal is missing from the catalogue (spec silent). */
-export const PLUS_UNAVAILABLE = "Plus membership can't be added right now. Please try again later.";
-
-let plusOfferRequest: Promise<PlusOffer | null> | null = null;
-
-/** The Plus deal's ids, asked once per page load. */
-export function fetchPlusOffer(): Promise<PlusOffer | null> {
-  plusOfferRequest ??= fetch("/plus/offer", { headers: { Accept: "application/json" } })
-    .then((r) => (r.ok ? (r.json() as Promise<PlusOffer | null>) : null))
-    .catch(() => null)
-    .then((offer) => {
-      // A missing offer may appear later (the catalogue changes): ask again next time.
-      if (!offer) plusOfferRequest = null;
-      return offer;
-    });
-  return plusOfferRequest;
-}
 
 export function useAddToCart(deal: ProductPageDeal, viewer: ProductViewer) {
   const { store, state } = usePurchase(deal);
@@ -48,28 +30,11 @@ export function useAddToCart(deal: ProductPageDeal, viewer: ProductViewer) {
     [deal],
   );
 
-  /** Adds Plus (when asked), then the plan; then add-ons, cart:added and /cart. */
+  /** Adds the plan (with Plus first, when asked); then add-ons, cart:added and /cart. */
   const addPlan = useCallback(
     async (plan: Plan, withPlus: boolean) => {
       if (!store.tryStartAdding()) return;
       try {
-        if (withPlus) {
-          const plus = await fetchPlusOffer();
-          if (!plus) {
-            toast(PLUS_UNAVAILABLE, "error");
-            return;
-          }
-          await addCartItem(
-            {
-              dealId: plus.dealId,
-              dealGroupId: null,
-              planId: plus.planId,
-              couponCode: null,
-              quantity: 1,
-            },
-            SOMETHING_WENT_WRONG_TRY_AGAIN,
-          );
-        }
         const cartItem = await addCartItem(
           {
             dealId: deal.id,
@@ -77,6 +42,8 @@ export function useAddToCart(deal: ProductPageDeal, viewer: ProductViewer) {
             planId: plan.id,
             couponCode: null,
             quantity: cartQuantity(plan, deal.use_licensing),
+            // The cart service adds Plus first, in the same change, when the plan needs it.
+            withPlus,
           },
           SOMETHING_WENT_WRONG_TRY_AGAIN,
         );
@@ -107,8 +74,6 @@ export function useAddToCart(deal: ProductPageDeal, viewer: ProductViewer) {
       if (planId != null) store.set({ selectedPlanId: planId });
       if (needsPlusShelf(deal.buy_button, plan, viewer.hasPlus)) {
         store.set({ shelfPlanId: plan.id });
-        // Warm the Plus offer while the visitor reads the shelf.
-        void fetchPlusOffer();
         return;
       }
       void addPlan(plan, false);

@@ -28,6 +28,11 @@ export const AddCartItemSchema = z
     couponCode: optionalCode,
     /** The server applies the quantity rule itself; a given value must still be sane. */
     quantity: formInt("A valid quantity is required.", { min: 1, max: 1000 }).optional(),
+    /**
+     * A Plus-only plan for a non-member comes with Plus: Plus goes into the cart first, in the
+     * same change (the product page's "Buy now adds Payonce Plus to your cart with it").
+     */
+    withPlus: z.boolean().optional(),
   })
   .refine((b) => b.dealId !== undefined || b.dealGroupId !== undefined, {
     error: DEAL_OR_GROUP_REQUIRED,

@@ -47,7 +47,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return;
     }
     if (isDomainError(error)) {
-      return reply.status(statusOf(error)).headers(retryAfterHeaders(error)).send(error.body);
+      // A typed refusal carries its code after the messages (clients show the first message).
+      const body = error.code ? { ...error.body, code: error.code } : error.body;
+      return reply.status(statusOf(error)).headers(retryAfterHeaders(error)).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldErrors = {};

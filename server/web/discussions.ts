@@ -2,4 +2,4 @@
 export { itemIdFromSegment } from "../services/discussions/ids";
 export { displayPath } from "../services/discussions/item-paths";
 export { basedOnLabel } from "../services/discussions/summary";
-export { ingestVideo, type StoredVideo, VideoTypeError } from "../services/discussions/video";
+export { postingBodyOf } from "./posting-body";

@@ -122,7 +122,7 @@ describe("POST /api/cart/items/", () => {
     const vault = await dealPlans(app, "plusvault");
     const shopper = await freshCart(app, "shopper@payonce.test");
     const refused = await send("POST", "/api/cart/items/", { dealId: vault.deal.id }, shopper);
-    expect(refused.json()).toEqual({ planId: [PLUS_REQUIRED] });
+    expect(refused.json()).toEqual({ planId: [PLUS_REQUIRED], code: "plus_required" });
     const plus = await dealPlans(app, PLUS_DEAL_SLUG);
     const joined = await send("POST", "/api/cart/items/", { dealId: plus.deal.id }, shopper);
     expect(joined.statusCode).toBe(201);

@@ -8,14 +8,8 @@ export function mp4(size: number): Buffer {
   return data;
 }
 
-/** Posts a video review (multipart, field video_file) to a deal as the signed-in user. */
-export function postVideoReview(
-  app: TestApp,
-  creds: Credentials,
-  dealId: number,
-  fields: Record<string, string>,
-  video: Buffer,
-) {
+/** A multipart body's bytes around one video_file part: fields and part headers, then the closing. */
+export function multipartParts(fields: Record<string, string>, videoType: string) {
   const boundary = `----payonce${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(
@@ -24,16 +18,30 @@ export function postVideoReview(
   );
   parts.push(
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="video_file"; filename="clip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="video_file"; filename="clip.mp4"\r\nContent-Type: ${videoType}\r\n\r\n`,
     ),
-    video,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
   );
+  return {
+    head: Buffer.concat(parts),
+    tail: Buffer.from(`\r\n--${boundary}--\r\n`),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** Posts a video review (multipart, field video_file) to a deal as the signed-in user. */
+export function postVideoReview(
+  app: TestApp,
+  creds: Credentials,
+  dealId: number,
+  fields: Record<string, string>,
+  video: Buffer,
+) {
+  const { head, tail, type } = multipartParts(fields, "video/mp4");
   return app.inject({
     method: "POST",
     url: `/api/v2/deals/${dealId}/reviews/`,
     cookies: creds.cookies,
-    headers: { ...creds.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
+    headers: { ...creds.headers, "content-type": type },
+    payload: Buffer.concat([head, video, tail]),
   });
 }

@@ -16,7 +16,7 @@ import type { Services } from "../../services";
 import type { CartActor } from "../../services/commerce/cart";
 import { cartActorOf } from "../../web/actor";
 import { cartJson } from "../../web/commerce-presenters";
-import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
+import { sessionOrAnonymous } from "../anonymous-session";
 import { errorResponses } from "../schemas";
 import { anyBody, bodyOf, cartResponse, idParam, pathId } from "./schemas";
 
@@ -35,14 +35,7 @@ async function actorWithSession(
   services: Services,
   config: Config,
 ): Promise<CartActor> {
-  if (!request.session) {
-    const { token, maxAgeSeconds } = await services.sessions.start(null, null);
-    reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, true, maxAgeSeconds));
-    ensureCsrfCookie(request, reply, config);
-    request.session = await services.sessions.load(token);
-    if (!request.session) throw new Error("a new session could not be read back");
-  }
-  return cartActor(request);
+  return cartActorOf(await sessionOrAnonymous(request, reply, services, config));
 }
 
 /**

@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  QuestionCreateSchema,
-  ReplySchema,
-  ReviewCreateSchema,
-} from "../../../domain/schemas/discussions";
+import { ReplySchema } from "../../../domain/schemas/discussions";
 import type { Services } from "../../services";
 import { itemJson, nodeJson, replyJson } from "../../web/discussion-presenters";
 import { requireUser, signedInUser } from "../guards";
 import type { PerUserLimit } from "./rate-limits";
-import { parseFields, readBody } from "./request-body";
+import { parseFields, postingBody } from "./request-body";
 import {
   bodyObject,
   DealParams,
@@ -41,8 +37,6 @@ export const discussionPostingRoutes: FastifyPluginAsyncZod<{
   const discussions = services.discussions;
 
   for (const { kind, path } of KINDS) {
-    const createSchema = kind === "review" ? ReviewCreateSchema : QuestionCreateSchema;
-
     app.post(
       `/api/v2/deals/:dealId/${path}/`,
       {
@@ -67,26 +61,10 @@ export const discussionPostingRoutes: FastifyPluginAsyncZod<{
           reply.status(201);
           return replyJson(created);
         }
-        // The posting gates before the body: a refused poster's video is never stored.
-        await discussions.checkCreate(kind, dealId, user);
-        const { fields, video } = await readBody(services, request, kind === "review");
-        try {
-          const body = parseFields(createSchema, {
-            ...fields,
-            video_file: video ? { size: video.videoSize } : undefined,
-          });
-          const item = await discussions.create(kind, dealId, user, {
-            title: body.title,
-            comment: body.comment,
-            rating: (body as { rating?: number }).rating,
-            video,
-          });
-          reply.status(201);
-          return itemJson(item);
-        } catch (err) {
-          await discussions.discardVideo(video);
-          throw err;
-        }
+        // One use case for both doors: the gates, then the (streamed, capped) body.
+        const item = await discussions.submitCreate(kind, dealId, user, postingBody(request));
+        reply.status(201);
+        return itemJson(item);
       },
     );
 
@@ -130,33 +108,7 @@ export const discussionPostingRoutes: FastifyPluginAsyncZod<{
         const user = signedInUser(request);
         const dealId = request.params.dealId;
         const id = String(request.params.id);
-        const target = await discussions.editTarget(kind, dealId, id, user);
-        const { fields, video } = await readBody(
-          services,
-          request,
-          kind === "review" && !target.isReply,
-        );
-        try {
-          if (target.isReply) {
-            const { comment } = parseFields(ReplySchema, fields);
-            return nodeJson(await discussions.edit(kind, dealId, id, user, { title: "", comment }));
-          }
-          const body = parseFields(createSchema, {
-            ...fields,
-            // A review keeping its stored video needs no comment.
-            video_file: video ? { size: video.videoSize } : target.hasVideo ? "stored" : undefined,
-          });
-          const node = await discussions.edit(kind, dealId, id, user, {
-            title: body.title,
-            comment: body.comment,
-            rating: (body as { rating?: number }).rating,
-            video,
-          });
-          return nodeJson(node);
-        } catch (err) {
-          await discussions.discardVideo(video);
-          throw err;
-        }
+        return nodeJson(await discussions.submitEdit(kind, dealId, id, user, postingBody(request)));
       },
     );
 

@@ -7,7 +7,7 @@ import { SetCurrencySchema } from "../../../domain/schemas/marketing";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
 import { sessionJson } from "../../web/presenters";
-import { cookieOptions, ensureCsrfCookie, SESSION_COOKIE } from "../../web/session-plugin";
+import { sessionOrAnonymous } from "../anonymous-session";
 import { requireStaff } from "../guards";
 import { errorResponses } from "../schemas";
 import { emptyBodyAsObject } from "./body-defaults";
@@ -80,14 +80,7 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ config: Config; services: S
       if (!(await services.currency.isSelectable(currency, local))) {
         throw invalid({ currency: [INVALID_CHOICE] });
       }
-      let session = request.session;
-      if (!session) {
-        const { token, maxAgeSeconds } = await services.sessions.start(null, null);
-        reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, true, maxAgeSeconds));
-        ensureCsrfCookie(request, reply, config);
-        session = await services.sessions.load(token);
-        if (!session) throw new Error("a new session could not be read back");
-      }
+      const session = await sessionOrAnonymous(request, reply, services, config);
       await services.currency.setSessionCurrency(session.id, currency);
       const rate = await services.currency.effective(currency);
       reply.header("cache-control", "private, no-store");

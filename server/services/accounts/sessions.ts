@@ -157,6 +157,17 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlDays: numb
     return { token, maxAgeSeconds: Math.floor(ttlMs / 1000) };
   }
 
+  /**
+   * The one way an anonymous visitor's session begins (a first cart line, a currency choice, on
+   * either door): started, and read back as every later request will see it.
+   */
+  async function startAnonymous() {
+    const started = await start(null, null);
+    const session = await load(started.token);
+    if (!session) throw new Error("a new session could not be read back");
+    return { ...started, session };
+  }
+
   async function end(session: SessionState | null): Promise<void> {
     if (session) await db.delete(sessions).where(eq(sessions.id, session.id));
   }
@@ -173,7 +184,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlDays: numb
     return ok && user?.isActive ? user.id : null;
   }
 
-  return { load, start, end, authenticate, hashPassword };
+  return { load, start, startAnonymous, end, authenticate, hashPassword };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

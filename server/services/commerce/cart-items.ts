@@ -1,8 +1,8 @@
 /** The cart's lines: add a deal plan or a deal group, change a licensing line's quantity, remove. */
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { lineQuantity, saleProblem } from "../../../domain/cart";
+import { lineQuantity, saleProblem, saleProblemCode } from "../../../domain/cart";
 import { PLUS_DEAL_SLUG } from "../../../domain/constants";
-import { DomainError } from "../../../domain/errors";
+import { DomainError, isDomainError } from "../../../domain/errors";
 import {
   CART_ITEM_NOT_FOUND,
   DEAL_NOT_FOUND,
@@ -55,7 +55,9 @@ export function createCartItems(deps: CartDeps, reader: CartReader, coupons: Car
         isAddonOrPlus: isPlusDeal,
       },
     );
-    if (problem) throw new DomainError("invalid", { planId: [problem] });
+    if (problem) {
+      throw new DomainError("invalid", { planId: [problem] }, undefined, saleProblemCode(problem));
+    }
   }
 
   /** Adds (or, for the same deal, switches the plan of) one top-level line. */
@@ -99,6 +101,35 @@ export function createCartItems(deps: CartDeps, reader: CartReader, coupons: Car
     });
   }
 
+  /**
+   * putLine, with the Plus-first step when asked: a plan refused as Plus-only ("plus_required",
+   * typed) comes with the Plus deal, added first in the same transaction, so Plus never stays in
+   * the cart alone when the plan is refused for another reason.
+   */
+  async function putLineWithPlus(
+    tx: Tx,
+    cartId: number,
+    actor: CartActor,
+    line: { deal: DealRow; plan: PlanRow },
+    dealGroupId: number | null,
+    withPlus: boolean,
+  ) {
+    try {
+      await putLine(tx, cartId, actor, line.deal, line.plan, dealGroupId);
+    } catch (err) {
+      if (!withPlus || !isDomainError(err) || err.code !== "plus_required") throw err;
+      const [plusDeal] = await tx
+        .select({ id: deals.id })
+        .from(deals)
+        .where(eq(deals.slug, PLUS_DEAL_SLUG))
+        .limit(1);
+      if (!plusDeal) throw err;
+      const plus = await loadDealPlan(tx, plusDeal.id, undefined);
+      await putLine(tx, cartId, actor, plus.deal, plus.plan, null);
+      await putLine(tx, cartId, actor, line.deal, line.plan, dealGroupId);
+    }
+  }
+
   async function cartHasPlus(tx: Tx, cartId: number) {
     const [row] = await tx
       .select({ id: cartItems.id })
@@ -109,13 +140,17 @@ export function createCartItems(deps: CartDeps, reader: CartReader, coupons: Car
     return Boolean(row);
   }
 
-  /** POST /api/cart/items/: one deal (or every deal of a deal group); all or nothing. */
+  /**
+   * POST /api/cart/items/ and the product page's form: one deal (or every deal of a deal group);
+   * all or nothing. `withPlus` takes the Plus-first step for a Plus-only plan.
+   */
   async function addItem(actor: CartActor, input: AddCartItemInput): Promise<CartView> {
+    const withPlus = input.withPlus === true;
     return db.transaction(async (tx) => {
       const cart = await ensureCart(tx, actor);
       if (input.dealId != null) {
-        const { deal, plan } = await loadDealPlan(tx, input.dealId, input.planId);
-        await putLine(tx, cart.id, actor, deal, plan, input.dealGroupId ?? null);
+        const line = await loadDealPlan(tx, input.dealId, input.planId);
+        await putLineWithPlus(tx, cart.id, actor, line, input.dealGroupId ?? null, withPlus);
       } else if (input.dealGroupId != null) {
         const members = await tx
           .select()
@@ -126,8 +161,8 @@ export function createCartItems(deps: CartDeps, reader: CartReader, coupons: Car
           throw new DomainError("invalid", { dealGroupId: [DEAL_NOT_FOUND] });
         }
         for (const m of members) {
-          const { deal, plan } = await loadDealPlan(tx, m.dealId, input.planId ?? m.planId);
-          await putLine(tx, cart.id, actor, deal, plan, input.dealGroupId);
+          const line = await loadDealPlan(tx, m.dealId, input.planId ?? m.planId);
+          await putLineWithPlus(tx, cart.id, actor, line, input.dealGroupId, withPlus);
         }
       }
       if (input.couponCode) await applyCouponIn(tx, cart.id, actor, input.couponCode, "couponCode");

@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { DomainError } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { media as mediaTable } from "../../db/schema/catalog";
 import type { MediaProvider } from "../../providers/media";
@@ -85,7 +84,3 @@ export function createReviewMedia(deps: { db: Db; media: MediaProvider }) {
 }
 
 export type ReviewMedia = ReturnType<typeof createReviewMedia>;
-
-/** A 413 with the video field's message, in the 400 field-map shape. */
-export const videoTooLarge = (message: string) =>
-  new DomainError("too_large", { video_file: [message] });

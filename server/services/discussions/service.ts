@@ -17,6 +17,7 @@ import {
 } from "./read-queries";
 import { createReviewMedia } from "./review-media";
 import { createReviewsSummaryJob } from "./reviews-summary-job";
+import { createSubmissions } from "./submissions";
 import { createSuggestionReads } from "./suggestions";
 import { createVotes } from "./votes";
 
@@ -44,6 +45,7 @@ export function createDiscussionService(deps: {
   const reviewMedia = createReviewMedia({ db, media: deps.media });
   const read = { get: lists.get };
   const posting = createPosting({ db, clock, outbox, reviewMedia, read, pageEvents });
+  const submissions = createSubmissions({ media: deps.media, posting, reviewMedia });
   const votes = createVotes({ db, clock });
   const moderation = createModeration({ db, outbox, read, pageEvents });
   const summary = createReviewsSummaryJob({ db, clock, outbox });
@@ -67,6 +69,7 @@ export function createDiscussionService(deps: {
     profile: profiles.profile,
     similarQuestions: suggestions.similarQuestions,
     ...posting,
+    ...submissions,
     ...votes,
     ...moderation,
     regenerateSummary: summary.regenerateSummary,
