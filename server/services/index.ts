@@ -273,6 +273,7 @@ export function createServices(deps: ServiceDeps) {
       clock: deps.clock,
       config: deps.config,
       outbox,
+      pageEvents,
     }),
   };
 }

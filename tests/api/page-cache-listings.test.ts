@@ -152,7 +152,11 @@ describe("invalidation", () => {
 
   it("an all-pages change (a currency rate) refreshes every page", async () => {
     for (const url of [...LISTINGS, ...DISCUSSIONS]) expect(await xCache(url), url).toBe("HIT");
-    await app.services.currency.setRate("EUR", 0.91);
+    await app.services.currency.setRate(
+      { id: await app.userId("staff@payonce.test"), email: "staff@payonce.test", role: "staff" },
+      "EUR",
+      0.91,
+    );
     for (const url of [...LISTINGS, ...DISCUSSIONS]) expect(await xCache(url), url).toBe("MISS");
   });
 });

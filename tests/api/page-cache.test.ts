@@ -252,7 +252,11 @@ describe("invalidation by domain events", () => {
     expect((await get("/products/mailbeam/")).headers["x-cache"]).toBe("MISS");
 
     expect((await get("/products/taskflow/")).headers["x-cache"]).toBe("HIT");
-    await app.services.currency.setRate("EUR", 0.9);
+    await app.services.currency.setRate(
+      { id: await app.userId("staff@payonce.test"), email: "staff@payonce.test", role: "staff" },
+      "EUR",
+      0.9,
+    );
     expect((await get("/products/taskflow/")).headers["x-cache"]).toBe("MISS");
   });
 });

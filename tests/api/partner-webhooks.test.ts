@@ -10,6 +10,7 @@ import {
   outbox,
   partnerWebhookDeliveries,
 } from "../../server/db/schema";
+import { createPageEvents } from "../../server/services/cache/page-events";
 import { MAX_ATTEMPTS } from "../../server/services/jobs/outbox";
 import { PARTNER_WEBHOOK_TOPIC } from "../../server/services/partners/licence-events";
 import { createPartnerEndpointService } from "../../server/services/partners/partner-endpoints";
@@ -457,6 +458,7 @@ describe("private addresses (SSRF), without PARTNER_WEBHOOK_ALLOW_PRIVATE", () =
   const strict = createPartnerEndpointService({
     db,
     clock,
+    pageEvents: createPageEvents(),
     allowPrivateAddresses: false,
   });
 

@@ -10,6 +10,7 @@ import { sessionJson } from "../../web/presenters";
 import { sessionOrAnonymous } from "../anonymous-session";
 import { requireStaff } from "../guards";
 import { errorResponses } from "../schemas";
+import { actorOf } from "../staff/common";
 import { emptyBodyAsObject } from "./body-defaults";
 
 const RateSchema = z.object({
@@ -117,7 +118,8 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ config: Config; services: S
     },
     async (request) => {
       const { code } = request.params;
-      return services.currency.setRate(code, request.body.rate, request.body.symbol);
+      const actor = actorOf(request, "staff");
+      return services.currency.setRate(actor, code, request.body.rate, request.body.symbol);
     },
   );
 };

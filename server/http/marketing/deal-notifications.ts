@@ -16,6 +16,7 @@ import type { Services } from "../../services";
 import { requireStaff } from "../guards";
 import { byAddress, rateLimited } from "../rate-limit";
 import { errorResponses } from "../schemas";
+import { actorOf } from "../staff/common";
 import {
   emptyBodyAsObject,
   FIELDS_ONLY_MULTIPART,
@@ -134,7 +135,8 @@ export const signupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (request) => {
       const deal = await services.signups.findDeal({ slug: request.params.slug });
       if (!deal) throw notFound();
-      const result = await services.signups.restock(deal.id, request.body.quantity);
+      const actor = actorOf(request, "staff");
+      const result = await services.signups.restock(actor, deal.id, request.body.quantity);
       if (result.status === "not_found") throw notFound();
       if (result.status === "not_ended") throw invalid({ non_field_errors: [NOT_ENDED] });
       return { restocked: true as const, notified: result.notified };

@@ -7,8 +7,9 @@ import { type CommentKind, type CommentStatus, comments } from "../../db/schema/
 import type { SessionUser } from "../accounts/sessions";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
-import { audit, dealActorRole } from "../staff/audit";
+import { createAuditedWrite, dealActorRole, dealPage } from "../staff/audit";
 import { afterTopLevelChange, recomputeThread } from "./aggregates";
+import { writerOf } from "./audited";
 import { isStaffModeratorUser, parseId } from "./ids";
 import type { ApproveValue, DiscussionNode, DiscussionReader } from "./types";
 import { changedNode, dealFacts, domainViewer, loadRow, MESSAGES } from "./write-context";
@@ -20,9 +21,10 @@ export function createModeration(deps: {
   db: Db;
   outbox: Outbox;
   read: DiscussionReader;
-  pageEvents?: PageEvents | undefined;
+  pageEvents: PageEvents;
 }) {
   const { db, outbox, read } = deps;
+  const auditedWrite = createAuditedWrite(deps);
 
   const TARGET: Record<"approved" | "denied", CommentStatus> = {
     approved: "approved",
@@ -41,7 +43,8 @@ export function createModeration(deps: {
     value: ApproveValue,
   ): Promise<DiscussionNode> {
     if (!user) throw unauthenticated();
-    const result = await db.transaction(async (tx) => {
+    const what = { action: `${kind}.moderate`, entity: "comment" };
+    const result = await auditedWrite(writerOf(user), what, async (tx) => {
       const facts = await dealFacts(tx, dealKey, user, true);
       const row = await loadRow(tx, facts, kind, commentKey, user, { lock: true });
       const viewer = domainViewer(user, facts);
@@ -51,31 +54,24 @@ export function createModeration(deps: {
       if (value === null && !staff) throw forbidden(MESSAGES.staffOnly);
       if (!staff && row.status !== "pending") throw forbidden(MESSAGES.notPending);
       const next: CommentStatus = value === null ? "pending" : TARGET[value];
-      if (next !== row.status) {
-        await tx.update(comments).set({ status: next }).where(eq(comments.id, row.id));
-        // Moderation by staff, partners and moderators is in the audit log (issue 16).
-        const role = dealActorRole(user, facts);
-        if (role) {
-          await audit(
-            tx,
-            { id: user.id, email: user.email, role },
-            {
-              action: `${kind}.moderate`,
-              entity: "comment",
-              entityId: row.id,
-              before: { status: row.status },
-              after: { status: next },
-            },
-          );
-        }
-        if (row.rootId != null) await recomputeThread(tx, row.rootId);
-        else if (row.status === "approved" || next === "approved") {
-          await afterTopLevelChange(tx, outbox, facts, kind);
-        }
+      const out = { id: row.id, rootId: row.rootId, dealId: facts.id };
+      // Setting the status it has changes nothing: no audit row, no page event.
+      if (next === row.status) return { result: out, role: null, after: null, pages: "none" };
+      await tx.update(comments).set({ status: next }).where(eq(comments.id, row.id));
+      if (row.rootId != null) await recomputeThread(tx, row.rootId);
+      else if (row.status === "approved" || next === "approved") {
+        await afterTopLevelChange(tx, outbox, facts, kind);
       }
-      return { id: row.id, rootId: row.rootId, dealId: facts.id };
+      return {
+        result: out,
+        id: row.id,
+        // Moderation by staff, partners and moderators is in the audit log (issue 16).
+        role: dealActorRole(user, facts),
+        before: { status: row.status },
+        after: { status: next },
+        pages: [dealPage(facts.id)],
+      };
     });
-    await deps.pageEvents?.dealChanged(result.dealId);
     return changedNode(read, kind, { id: result.dealId }, result.id, result.rootId, user);
   }
 
@@ -91,19 +87,22 @@ export function createModeration(deps: {
     if (!isStaffModeratorUser(user)) throw forbidden(MESSAGES.staffOnly);
     const facts = await dealFacts(db, dealKey, user, false);
     const row = await loadRow(db, facts, kind, commentKey, user);
-    await db.transaction(async (tx) => {
+    const actor = { ...writerOf(user), role: "staff" as const };
+    const what = { action: `${kind}.resolve`, entity: "comment", id: row.id };
+    await auditedWrite(actor, what, async (tx) => {
+      const [was] = await tx
+        .select({ resolved: comments.resolved })
+        .from(comments)
+        .where(eq(comments.id, row.id))
+        .for("update");
       await tx.update(comments).set({ resolved }).where(eq(comments.id, row.id));
-      await audit(
-        tx,
-        { id: user.id, email: user.email, role: "staff" },
-        {
-          action: `${kind}.resolve`,
-          entity: "comment",
-          entityId: row.id,
-
-          after: { resolved },
-        },
-      );
+      // The resolved flag is shown to staff only: no cached page changes.
+      return {
+        result: undefined,
+        before: { resolved: was?.resolved ?? null },
+        after: { resolved },
+        pages: "none",
+      };
     });
     return changedNode(read, kind, facts, row.id, row.rootId, user);
   }
@@ -126,17 +125,33 @@ export function createModeration(deps: {
       list === "whitelist"
         ? { commentWhitelist: on, ...(on ? { commentBlacklist: false } : {}) }
         : { commentBlacklist: on, ...(on ? { commentWhitelist: false } : {}) };
-    const [row] = await db.update(users).set(changes).where(eq(users.id, targetId)).returning({
-      id: users.id,
+    const flags = {
       commentWhitelist: users.commentWhitelist,
       commentBlacklist: users.commentBlacklist,
-    });
-    if (!row) throw notFound();
-    return {
-      userId: row.id,
-      commentWhitelist: row.commentWhitelist,
-      commentBlacklist: row.commentBlacklist,
     };
+    const actor = { ...writerOf(user), role: "staff" as const };
+    const what = { action: `user.${list}`, entity: "user", id: targetId };
+    return auditedWrite(actor, what, async (tx) => {
+      const [was] = await tx.select(flags).from(users).where(eq(users.id, targetId)).for("update");
+      if (!was) throw notFound();
+      const [row] = await tx
+        .update(users)
+        .set(changes)
+        .where(eq(users.id, targetId))
+        .returning(flags);
+      if (!row) throw notFound();
+      const snap = (f: typeof row) => ({
+        comment_whitelist: f.commentWhitelist,
+        comment_blacklist: f.commentBlacklist,
+      });
+      return {
+        result: { userId: targetId, ...row },
+        before: snap(was),
+        after: snap(row),
+        // Who may post next; nothing already on a page changes.
+        pages: "none",
+      };
+    });
   }
 
   return { approve, resolve, setAuthorList };

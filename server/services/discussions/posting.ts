@@ -7,8 +7,9 @@ import type { Clock } from "../../providers/clock";
 import type { SessionUser } from "../accounts/sessions";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
-import { audit, dealActorRole } from "../staff/audit";
+import { createAuditedWrite, dealActorRole, dealPage } from "../staff/audit";
 import { afterTopLevelChange, recomputeThread } from "./aggregates";
+import { commentSnapshot, writerOf } from "./audited";
 import { isStaffModeratorUser } from "./ids";
 import {
   answerTypeFor,
@@ -60,9 +61,10 @@ export function createPosting(deps: {
   outbox: Outbox;
   reviewMedia: ReviewMedia;
   read: DiscussionReader;
-  pageEvents?: PageEvents | undefined;
+  pageEvents: PageEvents;
 }) {
   const { db, clock, outbox, read } = deps;
+  const auditedWrite = createAuditedWrite(deps);
   const { insertVideo, deleteMediaRows, deleteFiles, discardVideo } = deps.reviewMedia;
 
   /** The posting gates alone, before a (possibly large) body is read. */
@@ -143,7 +145,8 @@ export function createPosting(deps: {
     input: { comment: string },
   ): Promise<DiscussionReply> {
     if (!user) throw unauthenticated();
-    const result = await db.transaction(async (tx) => {
+    const what = { action: `${kind}.reply`, entity: "comment" };
+    const result = await auditedWrite(writerOf(user), what, async (tx) => {
       const facts = await dealFacts(tx, dealKey, user, true);
       const parent = await loadRow(tx, facts, kind, parentKey, user);
       const rootId = parent.rootId ?? parent.id;
@@ -177,23 +180,15 @@ export function createPosting(deps: {
         .returning({ id: comments.id });
       if (!row) throw new Error("insert returned nothing");
       await recomputeThread(tx, rootId);
-      // A partner's (or staff's) answer is theirs to account for: in the audit log (issue 16).
-      const role = dealActorRole(user, facts);
-      if (role) {
-        await audit(
-          tx,
-          { id: user.id, email: user.email, role },
-          {
-            action: `${kind}.reply`,
-            entity: "comment",
-            entityId: row.id,
-            after: { deal_id: facts.id, parent_id: parent.id, comment: input.comment, status },
-          },
-        );
-      }
-      return { id: row.id, rootId, dealId: facts.id };
+      return {
+        result: { id: row.id, rootId, dealId: facts.id },
+        id: row.id,
+        // A partner's (or staff's) answer is theirs to account for: in the audit log (issue 16).
+        role: dealActorRole(user, facts),
+        after: { deal_id: facts.id, parent_id: parent.id, comment: input.comment, status },
+        pages: [dealPage(facts.id)],
+      };
     });
-    await deps.pageEvents?.dealChanged(result.dealId);
     const found = await changedNode(
       read,
       kind,
@@ -238,11 +233,13 @@ export function createPosting(deps: {
     let removedKeys: string[] = [];
     let result: { id: number; rootId: number | null; dealId: number };
     try {
-      result = await db.transaction(async (tx) => {
+      const what = { action: `${kind}.edit`, entity: "comment" };
+      result = await auditedWrite(writerOf(user), what, async (tx) => {
         const facts = await dealFacts(tx, dealKey, user, true);
         const row = await loadRow(tx, facts, kind, itemKey, user, { lock: true });
         const viewer = domainViewer(user, facts);
         if (row.userId == null || !canEdit(viewer, row.userId)) throw forbidden();
+        const before = await commentSnapshot(tx, row.id);
         if (facts.blacklisted) throw forbidden(MESSAGES.blacklisted);
         const isReply = row.parentId != null;
         const status: CommentStatus = isReply
@@ -272,14 +269,21 @@ export function createPosting(deps: {
         else if (row.status === "approved" || status === "approved") {
           await afterTopLevelChange(tx, outbox, facts, kind);
         }
-        return { id: row.id, rootId: row.rootId, dealId: facts.id };
+        return {
+          result: { id: row.id, rootId: row.rootId, dealId: facts.id },
+          id: row.id,
+          // A partner's, moderator's or staff's edit of their own words is theirs to account for.
+          role: dealActorRole(user, facts),
+          before,
+          after: await commentSnapshot(tx, row.id),
+          pages: [dealPage(facts.id)],
+        };
       });
     } catch (err) {
       await discardVideo(input.video);
       throw err;
     }
     await deleteFiles(removedKeys);
-    await deps.pageEvents?.dealChanged(result.dealId);
     return changedNode(read, kind, { id: result.dealId }, result.id, result.rootId, user);
   }
 
@@ -291,20 +295,29 @@ export function createPosting(deps: {
     user: SessionUser | null,
   ): Promise<void> {
     if (!user) throw unauthenticated();
-    const keys = await db.transaction(async (tx) => {
+    const what = { action: `${kind}.delete`, entity: "comment" };
+    const keys = await auditedWrite(writerOf(user), what, async (tx) => {
       const facts = await dealFacts(tx, dealKey, user, true);
       const row = await loadRow(tx, facts, kind, itemKey, user, { lock: true });
       if (row.userId == null && !isStaffModeratorUser(user)) throw forbidden();
       if (!canDelete(domainViewer(user, facts), row.userId ?? -1)) throw forbidden();
+      const before = await commentSnapshot(tx, row.id);
       // Videos hang off top-level reviews only; their rows and files go with the thread.
       const removed = await deleteMediaRows(tx, [row.videoMediaId, row.videoThumbnailMediaId]);
       // comments.parent_id and root_id cascade: the thread below goes in the same statement.
       await tx.delete(comments).where(eq(comments.id, row.id));
       if (row.rootId != null) await recomputeThread(tx, row.rootId);
       else if (row.status === "approved") await afterTopLevelChange(tx, outbox, facts, kind);
-      return removed;
+      return {
+        result: removed,
+        id: row.id,
+        // Staff deleting anyone's item, or a partner or moderator their own (issue 31).
+        role: dealActorRole(user, facts),
+        before,
+        after: null,
+        pages: [dealPage(facts.id)],
+      };
     });
-    await deps.pageEvents?.dealChanged(dealKey);
     await deleteFiles(keys);
   }
 

@@ -31,7 +31,7 @@ export function createDiscussionService(deps: {
   clock: Clock;
   outbox: Outbox;
   media: MediaProvider;
-  pageEvents?: PageEvents;
+  pageEvents: PageEvents;
   /** When given, an anonymous viewer's deal context is kept between requests (see below). */
   pageCache?: PageCacheService;
 }) {

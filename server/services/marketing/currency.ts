@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { currencyRates, sessions } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import type { PageEvents } from "../cache/page-events";
+import { type Actor, allPages, createAuditedWrite } from "../staff/audit";
 
 export type CurrencyRateJson = { currency: string; rate: number; symbol: string | null };
 
@@ -12,8 +13,9 @@ export type CurrencyRateJson = { currency: string; rate: number; symbol: string 
  * update them; a session's currency is USD, one of CURRENCIES, or the visitor's local currency,
  * and only ever one that has a stored rate. A stored currency whose rate has gone reads as USD.
  */
-export function createCurrencyService(deps: { db: Db; clock: Clock; pageEvents?: PageEvents }) {
+export function createCurrencyService(deps: { db: Db; clock: Clock; pageEvents: PageEvents }) {
   const { db, clock } = deps;
+  const auditedWrite = createAuditedWrite(deps);
 
   async function rateOf(code: string): Promise<number | null> {
     if (code === DEFAULT_CURRENCY) return 1;
@@ -52,25 +54,44 @@ export function createCurrencyService(deps: { db: Db; clock: Clock; pageEvents?:
     return rows.map((r) => ({ currency: r.currency, rate: Number(r.rate), symbol: r.symbol }));
   }
 
-  /** Staff: sets (or adds) the rate of a currency; USD stays 1. */
-  async function setRate(code: string, rate: number, symbol?: string): Promise<CurrencyRateJson> {
+  /** Staff: sets (or adds) the rate of a currency; USD stays 1. Audited; every price moves. */
+  async function setRate(
+    actor: Actor,
+    code: string,
+    rate: number,
+    symbol?: string,
+  ): Promise<CurrencyRateJson> {
     const value = rate.toFixed(8);
-    const rows = await db
-      .insert(currencyRates)
-      .values({ currency: code, rate: value, symbol: symbol ?? null, updatedAt: clock.now() })
-      .onConflictDoUpdate({
-        target: currencyRates.currency,
-        set: {
-          rate: value,
-          updatedAt: clock.now(),
-          ...(symbol ? { symbol } : {}),
-        },
-      })
-      .returning();
-    const row = rows[0];
-    if (!row) throw new Error("currency rate upsert returned nothing");
-    await deps.pageEvents?.allPagesChanged();
-    return { currency: row.currency, rate: Number(row.rate), symbol: row.symbol };
+    const json = (r: typeof currencyRates.$inferSelect): CurrencyRateJson => ({
+      currency: r.currency,
+      rate: Number(r.rate),
+      symbol: r.symbol,
+    });
+    // The rates' key is the code, not a number: the code is in before and after.
+    const what = { action: "currency_rate.update", entity: "currency_rate", id: null };
+    return auditedWrite(actor, what, async (tx) => {
+      const [was] = await tx
+        .select()
+        .from(currencyRates)
+        .where(eq(currencyRates.currency, code))
+        .for("update");
+      const rows = await tx
+        .insert(currencyRates)
+        .values({ currency: code, rate: value, symbol: symbol ?? null, updatedAt: clock.now() })
+        .onConflictDoUpdate({
+          target: currencyRates.currency,
+          set: {
+            rate: value,
+            updatedAt: clock.now(),
+            ...(symbol ? { symbol } : {}),
+          },
+        })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error("currency rate upsert returned nothing");
+      const after = json(row);
+      return { result: after, before: was ? json(was) : null, after, pages: [allPages] };
+    });
   }
 
   return { rateOf, isSelectable, effective, setSessionCurrency, list, setRate };

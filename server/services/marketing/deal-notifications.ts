@@ -5,6 +5,7 @@ import type { Clock } from "../../providers/clock";
 import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
+import { type Actor, createAuditedWrite, dealPage } from "../staff/audit";
 
 export type SignupResult = "subscribed" | "duplicate" | "not_found" | "not_ended";
 export type RestockResult =
@@ -33,9 +34,10 @@ export function createSignupService(deps: {
   clock: Clock;
   outbox: Outbox;
   publicUrl: string;
-  pageEvents?: PageEvents;
+  pageEvents: PageEvents;
 }) {
   const { db, clock, outbox } = deps;
+  const auditedWrite = createAuditedWrite(deps);
   const base = deps.publicUrl.replace(/\/$/, "");
 
   // The same rule as the buy button's is_ended (deal-json.ts isEnded).
@@ -112,19 +114,31 @@ export function createSignupService(deps: {
   /**
    * Marks a sold-out deal live again (the reverse of the seed's mailbeam: deal_status Ended,
    * browse_deal_status expired, end date past) with `quantity` more units (unlimited without),
-   * and enqueues one e-mail per address signed up and not yet notified.
+   * and enqueues one e-mail per address signed up and not yet notified. A staff write: audited.
    */
-  async function restock(dealId: number, quantity?: number): Promise<RestockResult> {
+  async function restock(actor: Actor, dealId: number, quantity?: number): Promise<RestockResult> {
     const deal = await findDeal({ id: dealId });
     if (!deal) return { status: "not_found" };
     const now = clock.now();
     if (!isEnded(deal, now)) return { status: "not_ended" };
-    const result = await db.transaction(async (tx): Promise<RestockResult> => {
-      const current = await tx
-        .select({ quantitySold: deals.quantitySold })
-        .from(deals)
-        .where(eq(deals.id, dealId));
-      const sold = current[0]?.quantitySold ?? 0;
+    const what = { action: "deal.restock", entity: "deal", id: dealId };
+    return auditedWrite(actor, what, async (tx) => {
+      const stateOf = async () => {
+        const [row] = await tx
+          .select({
+            deal_status: deals.dealStatus,
+            browse_deal_status: deals.browseDealStatus,
+            end_date: deals.endDate,
+            quantity_total: deals.quantityTotal,
+            quantity_sold: deals.quantitySold,
+          })
+          .from(deals)
+          .where(eq(deals.id, dealId))
+          .for("update");
+        return row;
+      };
+      const before = await stateOf();
+      const sold = before?.quantity_sold ?? 0;
       const total = quantity ? sold + quantity : null;
       await tx
         .update(deals)
@@ -172,10 +186,13 @@ export function createSignupService(deps: {
           },
         });
       }
-      return { status: "restocked" as const, notified: seen.size };
+      return {
+        result: { status: "restocked" as const, notified: seen.size },
+        before: before ?? null,
+        after: { ...(await stateOf()), quantity: quantity ?? null, notified: seen.size },
+        pages: [dealPage(dealId)],
+      };
     });
-    await deps.pageEvents?.dealChanged(dealId);
-    return result;
   }
 
   return { findDeal, joinWaitlist, notifyOnRestock, restock };

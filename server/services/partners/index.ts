@@ -1,6 +1,7 @@
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../providers/clock";
+import type { PageEvents } from "../cache/page-events";
 import { MAX_ATTEMPTS, type Outbox } from "../jobs/outbox";
 import { PARTNER_WEBHOOK_TOPIC } from "./licence-events";
 import { createLicenceRedemptionService } from "./licence-redemption";
@@ -16,6 +17,7 @@ export function createPartnerServices(deps: {
   clock: Clock;
   config: Pick<Config, "partnerWebhookAllowPrivate">;
   outbox: Outbox;
+  pageEvents: PageEvents;
 }) {
   const allowPrivateAddresses = deps.config.partnerWebhookAllowPrivate;
   const delivery = createWebhookDelivery({
@@ -29,9 +31,14 @@ export function createPartnerServices(deps: {
     endpoints: createPartnerEndpointService({
       db: deps.db,
       clock: deps.clock,
+      pageEvents: deps.pageEvents,
       allowPrivateAddresses,
     }),
-    redemption: createLicenceRedemptionService({ db: deps.db, clock: deps.clock }),
+    redemption: createLicenceRedemptionService({
+      db: deps.db,
+      clock: deps.clock,
+      pageEvents: deps.pageEvents,
+    }),
   };
 }
 

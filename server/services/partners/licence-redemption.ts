@@ -3,7 +3,8 @@
  * buyer's code as used. Only codes of the key owner's own deals exist for it (any other is the
  * same 404 as an unknown code, so a key cannot probe other deals' codes). A held or revoked code
  * is refused (409) and stays unredeemed; a code redeemed before answers 200 again, marked
- * `already_redeemed`, so the product may retry a call whose answer it lost.
+ * `already_redeemed`, so the product may retry a call whose answer it lost. A redemption is the
+ * partner's write on a buyer's licence: audited (issue 31); a retry writes nothing and is not.
  */
 import { and, eq } from "drizzle-orm";
 import { conflict, notFound, unauthenticated } from "../../../domain/errors";
@@ -14,27 +15,44 @@ import {
   PARTNER_API_KEY_INVALID,
 } from "../../../domain/messages";
 import type { Db } from "../../db/client";
-import { dealRoles, deals, invoiceItems, licences, partnerEndpoints, plans } from "../../db/schema";
+import {
+  dealRoles,
+  deals,
+  invoiceItems,
+  licences,
+  partnerEndpoints,
+  plans,
+  users,
+} from "../../db/schema";
 import type { Clock } from "../../providers/clock";
+import type { PageEvents } from "../cache/page-events";
+import { createAuditedWrite, type Writer } from "../staff/audit";
 import { hashApiKey } from "./partner-endpoints";
 
-export function createLicenceRedemptionService(deps: { db: Db; clock: Clock }) {
+export function createLicenceRedemptionService(deps: {
+  db: Db;
+  clock: Clock;
+  pageEvents: PageEvents;
+}) {
   const { db, clock } = deps;
+  const auditedWrite = createAuditedWrite(deps);
 
   /** The partner whose API key this is; 401 for no key or an unknown (or replaced) one. */
-  async function partnerOfKey(key: string | undefined): Promise<number> {
+  async function partnerOfKey(key: string | undefined): Promise<Writer> {
     if (!key) throw unauthenticated(PARTNER_API_KEY_INVALID);
     const [row] = await db
-      .select({ userId: partnerEndpoints.userId })
+      .select({ id: partnerEndpoints.userId, email: users.email })
       .from(partnerEndpoints)
+      .innerJoin(users, eq(users.id, partnerEndpoints.userId))
       .where(eq(partnerEndpoints.apiKeyHash, hashApiKey(key)));
     if (!row) throw unauthenticated(PARTNER_API_KEY_INVALID);
-    return row.userId;
+    return row;
   }
 
   async function redeem(apiKey: string | undefined, code: string) {
-    const partnerId = await partnerOfKey(apiKey);
-    return db.transaction(async (tx) => {
+    const partner = await partnerOfKey(apiKey);
+    const partnerId = partner.id;
+    return auditedWrite(partner, { action: "licence.redeem", entity: "licence" }, async (tx) => {
       // The row lock orders two redemptions of one code: the second sees the first's answer.
       const [found] = await tx
         .select({
@@ -70,13 +88,22 @@ export function createLicenceRedemptionService(deps: { db: Db; clock: Clock }) {
         await tx.update(licences).set({ redeemedAt }).where(eq(licences.id, found.id));
       }
       return {
-        licence_code: found.code,
-        status: found.status,
-        redeemed: true,
-        redeemed_at: redeemedAt.toISOString(),
-        already_redeemed: already,
-        deal: found.deal,
-        plan: found.planId == null ? null : { id: found.planId, public_name: found.planName },
+        result: {
+          licence_code: found.code,
+          status: found.status,
+          redeemed: true,
+          redeemed_at: redeemedAt.toISOString(),
+          already_redeemed: already,
+          deal: found.deal,
+          plan: found.planId == null ? null : { id: found.planId, public_name: found.planName },
+        },
+        id: found.id,
+        role: already ? null : ("partner" as const),
+        // The licence by its id: the code is the buyer's key, kept out of the log.
+        before: { deal_id: found.deal.id, redeemed_at: null },
+        after: { deal_id: found.deal.id, redeemed_at: redeemedAt.toISOString() },
+        // A licence is on no public page.
+        pages: "none",
       };
     });
   }

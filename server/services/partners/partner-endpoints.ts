@@ -13,7 +13,8 @@ import type { PartnerWebhookInput } from "../../../domain/schemas/partners";
 import type { Db } from "../../db/client";
 import { dealRoles, partnerEndpoints, partnerWebhookDeliveries } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
-import { type Actor, audit } from "../staff/audit";
+import type { PageEvents } from "../cache/page-events";
+import { type Actor, createAuditedWrite } from "../staff/audit";
 import { BlockedAddressError, checkWebhookHost } from "./webhook-address";
 
 /** Deliveries the portal and GET /api/partners/webhook/ list, newest first. */
@@ -29,9 +30,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function createPartnerEndpointService(deps: {
   db: Db;
   clock: Clock;
+  pageEvents: PageEvents;
   allowPrivateAddresses: boolean;
 }) {
   const { db, clock } = deps;
+  const auditedWrite = createAuditedWrite(deps);
 
   async function requirePartner(userId: number): Promise<void> {
     const [role] = await db
@@ -106,7 +109,8 @@ export function createPartnerEndpointService(deps: {
   async function setWebhook(actor: Actor, input: PartnerWebhookInput) {
     await requirePartner(actor.id);
     if (input.url) await checkHost(input.url);
-    return db.transaction(async (tx) => {
+    const what = { action: "partner.webhook.update", entity: "partner_endpoint", id: actor.id };
+    return auditedWrite(actor, what, async (tx) => {
       const [before] = await tx
         .select()
         .from(partnerEndpoints)
@@ -122,14 +126,13 @@ export function createPartnerEndpointService(deps: {
           target: partnerEndpoints.userId,
           set: { webhookUrl: input.url, webhookSecret: secret, updatedAt: now },
         });
-      await audit(tx, actor, {
-        action: "partner.webhook.update",
-        entity: "partner_endpoint",
-        entityId: actor.id,
+      return {
+        result: { url: input.url, secret },
+        // Never the secret itself.
         before: { url: before?.webhookUrl ?? null },
         after: { url: input.url, secret_rotated: rotate && Boolean(before?.webhookSecret) },
-      });
-      return { url: input.url, secret };
+        pages: "none",
+      };
     });
   }
 
@@ -139,7 +142,8 @@ export function createPartnerEndpointService(deps: {
     const key = `po_key_${randomBytes(24).toString("base64url")}`;
     const prefix = key.slice(0, KEY_PREFIX_LENGTH);
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    const what = { action: "partner.api_key.create", entity: "partner_endpoint", id: actor.id };
+    await auditedWrite(actor, what, async (tx) => {
       await tx
         .insert(partnerEndpoints)
         .values({ userId: actor.id, apiKeyHash: hashApiKey(key), apiKeyPrefix: prefix })
@@ -147,12 +151,8 @@ export function createPartnerEndpointService(deps: {
           target: partnerEndpoints.userId,
           set: { apiKeyHash: hashApiKey(key), apiKeyPrefix: prefix, updatedAt: now },
         });
-      await audit(tx, actor, {
-        action: "partner.api_key.create",
-        entity: "partner_endpoint",
-        entityId: actor.id,
-        after: { prefix },
-      });
+      // The prefix only: the key is the partner's alone.
+      return { result: undefined, after: { prefix }, pages: "none" };
     });
     return { key, prefix };
   }

@@ -1,7 +1,7 @@
 /**
  * Staff: deals and their plans, publishing, per-deal roles and the product page's blocks
- * (issue 16). Every write records itself in the audit log in its own transaction, and tells the
- * page cache after commit: a published deal is at /products/{slug}/, in search and in its
+ * (issue 16). Every write goes through auditedWrite (its audit row in its transaction, the page
+ * cache told after commit): a published deal is at /products/{slug}/, in search and in its
  * collections at once; a draft is 404 to the public (storefront's publicDeal).
  */
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
@@ -37,7 +37,7 @@ import {
 } from "../../db/schema";
 import type { PageEvents } from "../cache/page-events";
 import { PRODUCT_PAGE_SLUG } from "../storefront/product-page";
-import { type Actor, audit, type Tx } from "./audit";
+import { type Actor, allPages, createAuditedWrite, dealPage, type Tx } from "./audit";
 import { type ListQuery, matchingAny, pagedRows, sortOrder } from "./paging";
 import { cents, defined, iso, major, uniqueOr } from "./shared";
 
@@ -100,7 +100,8 @@ export type DealJson = ReturnType<typeof dealJson>;
 export type PlanJson = ReturnType<typeof planJson>;
 
 export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents }) {
-  const { db, pageEvents } = deps;
+  const { db } = deps;
+  const auditedWrite = createAuditedWrite(deps);
 
   async function list(query: ListQuery & Pick<z.infer<typeof StaffDealsQuery>, "status">) {
     const where: SQL[] = [];
@@ -212,7 +213,7 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
   async function create(actor: Actor, body: z.infer<typeof DealCreateSchema>) {
     if (!windowValid(body.start_date, body.end_date))
       throw fieldError("end_date", STAFF_MESSAGES.endBeforeStart);
-    const result = await db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "deal.create", entity: "deal" }, async (tx) => {
       await checkTaxonomy(tx, body);
       const [row] = await uniqueOr("slug", STAFF_MESSAGES.slugTaken, () =>
         tx
@@ -233,16 +234,19 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
           .returning(),
       );
       if (!row) throw notFound();
-      const after = dealJson(row);
-      await audit(tx, actor, { action: "deal.create", entity: "deal", entityId: row.id, after });
-      return get(row.id, tx);
+      const result = await get(row.id, tx);
+      // A draft is on no public page yet.
+      return {
+        result,
+        id: row.id,
+        after: dealJson(row),
+        pages: result.is_draft ? "none" : [allPages],
+      };
     });
-    if (!result.is_draft) await pageEvents.allPagesChanged();
-    return result;
   }
 
   async function patch(actor: Actor, id: number, body: z.infer<typeof DealPatchSchema>) {
-    const result = await db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "deal.update", entity: "deal", id }, async (tx) => {
       const before = await loadDeal(tx, id, true);
       const start = body.start_date !== undefined ? body.start_date : before.startDate;
       const end = body.end_date !== undefined ? body.end_date : before.endDate;
@@ -275,22 +279,19 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
           .returning(),
       );
       if (!row) throw notFound();
-      await audit(tx, actor, {
-        action: "deal.update",
-        entity: "deal",
-        entityId: id,
+      return {
+        result: await get(id, tx),
         before: dealJson(before),
         after: dealJson(row),
-      });
-      return { deal: await get(id, tx), oldSlug: before.slug };
+        // The page at its old address, and every listing that shows its card.
+        pages: [dealPage(before.slug), allPages],
+      };
     });
-    await pageEvents.dealChanged(result.oldSlug);
-    await pageEvents.allPagesChanged();
-    return result.deal;
   }
 
   async function setDraft(actor: Actor, id: number, isDraft: boolean) {
-    const result = await db.transaction(async (tx) => {
+    const action = isDraft ? "deal.unpublish" : "deal.publish";
+    return auditedWrite(actor, { action, entity: "deal", id }, async (tx) => {
       const before = await loadDeal(tx, id, true);
       const [row] = await tx
         .update(deals)
@@ -298,19 +299,14 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
         .where(eq(deals.id, id))
         .returning();
       if (!row) throw notFound();
-      await audit(tx, actor, {
-        action: isDraft ? "deal.unpublish" : "deal.publish",
-        entity: "deal",
-        entityId: id,
+      return {
+        result: await get(id, tx),
         before: { is_draft: before.isDraft },
         after: { is_draft: row.isDraft },
-      });
-      return get(id, tx);
+        // Its product page, search answers and every collection page that lists it.
+        pages: [dealPage(row.slug), allPages],
+      };
     });
-    // Its product page, search answers and every collection page that lists it.
-    await pageEvents.dealChanged(result.slug);
-    await pageEvents.allPagesChanged();
-    return result;
   }
 
   /** Replaces a plan's ticked features: finds or adds the deal's feature rows by their text. */
@@ -343,7 +339,7 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
     const originalCents = cents(body.original_price);
     const problem = planPriceError(priceCents, originalCents);
     if (problem) throw fieldError("price", problem);
-    const result = await db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "plan.create", entity: "plan" }, async (tx) => {
       const deal = await loadDeal(tx, dealId, true);
       const [last] = await tx
         .select({ n: sql<number>`coalesce(max(${plans.position}), -1)::int` })
@@ -367,62 +363,51 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
       if (!row) throw notFound();
       await setFeatures(tx, dealId, row.id, body.features);
       const plan = planJson(row, [...new Set(body.features)]);
-      await audit(tx, actor, {
-        action: "plan.create",
-        entity: "plan",
-        entityId: row.id,
-        after: plan,
-      });
-      return { plan, slug: deal.slug };
+      return { result: plan, id: row.id, after: plan, pages: [dealPage(deal.slug)] };
     });
-    await pageEvents.dealChanged(result.slug);
-    return result.plan;
   }
 
   async function patchPlan(actor: Actor, planId: number, body: z.infer<typeof PlanPatchSchema>) {
-    const result = await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(plans).where(eq(plans.id, planId)).for("update");
-      if (!before) throw notFound();
-      const priceCents = body.price !== undefined ? cents(body.price) : before.priceCents;
-      const originalCents =
-        body.original_price !== undefined ? cents(body.original_price) : before.originalPriceCents;
-      const problem = planPriceError(priceCents, originalCents);
-      if (problem) throw fieldError("price", problem);
-      const beforeJson = planJson(before, (await featuresOf(tx, [planId])).get(planId) ?? []);
-      const [row] = await tx
-        .update(plans)
-        .set(
-          defined({
-            publicName: body.name,
-            priceCents,
-            originalPriceCents: originalCents,
-            isFree: priceCents === 0,
-            planType: body.plan_type as PlanType | undefined,
-            codes: body.codes,
-            isActive: body.is_active,
-          }),
-        )
-        .where(eq(plans.id, planId))
-        .returning();
-      if (!row) throw notFound();
-      if (body.features) await setFeatures(tx, row.dealId, planId, body.features);
-      const after = planJson(row, (await featuresOf(tx, [planId])).get(planId) ?? []);
-      await audit(tx, actor, {
-        action: "plan.update",
-        entity: "plan",
-        entityId: planId,
-        before: beforeJson,
-        after,
-      });
-      return after;
-    });
-    await pageEvents.dealChanged(result.deal_id);
-    return result;
+    return auditedWrite(
+      actor,
+      { action: "plan.update", entity: "plan", id: planId },
+      async (tx) => {
+        const [before] = await tx.select().from(plans).where(eq(plans.id, planId)).for("update");
+        if (!before) throw notFound();
+        const priceCents = body.price !== undefined ? cents(body.price) : before.priceCents;
+        const originalCents =
+          body.original_price !== undefined
+            ? cents(body.original_price)
+            : before.originalPriceCents;
+        const problem = planPriceError(priceCents, originalCents);
+        if (problem) throw fieldError("price", problem);
+        const beforeJson = planJson(before, (await featuresOf(tx, [planId])).get(planId) ?? []);
+        const [row] = await tx
+          .update(plans)
+          .set(
+            defined({
+              publicName: body.name,
+              priceCents,
+              originalPriceCents: originalCents,
+              isFree: priceCents === 0,
+              planType: body.plan_type as PlanType | undefined,
+              codes: body.codes,
+              isActive: body.is_active,
+            }),
+          )
+          .where(eq(plans.id, planId))
+          .returning();
+        if (!row) throw notFound();
+        if (body.features) await setFeatures(tx, row.dealId, planId, body.features);
+        const after = planJson(row, (await featuresOf(tx, [planId])).get(planId) ?? []);
+        return { result: after, before: beforeJson, after, pages: [dealPage(row.dealId)] };
+      },
+    );
   }
 
   /** Replaces the deal's partners and user moderators with the given users. */
   async function setRoles(actor: Actor, dealId: number, body: z.infer<typeof RolesSchema>) {
-    const result = await db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "deal.roles", entity: "deal", id: dealId }, async (tx) => {
       await loadDeal(tx, dealId, true);
       const wanted = [...new Set([...body.partners, ...body.user_moderators])];
       if (wanted.length) {
@@ -454,18 +439,9 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
       ];
       if (rows.length) await tx.insert(dealRoles).values(rows);
       const after = await rolesOf(tx, dealId);
-      await audit(tx, actor, {
-        action: "deal.roles",
-        entity: "deal",
-        entityId: dealId,
-        before,
-        after,
-      });
-      return after;
+      // The page marks founder replies by the deal's partners.
+      return { result: after, before, after, pages: [dealPage(dealId)] };
     });
-    // The page marks founder replies by the deal's partners.
-    await pageEvents.dealChanged(dealId);
-    return result;
   }
 
   // --- Blocks --------------------------------------------------------------------------------
@@ -511,54 +487,54 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
   async function putBlocks(actor: Actor, dealId: number, body: z.infer<typeof BlocksSchema>) {
     const problems = blockListProblems(body.blocks, BLOCK_TYPES);
     if (Object.keys(problems).length) throw invalid(problems);
-    const result = await db.transaction(async (tx) => {
-      const deal = await loadDeal(tx, dealId, true);
-      let page = await ownPage(tx, dealId);
-      const before = page ? await blockRows(tx, page.id) : null;
-      if (!page) {
-        const [created] = await tx
-          .insert(modularPages)
-          .values({
-            slug: `deal-${dealId}-blocks`,
-            title: deal.publicName,
-            layout: "two-column",
-            dealId,
-          })
-          .returning();
-        page = created ?? null;
-      }
-      if (!page) throw notFound();
-      const oldComponents = (before ?? []).map((b) => b.id);
-      await tx.delete(modularPageItems).where(eq(modularPageItems.pageId, page.id));
-      if (oldComponents.length)
-        await tx.delete(staticComponents).where(inArray(staticComponents.id, oldComponents));
-      for (const [position, block] of body.blocks.entries()) {
-        const [component] = await tx
-          .insert(staticComponents)
-          .values({
-            name: `${deal.slug}: ${block.type}`,
-            modularComponentType: block.type,
-            jsonData: block.data,
-          })
-          .returning({ id: staticComponents.id });
-        if (component) {
-          await tx
-            .insert(modularPageItems)
-            .values({ pageId: page.id, position, staticComponentId: component.id });
+    return auditedWrite(
+      actor,
+      { action: "deal.blocks", entity: "deal", id: dealId },
+      async (tx) => {
+        const deal = await loadDeal(tx, dealId, true);
+        let page = await ownPage(tx, dealId);
+        const before = page ? await blockRows(tx, page.id) : null;
+        if (!page) {
+          const [created] = await tx
+            .insert(modularPages)
+            .values({
+              slug: `deal-${dealId}-blocks`,
+              title: deal.publicName,
+              layout: "two-column",
+              dealId,
+            })
+            .returning();
+          page = created ?? null;
         }
-      }
-      const after = await blockRows(tx, page.id);
-      await audit(tx, actor, {
-        action: "deal.blocks",
-        entity: "deal",
-        entityId: dealId,
-        before: before ? { blocks: before } : null,
-        after: { blocks: after },
-      });
-      return { slug: deal.slug, blocks: after };
-    });
-    await pageEvents.dealChanged(result.slug);
-    return { source: "deal" as const, blocks: result.blocks };
+        if (!page) throw notFound();
+        const oldComponents = (before ?? []).map((b) => b.id);
+        await tx.delete(modularPageItems).where(eq(modularPageItems.pageId, page.id));
+        if (oldComponents.length)
+          await tx.delete(staticComponents).where(inArray(staticComponents.id, oldComponents));
+        for (const [position, block] of body.blocks.entries()) {
+          const [component] = await tx
+            .insert(staticComponents)
+            .values({
+              name: `${deal.slug}: ${block.type}`,
+              modularComponentType: block.type,
+              jsonData: block.data,
+            })
+            .returning({ id: staticComponents.id });
+          if (component) {
+            await tx
+              .insert(modularPageItems)
+              .values({ pageId: page.id, position, staticComponentId: component.id });
+          }
+        }
+        const after = await blockRows(tx, page.id);
+        return {
+          result: { source: "deal" as const, blocks: after },
+          before: before ? { blocks: before } : null,
+          after: { blocks: after },
+          pages: [dealPage(deal.slug)],
+        };
+      },
+    );
   }
 
   return {

@@ -18,7 +18,7 @@ import { STAFF_MESSAGES, windowValid } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import { campaignDeals, campaigns, coupons, deals, giftCards } from "../../db/schema";
 import type { PageEvents } from "../cache/page-events";
-import { type Actor, audit, type Tx } from "./audit";
+import { type Actor, allPages, createAuditedWrite, type Tx } from "./audit";
 import { type ListQuery, matchingAny, pagedRows, sortOrder } from "./paging";
 import { cents, defined, iso, major, uniqueOr } from "./shared";
 
@@ -109,7 +109,8 @@ function giftCardJson(g: GiftCardRow) {
 }
 
 export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEvents }) {
-  const { db, pageEvents } = deps;
+  const { db } = deps;
+  const auditedWrite = createAuditedWrite(deps);
 
   async function checkDeals(tx: Tx, field: string, ids: number[]) {
     const wanted = [...new Set(ids)];
@@ -167,7 +168,7 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
   async function createCampaign(actor: Actor, body: z.infer<typeof CampaignCreateSchema>) {
     checkWindow(body.start_date, body.end_date);
     const value = storedValue(body.type, body.value);
-    const result = await db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "campaign.create", entity: "campaign" }, async (tx) => {
       const [row] = await uniqueOr("optin_slug", "A campaign with this slug already exists.", () =>
         tx
           .insert(campaigns)
@@ -191,16 +192,9 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
       if (!row) throw notFound();
       await setCampaignDeals(tx, row.id, body.deals);
       const after = await loadCampaign(tx, row.id);
-      await audit(tx, actor, {
-        action: "campaign.create",
-        entity: "campaign",
-        entityId: row.id,
-        after,
-      });
-      return after;
+      // Banners and prices on every page.
+      return { result: after, id: row.id, after, pages: [allPages] };
     });
-    await pageEvents.allPagesChanged();
-    return result;
   }
 
   async function patchCampaign(
@@ -208,55 +202,50 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
     id: number,
     body: z.infer<typeof CampaignPatchSchema>,
   ) {
-    const result = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
-      if (!row) throw notFound();
-      const before = await loadCampaign(tx, id);
-      const type = body.type ?? row.type;
-      const value =
-        body.value !== undefined
-          ? storedValue(type, body.value)
-          : body.type
-            ? storedValue(type, shownValue(row.type, row.value))
-            : undefined;
-      checkWindow(
-        body.start_date !== undefined ? body.start_date : row.startDate,
-        body.end_date !== undefined ? body.end_date : row.endDate,
-      );
-      const campaignChanges = defined({
-        optinSlug: body.optin_slug,
-        name: body.name,
-        publicName: body.public_name,
-        type: body.type,
-        value,
-        startDate: body.start_date,
-        endDate: body.end_date,
-        dealTiers: body.deal_tiers,
-        discountDisplay: body.discount_display,
-        bannerContent: body.banner_content,
-        bannerColor: body.banner_color,
-        bannerFontColor: body.banner_font_color,
-        isActive: body.is_active,
-      });
-      // An empty PATCH changes nothing (and an UPDATE needs something to set).
-      if (Object.keys(campaignChanges).length) {
-        await uniqueOr("optin_slug", "A campaign with this slug already exists.", () =>
-          tx.update(campaigns).set(campaignChanges).where(eq(campaigns.id, id)),
+    return auditedWrite(
+      actor,
+      { action: "campaign.update", entity: "campaign", id },
+      async (tx) => {
+        const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
+        if (!row) throw notFound();
+        const before = await loadCampaign(tx, id);
+        const type = body.type ?? row.type;
+        const value =
+          body.value !== undefined
+            ? storedValue(type, body.value)
+            : body.type
+              ? storedValue(type, shownValue(row.type, row.value))
+              : undefined;
+        checkWindow(
+          body.start_date !== undefined ? body.start_date : row.startDate,
+          body.end_date !== undefined ? body.end_date : row.endDate,
         );
-      }
-      if (body.deals) await setCampaignDeals(tx, id, body.deals);
-      const after = await loadCampaign(tx, id);
-      await audit(tx, actor, {
-        action: "campaign.update",
-        entity: "campaign",
-        entityId: id,
-        before,
-        after,
-      });
-      return after;
-    });
-    await pageEvents.allPagesChanged();
-    return result;
+        const campaignChanges = defined({
+          optinSlug: body.optin_slug,
+          name: body.name,
+          publicName: body.public_name,
+          type: body.type,
+          value,
+          startDate: body.start_date,
+          endDate: body.end_date,
+          dealTiers: body.deal_tiers,
+          discountDisplay: body.discount_display,
+          bannerContent: body.banner_content,
+          bannerColor: body.banner_color,
+          bannerFontColor: body.banner_font_color,
+          isActive: body.is_active,
+        });
+        // An empty PATCH changes nothing (and an UPDATE needs something to set).
+        if (Object.keys(campaignChanges).length) {
+          await uniqueOr("optin_slug", "A campaign with this slug already exists.", () =>
+            tx.update(campaigns).set(campaignChanges).where(eq(campaigns.id, id)),
+          );
+        }
+        if (body.deals) await setCampaignDeals(tx, id, body.deals);
+        const after = await loadCampaign(tx, id);
+        return { result: after, before, after, pages: [allPages] };
+      },
+    );
   }
 
   // --- Coupons ---------------------------------------------------------------------------------
@@ -271,7 +260,7 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
   async function createCoupon(actor: Actor, body: z.infer<typeof CouponCreateSchema>) {
     checkWindow(body.start_date, body.end_date);
     const value = storedValue(body.type, body.value);
-    return db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "coupon.create", entity: "coupon" }, async (tx) => {
       const dealIds = await checkDeals(tx, "deal_ids", body.deal_ids);
       const [row] = await uniqueOr("code", STAFF_MESSAGES.codeTaken, () =>
         tx
@@ -291,18 +280,13 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
       );
       if (!row) throw notFound();
       const after = couponJson(row);
-      await audit(tx, actor, {
-        action: "coupon.create",
-        entity: "coupon",
-        entityId: row.id,
-        after,
-      });
-      return after;
+      // A coupon is entered at the cart; no page shows it.
+      return { result: after, id: row.id, after, pages: "none" };
     });
   }
 
   async function patchCoupon(actor: Actor, id: number, body: z.infer<typeof CouponPatchSchema>) {
-    return db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "coupon.update", entity: "coupon", id }, async (tx) => {
       const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
       if (!row) throw notFound();
       const type = body.type ?? row.type;
@@ -335,14 +319,7 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
         : [row];
       if (!updated) throw notFound();
       const after = couponJson(updated);
-      await audit(tx, actor, {
-        action: "coupon.update",
-        entity: "coupon",
-        entityId: id,
-        before: couponJson(row),
-        after,
-      });
-      return after;
+      return { result: after, before: couponJson(row), after, pages: "none" };
     });
   }
 
@@ -356,7 +333,7 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
   }
 
   async function createGiftCard(actor: Actor, body: z.infer<typeof GiftCardCreateSchema>) {
-    return db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "giftcard.create", entity: "giftcard" }, async (tx) => {
       const [row] = await uniqueOr("code", STAFF_MESSAGES.codeTaken, () =>
         tx
           .insert(giftCards)
@@ -365,13 +342,8 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
       );
       if (!row) throw notFound();
       const after = giftCardJson(row);
-      await audit(tx, actor, {
-        action: "giftcard.create",
-        entity: "giftcard",
-        entityId: row.id,
-        after,
-      });
-      return after;
+      // Gift cards are redeemed on the account; no page shows them.
+      return { result: after, id: row.id, after, pages: "none" };
     });
   }
 
@@ -381,30 +353,27 @@ export function createStaffMarketingService(deps: { db: Db; pageEvents: PageEven
     id: number,
     body: z.infer<typeof GiftCardPatchSchema>,
   ) {
-    return db.transaction(async (tx) => {
-      const [row] = await tx.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
-      if (!row) throw notFound();
-      if (body.amount !== undefined && row.redeemedAt) {
-        throw fieldError("amount", "A redeemed gift card's amount cannot change.");
-      }
-      const cardChanges = defined({
-        amountCents: body.amount !== undefined ? cents(body.amount) : undefined,
-        expiresAt: body.expires_at,
-      });
-      const [updated] = Object.keys(cardChanges).length
-        ? await tx.update(giftCards).set(cardChanges).where(eq(giftCards.id, id)).returning()
-        : [row];
-      if (!updated) throw notFound();
-      const after = giftCardJson(updated);
-      await audit(tx, actor, {
-        action: "giftcard.update",
-        entity: "giftcard",
-        entityId: id,
-        before: giftCardJson(row),
-        after,
-      });
-      return after;
-    });
+    return auditedWrite(
+      actor,
+      { action: "giftcard.update", entity: "giftcard", id },
+      async (tx) => {
+        const [row] = await tx.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
+        if (!row) throw notFound();
+        if (body.amount !== undefined && row.redeemedAt) {
+          throw fieldError("amount", "A redeemed gift card's amount cannot change.");
+        }
+        const cardChanges = defined({
+          amountCents: body.amount !== undefined ? cents(body.amount) : undefined,
+          expiresAt: body.expires_at,
+        });
+        const [updated] = Object.keys(cardChanges).length
+          ? await tx.update(giftCards).set(cardChanges).where(eq(giftCards.id, id)).returning()
+          : [row];
+        if (!updated) throw notFound();
+        const after = giftCardJson(updated);
+        return { result: after, before: giftCardJson(row), after, pages: "none" };
+      },
+    );
   }
 
   return {

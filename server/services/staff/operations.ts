@@ -20,8 +20,9 @@ import {
   userEmails,
   users,
 } from "../../db/schema";
+import type { PageEvents } from "../cache/page-events";
 import type { ProductService } from "../commerce/purchases";
-import { type Actor, audit, type Tx } from "./audit";
+import { type Actor, createAuditedWrite, type Tx } from "./audit";
 import { type ListQuery, likeOf, paged, sortOrder } from "./paging";
 import { defined, iso, major } from "./shared";
 
@@ -102,8 +103,13 @@ function orderJson(o: OrderRow, buyer: { id: number; email: string } | null) {
   };
 }
 
-export function createStaffOperationsService(deps: { db: Db; products: ProductService }) {
+export function createStaffOperationsService(deps: {
+  db: Db;
+  pageEvents: PageEvents;
+  products: ProductService;
+}) {
   const { db, products } = deps;
+  const auditedWrite = createAuditedWrite(deps);
 
   // --- Users ---------------------------------------------------------------------------------
 
@@ -148,7 +154,7 @@ export function createStaffOperationsService(deps: { db: Db; products: ProductSe
         STAFF_MESSAGES.ownStaffFlag,
       );
     }
-    return db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "user.update", entity: "user", id }, async (tx) => {
       const [locked] = await tx
         .select({ id: users.id })
         .from(users)
@@ -173,14 +179,8 @@ export function createStaffOperationsService(deps: { db: Db; products: ProductSe
       // A blocked account is signed out everywhere at once.
       if (body.login_blocked) await tx.delete(sessions).where(eq(sessions.userId, id));
       const after = await loadUser(tx, id);
-      await audit(tx, actor, {
-        action: "user.update",
-        entity: "user",
-        entityId: id,
-        before,
-        after,
-      });
-      return after;
+      // Flags of the account, not of a cached page (a blacklist hides no existing item).
+      return { result: after, before, after, pages: "none" };
     });
   }
 
@@ -280,7 +280,7 @@ export function createStaffOperationsService(deps: { db: Db; products: ProductSe
    * audit entry; the lines are locked, so two refunds at once refund once.
    */
   async function refundOrder(actor: Actor, id: number, lineIds?: readonly number[]) {
-    return db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "order.refund", entity: "order", id }, async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, id));
       if (!order) throw notFound();
       if (order.status === "refunded") throw conflict(STAFF_MESSAGES.alreadyRefunded);
@@ -299,10 +299,8 @@ export function createStaffOperationsService(deps: { db: Db; products: ProductSe
       }
       const result = await products.refundLinesAsStaff(tx, chosen);
       const after = await getOrder(id, tx);
-      await audit(tx, actor, {
-        action: "order.refund",
-        entity: "order",
-        entityId: id,
+      return {
+        result: { ...result, detail: "Refunded.", order: after },
         before,
         after: {
           ...after,
@@ -313,8 +311,9 @@ export function createStaffOperationsService(deps: { db: Db; products: ProductSe
             deduction: result.deduction ?? null,
           },
         },
-      });
-      return { ...result, detail: "Refunded.", order: after };
+        // An order is on no public page (a refund leaves the deal's quantity_sold as it is).
+        pages: "none",
+      };
     });
   }
 

@@ -24,7 +24,7 @@ import {
   staticComponents,
 } from "../../db/schema";
 import type { PageEvents } from "../cache/page-events";
-import { type Actor, audit, type Tx } from "./audit";
+import { type Actor, allPages, createAuditedWrite, type Tx } from "./audit";
 import { type ListQuery, matchingAny, pagedRows, sortOrder } from "./paging";
 import { defined, iso, uniqueOr } from "./shared";
 
@@ -68,7 +68,8 @@ function collectionJson(c: CollectionRow, dealIds: number[]) {
 }
 
 export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents }) {
-  const { db, pageEvents } = deps;
+  const { db } = deps;
+  const auditedWrite = createAuditedWrite(deps);
 
   async function loadPage(tx: Tx | Db, slug: string) {
     const [page] = await tx.select().from(modularPages).where(eq(modularPages.slug, slug));
@@ -141,7 +142,7 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
    * collection slots in their new order (blocks keep their places); extra ones go at the end.
    */
   async function patchPage(actor: Actor, slug: string, body: z.infer<typeof PagePatchSchema>) {
-    const result = await db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "page.update", entity: "page" }, async (tx) => {
       const page = await loadPage(tx, slug);
       const before = await pageJson(tx, page);
       await tx
@@ -194,17 +195,8 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
         }
       }
       const after = await pageJson(tx, await loadPage(tx, slug));
-      await audit(tx, actor, {
-        action: "page.update",
-        entity: "page",
-        entityId: page.id,
-        before,
-        after,
-      });
-      return after;
+      return { result: after, id: page.id, before, after, pages: [allPages] };
     });
-    await pageEvents.allPagesChanged();
-    return result;
   }
 
   // --- Collections ---------------------------------------------------------------------------
@@ -267,40 +259,36 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
 
   async function createCollection(actor: Actor, body: z.infer<typeof CollectionCreateSchema>) {
     checkWindow(body.start_date, body.end_date);
-    const result = await db.transaction(async (tx) => {
-      const [row] = await uniqueOr("slug", STAFF_MESSAGES.collectionSlugTaken, () =>
-        tx
-          .insert(smartCollections)
-          .values({
-            slug: body.slug,
-            title: body.title,
-            subheader: body.subheader ?? null,
-            modularComponentType: body.modular_component_type,
-            componentType: body.component_type,
-            zone: body.zone,
-            display: {
-              background_color: body.background_color ?? undefined,
-              text_color: body.text_color ?? undefined,
-            } as Display,
-            modularData: {
-              schedule: { start_date: iso(body.start_date), end_date: iso(body.end_date) },
-            },
-          })
-          .returning(),
-      );
-      if (!row) throw notFound();
-      await setDeals(tx, row.id, body.deals);
-      const after = await loadCollection(tx, row.id);
-      await audit(tx, actor, {
-        action: "collection.create",
-        entity: "collection",
-        entityId: row.id,
-        after,
-      });
-      return after;
-    });
-    await pageEvents.allPagesChanged();
-    return result;
+    return auditedWrite(
+      actor,
+      { action: "collection.create", entity: "collection" },
+      async (tx) => {
+        const [row] = await uniqueOr("slug", STAFF_MESSAGES.collectionSlugTaken, () =>
+          tx
+            .insert(smartCollections)
+            .values({
+              slug: body.slug,
+              title: body.title,
+              subheader: body.subheader ?? null,
+              modularComponentType: body.modular_component_type,
+              componentType: body.component_type,
+              zone: body.zone,
+              display: {
+                background_color: body.background_color ?? undefined,
+                text_color: body.text_color ?? undefined,
+              } as Display,
+              modularData: {
+                schedule: { start_date: iso(body.start_date), end_date: iso(body.end_date) },
+              },
+            })
+            .returning(),
+        );
+        if (!row) throw notFound();
+        await setDeals(tx, row.id, body.deals);
+        const after = await loadCollection(tx, row.id);
+        return { result: after, id: row.id, after, pages: [allPages] };
+      },
+    );
   }
 
   async function patchCollection(
@@ -308,7 +296,8 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
     id: number,
     body: z.infer<typeof CollectionPatchSchema>,
   ) {
-    const result = await db.transaction(async (tx) => {
+    const what = { action: "collection.update", entity: "collection", id };
+    return auditedWrite(actor, what, async (tx) => {
       const [row] = await tx
         .select()
         .from(smartCollections)
@@ -363,17 +352,8 @@ export function createStaffPageService(deps: { db: Db; pageEvents: PageEvents })
       }
       if (body.deals) await setDeals(tx, id, body.deals);
       const after = await loadCollection(tx, id);
-      await audit(tx, actor, {
-        action: "collection.update",
-        entity: "collection",
-        entityId: id,
-        before,
-        after,
-      });
-      return after;
+      return { result: after, before, after, pages: [allPages] };
     });
-    await pageEvents.allPagesChanged();
-    return result;
   }
 
   /** Every collection as a choice for a form (id, slug, title), by title. */

@@ -18,7 +18,7 @@ import {
 import type { Db } from "../../db/client";
 import { comments, dealChangeProposals, dealRoles, deals, plans, users } from "../../db/schema";
 import type { PageEvents } from "../cache/page-events";
-import { type Actor, audit, type Tx } from "./audit";
+import { type Actor, allPages, createAuditedWrite, dealPage, type Tx } from "./audit";
 import type { StaffDealService } from "./deals";
 import { type ListQuery, matchingAny, paged } from "./paging";
 import { cents, iso, major } from "./shared";
@@ -49,7 +49,8 @@ export function createPartnerService(deps: {
   pageEvents: PageEvents;
   dealsAdmin: StaffDealService;
 }) {
-  const { db, pageEvents, dealsAdmin } = deps;
+  const { db, dealsAdmin } = deps;
+  const auditedWrite = createAuditedWrite(deps);
 
   async function partnerDealIds(tx: Tx | Db, userId: number): Promise<number[]> {
     const rows = await tx
@@ -289,7 +290,7 @@ export function createPartnerService(deps: {
   }
 
   async function propose(actor: Actor, dealId: number, body: Proposal) {
-    return db.transaction(async (tx) => {
+    return auditedWrite(actor, { action: "proposal.create", entity: "proposal" }, async (tx) => {
       const deal = await requirePartnerOf(tx, actor.id, dealId);
       await checkProposal(tx, dealId, body);
       const changes = {
@@ -302,13 +303,8 @@ export function createPartnerService(deps: {
         .returning();
       if (!row) throw notFound();
       const after = proposalJson(row, { deal_slug: deal.slug });
-      await audit(tx, actor, {
-        action: "proposal.create",
-        entity: "proposal",
-        entityId: row.id,
-        after,
-      });
-      return after;
+      // Nothing public changes until staff approve it.
+      return { result: after, id: row.id, after, pages: "none" };
     });
   }
 
@@ -368,7 +364,8 @@ export function createPartnerService(deps: {
 
   /** Staff approve (the changes are applied as staff edits) or decline a pending proposal. */
   async function decide(actor: Actor, id: number, decision: "approve" | "decline") {
-    const result = await db.transaction(async (tx) => {
+    const what = { action: `proposal.${decision}`, entity: "proposal", id };
+    return auditedWrite(actor, what, async (tx) => {
       const [row] = await tx
         .select()
         .from(dealChangeProposals)
@@ -436,23 +433,16 @@ export function createPartnerService(deps: {
         .where(eq(dealChangeProposals.id, id))
         .returning();
       if (!decided) throw notFound();
-      await audit(tx, actor, {
-        action: `proposal.${decision}`,
-        entity: "proposal",
-        entityId: id,
+      return {
+        result: proposalJson(decided),
         before: decision === "approve" ? before : { status: row.status },
         after:
           decision === "approve"
             ? { ...after, status: decided.status }
             : { status: decided.status },
-      });
-      return { proposal: proposalJson(decided), dealId: row.dealId };
+        pages: decision === "approve" ? [dealPage(row.dealId), allPages] : "none",
+      };
     });
-    if (decision === "approve") {
-      await pageEvents.dealChanged(result.dealId);
-      await pageEvents.allPagesChanged();
-    }
-    return result.proposal;
   }
 
   return { listDeals, questions, reviews, propose, partnerProposals, staffProposals, decide };
