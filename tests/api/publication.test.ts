@@ -204,6 +204,33 @@ describe("review videos and posters", () => {
   });
 });
 
+describe("the og image and the sitemap", () => {
+  /** Every URL of every sitemap part, as one text. */
+  async function sitemapText(): Promise<string> {
+    const index = await app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(index.statusCode).toBe(200);
+    const parts = [...index.body.matchAll(/<loc>[^<]*(\/sitemaps\/[^<]+)<\/loc>/g)];
+    const bodies = await Promise.all(
+      parts.map(async (m) => (await app.inject({ method: "GET", url: m[1] ?? "" })).body),
+    );
+    return bodies.join("\n");
+  }
+
+  it("drop an unpublished deal and its discussions, as for a missing slug", async () => {
+    const id = await dealIdOf("ledgerly");
+    await newItem(id, "question");
+    expect((await answer("GET", "/media/og/ledgerly.jpg")).status).toBe(200);
+    expect(await sitemapText()).toContain("/products/ledgerly/");
+    await unpublish(id);
+    const gap = await answer("GET", "/media/og/no-such-deal.jpg");
+    expect(await answer("GET", "/media/og/ledgerly.jpg")).toMatchObject({
+      status: 404,
+      body: gap.body,
+    });
+    expect(await sitemapText()).not.toContain("/products/ledgerly/");
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // The enumerating test: every OpenAPI path that names a deal, against an unpublished deal and a
 // draft, for each kind of reader.
