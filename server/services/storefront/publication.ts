@@ -25,9 +25,9 @@ export function readableDeal(reader: DealReader): SQL {
   const scope = publicationScope(reader);
   if (scope === "all") return sql`true`;
   if (scope === "public" || reader == null) return publicDeal;
-  return sql`(${publicDeal} or exists (select 1 from deal_roles pub_dr
-    where pub_dr.deal_id = ${deals.id} and pub_dr.role = 'partner'
-      and pub_dr.user_id = ${reader.id}::int))`;
+  return sql`(${publicDeal} or exists (select 1 from deal_roles pub_roles
+    where pub_roles.deal_id = ${deals.id} and pub_roles.role = 'partner'
+      and pub_roles.user_id = ${reader.id}::int))`;
 }
 
 /**
