@@ -1,6 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { appContext } from "../../app/context";
+import { action as askAction } from "../../app/routes/discussions/question-new";
+import { testConfig } from "../../server/config";
 import { comments, dealRoles, deals } from "../../server/db/schema";
+import { pageCookies } from "../../server/web/cookies";
 import { type Credentials, createTestApp, type Method } from "../helpers/app";
 import { mp4, postVideoReview } from "../helpers/video-upload";
 
@@ -125,6 +130,34 @@ describe("the issue's findings", () => {
     expect(rows).toEqual([]);
     const asked = await answer("POST", `/api/v2/deals/${id}/questions/`, question, partner);
     expect(asked.status, asked.body).toBe(201);
+  });
+
+  it("the page door refuses the draft's question the same way (the service decides)", async () => {
+    const id = await newDraft("publication-page-draft");
+    const session = await app.services.sessions.load(shopper.cookies.sessionid ?? "");
+    expect(session?.user?.email).toBe("shopper@payonce.test");
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      services: app.services,
+      session,
+      publicConfig: {
+        reportListingUrl: "https://example.com/report",
+        publicUrl: "http://localhost",
+      },
+      cookies: pageCookies(testConfig()),
+      cspNonce: "test-nonce",
+    });
+    const slug = "publication-page-draft";
+    const result = (await askAction({
+      context,
+      params: { slug },
+      request: new Request(`http://localhost/products/${slug}/questions/new/`, {
+        method: "POST",
+        body: new URLSearchParams({ title: "Is this launched?", comment: "Asking early." }),
+      }),
+    } as unknown as Parameters<typeof askAction>[0])) as { init?: { status?: number } };
+    expect(result.init?.status).toBe(404);
+    expect(await db.select().from(comments).where(eq(comments.dealId, id))).toEqual([]);
   });
 
   it("the anonymous API cache never keeps a non-public deal's answers, and unpublishing purges", async () => {
