@@ -102,7 +102,9 @@ export async function reviewsSummaryView(
 export const responsivenessView = async (
   ctx: Ctx,
   deal: DealDetailsJson,
-): Promise<ResponsivenessView> => ctx.services.discussions.founderResponsiveness(String(deal.id));
+): Promise<ResponsivenessView> =>
+  // The reader, for a staff preview of a draft (the publication rule); the answer is not personal.
+  ctx.services.discussions.founderResponsiveness(String(deal.id), ctx.session?.user ?? null);
 
 // ---------------------------------------------------------------------------------------------
 // The deal, the viewer and the posting prompts

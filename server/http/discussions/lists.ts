@@ -151,8 +151,11 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
         response: { 200: responsivenessResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      const r = await discussions.founderResponsiveness(request.params.dealId);
+    async (request, reply) => {
+      const user = request.session?.user ?? null;
+      const r = await discussions.founderResponsiveness(request.params.dealId, user);
+      // A partner's or staff reader's answer may be of a deal the public cannot see.
+      if (user) reply.header("cache-control", "private, no-store");
       return {
         questions: r.questions,
         answered: r.answered,
@@ -173,8 +176,12 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
         response: { 200: reviewsSummaryResponse, ...errorResponses },
       },
     },
-    async (request) => ({
-      reviews_summary: await discussions.reviewsSummary(request.params.dealId),
-    }),
+    async (request, reply) => {
+      const user = request.session?.user ?? null;
+      const summary = await discussions.reviewsSummary(request.params.dealId, user);
+      // A partner's or staff reader's answer may be of a deal the public cannot see.
+      if (user) reply.header("cache-control", "private, no-store");
+      return { reviews_summary: summary };
+    },
   );
 };

@@ -32,13 +32,18 @@ export const reviewMediaRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       const { key } = request.params;
       if (!MEDIA_KEY.test(key)) return reply.status(404).send({ detail: "Not found." });
       const range = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(request.headers.range ?? "");
-      const head = await discussions.mediaHead(key);
+      // The publication rule: a hidden deal's review video is its staff's and partners' alone.
+      const reader = request.session?.user ?? null;
+      const head = await discussions.mediaHead(key, reader);
       if (!head) return reply.status(404).send({ detail: "Not found." });
       reply
         .header("content-type", head.contentType)
         .header("accept-ranges", "bytes")
         .header("x-content-type-options", "nosniff")
-        .header("cache-control", "public, max-age=31536000, immutable");
+        .header(
+          "cache-control",
+          head.hidden ? "private, no-store" : "public, max-age=31536000, immutable",
+        );
       if (head.contentType === "image/svg+xml") {
         reply.header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'");
       }
@@ -51,7 +56,7 @@ export const reviewMediaRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         if (start > end) {
           return reply.status(416).header("content-range", `bytes */${head.size}`).send();
         }
-        const part = await discussions.mediaFile(key, { start, end });
+        const part = await discussions.mediaFile(key, { start, end }, reader);
         if (!part) return reply.status(404).send({ detail: "Not found." });
         return reply
           .status(206)
@@ -59,7 +64,7 @@ export const reviewMediaRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
           .header("content-length", String(end - start + 1))
           .send(part.body);
       }
-      const file = await discussions.mediaFile(key);
+      const file = await discussions.mediaFile(key, undefined, reader);
       if (!file) return reply.status(404).send({ detail: "Not found." });
       return reply.header("content-length", String(file.size)).send(file.body);
     },

@@ -62,8 +62,14 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
           const deal = await services.dealData.get(slug, "details", () =>
             services.catalog.getDealDetails(slug),
           );
-          if (!deal) throw notFound();
-          return { deal: await services.catalog.dealForReader(deal, request.session?.user) };
+          const user = request.session?.user;
+          if (deal) return { deal: await services.catalog.dealForReader(deal, user) };
+          // Not public: staff and the deal's partners see it as the staff preview does, never
+          // stored (a signed-in answer goes around the cache); anyone else gets a missing id's 404.
+          const hidden = await services.catalog.getHiddenDealDetails(slug, user ?? null);
+          if (!hidden) throw notFound();
+          reply.header("cache-control", "private, no-store");
+          return { deal: await services.catalog.dealForReader(hidden, user) };
         },
       );
     },

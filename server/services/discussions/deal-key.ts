@@ -1,22 +1,20 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { deals } from "../../db/schema/catalog";
-import { parseId } from "./ids";
+import { type DealReader, dealKeyFor } from "../storefront/publication";
 
 // What every discussion read of a deal selects first: the deal a URL names and the viewer's
 // standing on it.
 
 /**
- * The deal a URL names, by numeric id or by slug. A key that can be neither is a 404 before any
+ * The deal a URL names, by numeric id or by slug, among the deals `reader` may read (the
+ * publication rule, issue 31): a draft or private deal is a 404 to anyone but staff and its
+ * partners, the same 404 as a missing id. A key that can be neither is a 404 before any
  * statement runs.
  */
-export function dealKeyWhere(dealKey: string) {
-  const id = parseId(dealKey);
-  if (id === null && !/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(dealKey)) throw notFound();
-  return id !== null ? eq(deals.id, id) : eq(deals.slug, dealKey);
-}
+export const dealKeyWhere = (dealKey: string, reader: DealReader) => dealKeyFor(dealKey, reader);
 
 /** Select fields: whether the viewer moderates the deal's users, and its approved counts. */
 const moderatorAndCounts = (viewerId: number | null) => ({
@@ -30,17 +28,18 @@ const moderatorAndCounts = (viewerId: number | null) => ({
 });
 
 /**
- * One row of the deal `dealKey` names, with `fields` (which may read the enclosing `deals` row,
+ * One row of the deal `dealKey` names (if `viewer` may read it), with `fields` (which may read the enclosing `deals` row,
  * as the sql above does), and the viewer's moderator role and the approved counts; a 404 when
  * there is no such deal.
  */
 export async function dealRow<F extends SelectedFields>(
   db: Db,
   dealKey: string,
-  viewerId: number | null,
+  viewer: DealReader,
   fields: F,
 ) {
-  const where = dealKeyWhere(dealKey);
+  const viewerId = viewer?.id ?? null;
+  const where = dealKeyWhere(dealKey, viewer);
   const rows = await db
     .select({ ...fields, ...moderatorAndCounts(viewerId) })
     .from(deals)

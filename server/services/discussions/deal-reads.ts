@@ -18,7 +18,7 @@ export function createDealReads(deps: { db: Db }) {
   /** The viewer's relation to the deal (all false for anonymous), in one statement. */
   async function userStatus(dealKey: string, viewer: Viewer): Promise<UserStatus> {
     const viewerId = viewer?.id ?? null;
-    const row = await dealRow(db, dealKey, viewerId, {
+    const row = await dealRow(db, dealKey, viewer, {
       id: deals.id,
       purchased: ownsDeal(sql`${viewerId}::int`, sql.raw("deals.id")),
       reviewed: sql<boolean>`exists (select 1 from comments c where c.deal_id = deals.id
@@ -45,7 +45,10 @@ export function createDealReads(deps: { db: Db }) {
    * the first founder answer (approved founder-team replies, never a bot's), as the write side
    * keeps them on the deal (aggregates.ts): one row read, whatever the number of questions.
    */
-  async function founderResponsiveness(dealKey: string): Promise<FounderResponsiveness> {
+  async function founderResponsiveness(
+    dealKey: string,
+    viewer: Viewer,
+  ): Promise<FounderResponsiveness> {
     const rows = await db
       .select({
         questions: deals.commentCount,
@@ -53,7 +56,7 @@ export function createDealReads(deps: { db: Db }) {
         median: deals.founderAnswerMedianSeconds,
       })
       .from(deals)
-      .where(dealKeyWhere(dealKey))
+      .where(dealKeyWhere(dealKey, viewer))
       .limit(1);
     const row = rows[0];
     if (!row) throw notFound();

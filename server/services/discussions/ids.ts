@@ -16,6 +16,3 @@ export const isStaffModeratorUser = (user: SessionUser | null): boolean =>
 /** The single-item route's last hyphen-separated segment is the id ("great-tool-42" -> 42). */
 export const itemIdFromSegment = (segment: string): number | null =>
   parseId(segment.slice(segment.lastIndexOf("-") + 1));
-
-/** A deal named by numeric id or slug; anything else can never match. */
-export const DEAL_SLUG = /^[a-z0-9][a-z0-9_-]{0,199}$/i;

@@ -114,7 +114,7 @@ export function createReadQueries(db: Db) {
     voteIds?: readonly number[],
   ): Promise<DealContext> {
     const ids = viewer && voteIds?.length ? [...new Set(voteIds)] : null;
-    const row = await dealRow(db, dealKey, viewer?.id ?? null, {
+    const row = await dealRow(db, dealKey, viewer, {
       id: deals.id,
       slug: deals.slug,
       partnerIds: sql<number[] | string>`coalesce((select json_agg(dr.user_id)::text

@@ -1,8 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { media as mediaTable } from "../../db/schema/catalog";
 import type { MediaProvider } from "../../providers/media";
 import type { SessionUser } from "../accounts/sessions";
+import { publicDeal } from "../storefront/deal-columns";
+import { readableDeal } from "../storefront/publication";
 import type { StoredVideo } from "./video";
 import type { Tx } from "./write-context";
 
@@ -63,18 +65,35 @@ export function createReviewMedia(deps: { db: Db; media: MediaProvider }) {
   }
 
   /** A stored file's type and size as recorded at upload; null when unknown. */
-  async function mediaHead(key: string) {
+  /**
+   * A stored file's type and size, or null: also for a review video (or poster) of a deal the
+   * reader may not read (the publication rule), the same answer as an unknown key. `hidden`:
+   * the file belongs to a deal the public cannot see (so its answer must not be kept).
+   */
+  async function mediaHead(key: string, reader: SessionUser | null = null) {
+    const underDeal = (condition: SQL) => sql`exists (select 1 from comments pub_c
+      join deals on deals.id = pub_c.deal_id
+      where (pub_c.video_media_id = media.id
+        or pub_c.video_thumbnail_media_id = media.id) and ${condition})`;
     const [row] = await db
-      .select({ contentType: mediaTable.contentType, size: mediaTable.size })
+      .select({
+        contentType: mediaTable.contentType,
+        size: mediaTable.size,
+        hidden: underDeal(sql`not ${publicDeal}`).mapWith(Boolean),
+      })
       .from(mediaTable)
-      .where(eq(mediaTable.key, key))
+      .where(and(eq(mediaTable.key, key), sql`not ${underDeal(sql`not ${readableDeal(reader)}`)}`))
       .limit(1);
     return row ?? null;
   }
 
   /** A stored file's bytes (or an inclusive range of them) with its recorded type. */
-  async function mediaFile(key: string, range?: { start: number; end: number }) {
-    const head = await mediaHead(key);
+  async function mediaFile(
+    key: string,
+    range?: { start: number; end: number },
+    reader: SessionUser | null = null,
+  ) {
+    const head = await mediaHead(key, reader);
     if (!head) return null;
     const file = await media.get(key, range);
     return file ? { ...file, contentType: head.contentType } : null;

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { deals } from "../../db/schema/catalog";
 import { comments } from "../../db/schema/discussions";
 import type { Clock } from "../../providers/clock";
+import type { SessionUser } from "../accounts/sessions";
 import type { Outbox } from "../jobs/outbox";
 import { SUMMARY_TOPIC } from "./aggregates";
 import { buildReviewsSummary, parseReviewsSummary, type SummaryReview } from "./summary";
@@ -52,8 +53,9 @@ export function createReviewsSummaryJob(deps: { db: Db; clock: Clock; outbox: Ou
     await regenerateSummary(dealId);
   });
 
-  async function reviewsSummary(dealKey: string) {
-    const facts = await dealFacts(db, dealKey, null, false);
+  /** The deal's stored summary, to a reader who may read the deal (the publication rule). */
+  async function reviewsSummary(dealKey: string, reader: SessionUser | null) {
+    const facts = await dealFacts(db, dealKey, reader, false);
     return parseReviewsSummary(facts.reviewsSummary, facts.reviewsSummaryUpdatedAt);
   }
 

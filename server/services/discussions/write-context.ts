@@ -6,7 +6,8 @@ import { deals } from "../../db/schema/catalog";
 import { type CommentKind, type CommentStatus, comments } from "../../db/schema/discussions";
 import type { SessionUser } from "../accounts/sessions";
 import { ownsDeal } from "../commerce/ownership-sql";
-import { DEAL_SLUG, isStaffModeratorUser, itemIdFromSegment, parseId } from "./ids";
+import { dealKeyFor } from "../storefront/publication";
+import { isStaffModeratorUser, itemIdFromSegment } from "./ids";
 import type { DiscussionNode, DiscussionReader, DiscussionReply } from "./types";
 
 // What every writer of the discussion area (spec 000 sections 4 to 7, contract.md "Discussions")
@@ -124,8 +125,8 @@ export async function dealFacts(
   user: SessionUser | null,
   lock: boolean,
 ): Promise<DealFacts2> {
-  const id = typeof dealKey === "number" ? dealKey : parseId(dealKey);
-  if (id === null && (typeof dealKey === "number" || !DEAL_SLUG.test(dealKey))) throw notFound();
+  // The publication rule (issue 31): a deal `user` may not read is not found, for writes too.
+  const where = dealKeyFor(dealKey, user);
   const userId = user?.id ?? null;
   const query = ex
     .select({
@@ -151,7 +152,7 @@ export async function dealFacts(
       isBot: sql<boolean>`coalesce((select u.is_bot from users u where u.id = ${userId}::int), false)`,
     })
     .from(deals)
-    .where(id !== null ? eq(deals.id, id) : eq(deals.slug, String(dealKey)))
+    .where(where)
     .limit(1);
   const rows = lock ? await query.for("update", { of: deals }) : await query;
   const row = rows[0];

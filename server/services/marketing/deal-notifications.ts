@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { isDealPublic } from "../../../domain/publication";
 import type { Db } from "../../db/client";
 import { deals, notificationSignups, waitlistSignups } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
@@ -61,8 +62,8 @@ export function createSignupService(deps: {
       .where("slug" in where ? eq(deals.slug, where.slug) : eq(deals.id, where.id))
       .limit(1);
     const deal = rows[0];
-    // Drafts and private deals are not public: they do not exist for a visitor.
-    return deal && !deal.isDraft && deal.dealStatus !== "Private" ? deal : null;
+    // Drafts and private deals are not public: they do not exist for a visitor (decision 051).
+    return deal && isDealPublic(deal) ? deal : null;
   }
 
   async function joinWaitlist(input: {

@@ -6,6 +6,7 @@ import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
 import { dealDetailsJson } from "./deal-details-json";
 import { prepareDealDetailQueries } from "./deal-details-queries";
 import { type DealCardJson, type DealCore, dealCardJson } from "./deal-json";
+import { type DealReader, resolveDealForReader } from "./publication";
 import {
   ANONYMOUS_READER,
   type StaffMessageReader,
@@ -92,7 +93,20 @@ export function createCatalogService(deps: {
     return staffMessagesForReader(deal, reader);
   }
 
-  return { getDealDetails, getDealCards, dealForReader };
+  /**
+   * A draft or private deal's entity for a reader who may read it (staff, its partners: the
+   * publication rule), as the staff preview shows it; null for everyone else, as for a missing
+   * deal. Never kept: the caller answers it privately.
+   */
+  async function getHiddenDealDetails(slugOrId: string, reader: DealReader) {
+    if (reader == null) return null;
+    const key = slugOrId.trim();
+    const readable = await resolveDealForReader(db, key, reader).catch(() => null);
+    if (!readable) return null;
+    return getDealDetails(String(readable.id), { includeHidden: true });
+  }
+
+  return { getDealDetails, getHiddenDealDetails, getDealCards, dealForReader };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -74,7 +74,8 @@ export const activePlanPrices = sql<PlanPrice[]>`coalesce((
 ), '[]'::json)`;
 
 /**
- * Deals the public may see: not private, not a draft (staff preview is the storefront issue's).
+ * Deals the public may see: not private, not a draft (domain/publication.ts isDealPublic, in SQL;
+ * who else may read one is publication.ts here).
  * Literal constants, not parameters: a prepared statement's generic plan can then prove the
  * predicate of the partial indexes over public deals (deals_popular_idx) and use them.
  */
