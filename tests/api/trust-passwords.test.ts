@@ -36,7 +36,12 @@ type Guess = (
   address: string,
 ) => Promise<LightMyRequestResponse>;
 
-const post = (url: string, payload: unknown, address: string, creds?: Credentials) =>
+const post = (
+  url: string,
+  payload: Record<string, unknown>,
+  address: string,
+  creds?: Credentials,
+): Promise<LightMyRequestResponse> =>
   app.inject({ method: "POST", url, remoteAddress: address, ...creds, payload });
 
 /** Every operation that checks a password the account already has. */
@@ -175,15 +180,19 @@ describe("every operation that takes a password (from the OpenAPI document)", ()
     for (const op of Object.keys(choosesNew)) expect(found.has(op)).toBe(true);
   });
 
-  it.each(Object.keys(checked))("%s throttles repeated wrong passwords with 429", async (op) => {
-    const entry = checked[op];
-    if (!entry) throw new Error(`no guess for ${op}`);
-    const account = await signup();
-    const { last, sent, address } = await guessUntilRefused(entry.guess, account);
-    expect(last?.statusCode).toBe(429);
-    expect(sent).toBeLessThanOrEqual(11);
-    // While refused, even the right password does not get through.
-    const right = await entry.guess(account, PASSWORD, address);
-    expect(right.statusCode).toBe(429);
-  }, 60_000);
+  it.each(Object.keys(checked))(
+    "%s throttles repeated wrong passwords with 429",
+    async (op) => {
+      const entry = checked[op];
+      if (!entry) throw new Error(`no guess for ${op}`);
+      const account = await signup();
+      const { last, sent, address } = await guessUntilRefused(entry.guess, account);
+      expect(last?.statusCode).toBe(429);
+      expect(sent).toBeLessThanOrEqual(11);
+      // While refused, even the right password does not get through.
+      const right = await entry.guess(account, PASSWORD, address);
+      expect(right.statusCode).toBe(429);
+    },
+    60_000,
+  );
 });

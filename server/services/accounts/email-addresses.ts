@@ -19,14 +19,16 @@ import {
   isUniqueViolation,
   lower,
 } from "./account-records";
-import { verifyPassword } from "./passwords";
+import type { PasswordCheck } from "./password-check";
 import type { SessionUser } from "./sessions";
 
 export type EmailEntry = { id: number; email: string; verified: boolean; primary: boolean };
 
 /** The account's e-mail addresses: list, add, remove, make primary, verify (spec 001 s. 5, 8). */
-export function createEmailAddressService(deps: AccountDeps & { records: AccountRecords }) {
-  const { db, clock, records } = deps;
+export function createEmailAddressService(
+  deps: AccountDeps & { records: AccountRecords; passwordCheck: PasswordCheck },
+) {
+  const { db, clock, records, passwordCheck } = deps;
   const { throttle, emailInUse, sendVerification } = records;
 
   async function listEmails(userId: number): Promise<EmailEntry[]> {
@@ -87,11 +89,9 @@ export function createEmailAddressService(deps: AccountDeps & { records: Account
     const email = input.email.trim();
     switch (input.action) {
       case "add": {
-        const rows = await db
-          .select({ passwordHash: users.passwordHash })
-          .from(users)
-          .where(eq(users.id, user.id));
-        if (!(await verifyPassword(input.password ?? "", rows[0]?.passwordHash))) {
+        // The one password check, under the login throttle: a session left open is no faster
+        // way to guess the password than the login form (issue 31).
+        if (!(await passwordCheck.forUser(user.id, input.password ?? "", ip))) {
           throw new DomainError("unauthenticated", {
             password: [PASSWORD_VALIDATION_FAILED],
             detail: PASSWORD_VALIDATION_FAILED,

@@ -10,17 +10,17 @@ import {
   lower,
   newToken,
 } from "./account-records";
-import type { LoginThrottle } from "./login-throttle";
-import { hashPassword, verifyPassword } from "./passwords";
+import type { PasswordCheck } from "./password-check";
+import { hashPassword } from "./passwords";
 import type { SessionUser } from "./sessions";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Passwords: set or change one, and the e-mailed reset link. */
 export function createPasswordService(
-  deps: AccountDeps & { records: AccountRecords; loginThrottle: LoginThrottle },
+  deps: AccountDeps & { records: AccountRecords; passwordCheck: PasswordCheck },
 ) {
-  const { db, clock, records, loginThrottle } = deps;
+  const { db, clock, records, passwordCheck } = deps;
   const { throttle, link, enqueueEmail } = records;
 
   async function storedHash(userId: number): Promise<string | null> {
@@ -35,7 +35,7 @@ export function createPasswordService(
    * Sets the password; every other session of the account ends (the current one stays). An
    * account that has a password must give it: a stolen session cookie alone must not be enough
    * to take the account over. Accounts without one (session sign-up, Google) set it freely.
-   * The check runs under the login throttle, so this is no faster way to guess the password.
+   * The check is the one password check (password-check.ts), under the login throttle.
    */
   async function setPassword(
     user: SessionUser,
@@ -44,9 +44,7 @@ export function createPasswordService(
   ) {
     const current = await storedHash(user.id);
     if (current !== null) {
-      const ok = await loginThrottle.attempt(user.email, input.ip, async () =>
-        (await verifyPassword(input.currentPassword ?? "", current)) ? true : null,
-      );
+      const ok = await passwordCheck.forUser(user.id, input.currentPassword ?? "", input.ip);
       if (!ok) throw fieldError("current_password", PASSWORD_VALIDATION_FAILED);
     }
     const passwordHash = await hashPassword(input.password);

@@ -4,7 +4,7 @@ import { USER_CREATION_FAILED } from "../../../domain/messages";
 import { sessions as sessionsTable, userEmails, users } from "../../db/schema";
 import { EMAIL_TAKEN, LOGIN_FAILED } from "./account-messages";
 import { type AccountDeps, type AccountRecords, lower } from "./account-records";
-import type { LoginThrottle } from "./login-throttle";
+import type { PasswordCheck } from "./password-check";
 import { hashPassword } from "./passwords";
 import type { RecaptchaProvider } from "./recaptcha";
 import type { SessionService, SessionState } from "./sessions";
@@ -16,16 +16,16 @@ export function createSignInService(
   deps: AccountDeps & {
     records: AccountRecords;
     sessions: SessionService;
-    loginThrottle: LoginThrottle;
+    passwordCheck: PasswordCheck;
     recaptcha: RecaptchaProvider;
   },
 ) {
-  const { db, clock, records, sessions, loginThrottle, recaptcha } = deps;
+  const { db, clock, records, sessions, passwordCheck, recaptcha } = deps;
   const { throttle, createUser } = records;
 
   /**
-   * Logs in under the login throttle (login-throttle.ts): counted before the password check,
-   * slowed after a few failures, then refused with 429.
+   * Logs in through the one password check (password-check.ts), under the login throttle:
+   * counted before the password check, slowed after a few failures, then refused with 429.
    */
   async function login(input: {
     email: string;
@@ -33,9 +33,7 @@ export function createSignInService(
     ip: string;
     session: SessionState | null;
   }): Promise<StartedSession> {
-    const userId = await loginThrottle.attempt(input.email, input.ip, () =>
-      sessions.authenticate(input.email, input.password),
-    );
+    const userId = await passwordCheck.byEmail(input.email, input.password, input.ip);
     if (!userId) throw invalid({ non_field_errors: [LOGIN_FAILED] });
     const started = await sessions.start(userId, input.session);
     return { userId, ...started };
