@@ -21,6 +21,7 @@ import {
 } from "./account-records";
 import type { PasswordCheck } from "./password-check";
 import type { SessionUser } from "./sessions";
+import { voidCredentials } from "./void-credentials";
 
 export type EmailEntry = { id: number; email: string; verified: boolean; primary: boolean };
 
@@ -85,6 +86,8 @@ export function createEmailAddressService(
     user: SessionUser,
     input: { action: "add" | "remove" | "verify" | "primary"; email: string; password?: string },
     ip: string,
+    /** The session making the change: it stays signed in when the primary address changes. */
+    keepSessionId?: string,
   ): Promise<string> {
     const email = input.email.trim();
     switch (input.action) {
@@ -148,6 +151,8 @@ export function createEmailAddressService(
             .where(and(eq(userEmails.userId, user.id), eq(userEmails.primary, true)));
           await tx.update(userEmails).set({ primary: true }).where(eq(userEmails.id, row.id));
           await tx.update(users).set({ email: row.email }).where(eq(users.id, user.id));
+          // A new primary address is a credentials change: old links and other sessions go.
+          await voidCredentials(tx, user.id, clock.now(), keepSessionId);
         });
         return PRIMARY_EMAIL_SET;
       }
