@@ -1,5 +1,10 @@
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
+import type { appContext } from "../../app/context";
+import * as emailPage from "../../app/routes/account/email";
+import * as passwordPage from "../../app/routes/account/password-update";
+import { testConfig } from "../../server/config";
+import { pageCookies } from "../../server/web/cookies";
 import { type Credentials, createTestApp } from "../helpers/app";
 
 // Issue 31, "one password check": every door that takes a password checks it under the login
@@ -195,4 +200,64 @@ describe("every operation that takes a password (from the OpenAPI document)", ()
     },
     60_000,
   );
+});
+
+// The page doors (forms without JavaScript) call the same services, so they share the count.
+async function pageContext(token: string, clientIp: string) {
+  const session = await app.services.sessions.load(token);
+  const value = {
+    services: app.services,
+    session,
+    clientIp,
+    publicConfig: { reportListingUrl: "", publicUrl: "http://localhost" },
+    cookies: pageCookies(testConfig()),
+    cspNonce: "test-nonce",
+  };
+  return { get: (_key: typeof appContext) => value } as never;
+}
+
+const pageForm = (path: string, fields: Record<string, string>) =>
+  new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
+
+type PageAnswer = { init: { status?: number } | null };
+
+type PageAction = (args: { request: Request; context: never; params: object }) => Promise<unknown>;
+
+const pageDoors: Record<
+  string,
+  (password: string) => [string, Record<string, string>, PageAction]
+> = {
+  "the e-mail settings page (add)": (password) => [
+    "/account/email/",
+    { action: "add", email: uniqueEmail("page"), password },
+    emailPage.action as unknown as PageAction,
+  ],
+  "the password page": (password) => [
+    "/account/password/update/",
+    { current_password: password, password: "brand new 31", password_confirm: "brand new 31" },
+    passwordPage.action as unknown as PageAction,
+  ],
+};
+
+describe.each(Object.keys(pageDoors))("%s", (name) => {
+  it("refuses repeated wrong passwords with 429, the right one too while refused", async () => {
+    const door = pageDoors[name] as (typeof pageDoors)[string];
+    const account = await signup();
+    const token = account.creds.cookies.sessionid ?? "";
+    const address = ip();
+    const send = async (password: string) => {
+      const [path, fields, action] = door(password);
+      const request = pageForm(path, fields);
+      const answer = (await action({
+        request,
+        context: await pageContext(token, address),
+        params: {},
+      })) as PageAnswer;
+      return answer.init?.status;
+    };
+    const statuses: Array<number | undefined> = [];
+    for (let i = 0; i < 11; i++) statuses.push(await send(`wrong-page-${i}`));
+    expect(statuses.at(-1)).toBe(429);
+    expect(await send(PASSWORD)).toBe(429);
+  }, 60_000);
 });
