@@ -52,6 +52,8 @@ describe("messages", () => {
         "The email address you entered used this coupon in a previous transaction. Limit one per email.",
       EMAIL_FORMAT_INVALID: "Please enter a valid email address.",
       EMAIL_NOT_VERIFIED: "This email is not verified. Please verify it first.",
+      GOOGLE_SIGN_IN_REFUSED:
+        "This email is not the verified main email of a Payonce account. Log in with your email and password instead.",
       EMAIL_REMOVED: "Email has been removed.",
       EMAIL_REQUIRED: "Email is required, please fix and try again.",
       EMAIL_SUBMIT_FAILED: "Unable to submit your email, please try again.",

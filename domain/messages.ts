@@ -83,6 +83,9 @@ export const PRIMARY_EMAIL_CANNOT_BE_REMOVED =
   "Primary email cannot be removed. Please remove another email or add a new primary email and retry";
 export const ALREADY_PRIMARY_EMAIL = "This is already your primary email.";
 export const EMAIL_NOT_VERIFIED = "This email is not verified. Please verify it first.";
+/** Google's address is on an account, but not as its verified primary (decision 050). */
+export const GOOGLE_SIGN_IN_REFUSED =
+  "This email is not the verified main email of a Payonce account. Log in with your email and password instead.";
 export const EMAIL_UPDATE_DEFAULT_ERROR = "Please fix the errors and try again.";
 export const PASSWORD_VALIDATION_FAILED = "Password validation failed. Please try again.";
 export const SOMETHING_WENT_WRONG_TRY_AGAIN = "Something went wrong, please try again.";

@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const { services, ip } = accountContext(context);
+  const { services, session, ip } = accountContext(context);
   const fields = await formFields(request);
   const parsed = EmailSettingsSchema.safeParse(fields);
   if (!parsed.success) {
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const message = await services.accounts.emailAction(user, parsed.data, ip);
+    const message = await services.accounts.emailAction(user, parsed.data, ip, session?.id);
     return redirect(`/account/email/?notice=${NOTICE_KEY[message] ?? ""}`);
   } catch (err) {
     if (!isDomainError(err)) throw err;

@@ -223,7 +223,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; services: Se
     },
     async (request, _reply) => {
       const user = signedInUser(request);
-      const detail = await accounts.emailAction(user, request.body, request.ip);
+      const detail = await accounts.emailAction(
+        user,
+        request.body,
+        request.ip,
+        request.session?.id,
+      );
       return { detail, emailaddress_list: emailListJson(await accounts.listEmails(user.id)) };
     },
   );

@@ -13,6 +13,7 @@ import { createAccountRecords, EMAIL_TOPIC } from "./account-records";
 import { createEmailAddressService } from "./email-addresses";
 import type { LoginThrottle } from "./login-throttle";
 import { outboxEmails } from "./outbox-emails";
+import { createPasswordCheck } from "./password-check";
 import { createPasswordService } from "./password-reset";
 import type { RecaptchaProvider } from "./recaptcha";
 import type { SessionService } from "./sessions";
@@ -69,6 +70,7 @@ export function createAccountService(deps: {
 }) {
   const { db, config, outbox, limits, recaptcha, mail } = deps;
   const records = createAccountRecords(deps);
+  const passwordCheck = createPasswordCheck(deps);
 
   // E-mails leave through the outbox worker; the provider decides SMTP or "keep it readable".
   outbox.handle(EMAIL_TOPIC, async (message) => {
@@ -76,9 +78,9 @@ export function createAccountService(deps: {
   });
 
   return {
-    ...createSignInService({ ...deps, records }),
-    ...createPasswordService({ ...deps, records }),
-    ...createEmailAddressService({ ...deps, records }),
+    ...createSignInService({ ...deps, records, passwordCheck }),
+    ...createPasswordService({ ...deps, records, passwordCheck }),
+    ...createEmailAddressService({ ...deps, records, passwordCheck }),
     outboxEmails: (limit?: number) => outboxEmails(db, limit),
     recaptcha,
     mail,

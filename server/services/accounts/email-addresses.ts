@@ -19,14 +19,17 @@ import {
   isUniqueViolation,
   lower,
 } from "./account-records";
-import { verifyPassword } from "./passwords";
+import type { PasswordCheck } from "./password-check";
 import type { SessionUser } from "./sessions";
+import { voidCredentials } from "./void-credentials";
 
 export type EmailEntry = { id: number; email: string; verified: boolean; primary: boolean };
 
 /** The account's e-mail addresses: list, add, remove, make primary, verify (spec 001 s. 5, 8). */
-export function createEmailAddressService(deps: AccountDeps & { records: AccountRecords }) {
-  const { db, clock, records } = deps;
+export function createEmailAddressService(
+  deps: AccountDeps & { records: AccountRecords; passwordCheck: PasswordCheck },
+) {
+  const { db, clock, records, passwordCheck } = deps;
   const { throttle, emailInUse, sendVerification } = records;
 
   async function listEmails(userId: number): Promise<EmailEntry[]> {
@@ -83,15 +86,15 @@ export function createEmailAddressService(deps: AccountDeps & { records: Account
     user: SessionUser,
     input: { action: "add" | "remove" | "verify" | "primary"; email: string; password?: string },
     ip: string,
+    /** The session making the change: it stays signed in when the primary address changes. */
+    keepSessionId?: string,
   ): Promise<string> {
     const email = input.email.trim();
     switch (input.action) {
       case "add": {
-        const rows = await db
-          .select({ passwordHash: users.passwordHash })
-          .from(users)
-          .where(eq(users.id, user.id));
-        if (!(await verifyPassword(input.password ?? "", rows[0]?.passwordHash))) {
+        // The one password check, under the login throttle: a session left open is no faster
+        // way to guess the password than the login form (issue 31).
+        if (!(await passwordCheck.forUser(user.id, input.password ?? "", ip))) {
           throw new DomainError("unauthenticated", {
             password: [PASSWORD_VALIDATION_FAILED],
             detail: PASSWORD_VALIDATION_FAILED,
@@ -148,6 +151,8 @@ export function createEmailAddressService(deps: AccountDeps & { records: Account
             .where(and(eq(userEmails.userId, user.id), eq(userEmails.primary, true)));
           await tx.update(userEmails).set({ primary: true }).where(eq(userEmails.id, row.id));
           await tx.update(users).set({ email: row.email }).where(eq(users.id, user.id));
+          // A new primary address is a credentials change: old links and other sessions go.
+          await voidCredentials(tx, user.id, clock.now(), keepSessionId);
         });
         return PRIMARY_EMAIL_SET;
       }

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { fieldError } from "../../../domain/errors";
 import { PASSWORD_VALIDATION_FAILED } from "../../../domain/messages";
-import { passwordResetTokens, sessions as sessionsTable, userEmails, users } from "../../db/schema";
+import { passwordResetTokens, userEmails, users } from "../../db/schema";
 import { RESET_LINK_INVALID } from "./account-messages";
 import {
   type AccountDeps,
@@ -10,17 +10,18 @@ import {
   lower,
   newToken,
 } from "./account-records";
-import type { LoginThrottle } from "./login-throttle";
-import { hashPassword, verifyPassword } from "./passwords";
+import type { PasswordCheck } from "./password-check";
+import { hashPassword } from "./passwords";
 import type { SessionUser } from "./sessions";
+import { voidCredentials } from "./void-credentials";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Passwords: set or change one, and the e-mailed reset link. */
 export function createPasswordService(
-  deps: AccountDeps & { records: AccountRecords; loginThrottle: LoginThrottle },
+  deps: AccountDeps & { records: AccountRecords; passwordCheck: PasswordCheck },
 ) {
-  const { db, clock, records, loginThrottle } = deps;
+  const { db, clock, records, passwordCheck } = deps;
   const { throttle, link, enqueueEmail } = records;
 
   async function storedHash(userId: number): Promise<string | null> {
@@ -32,10 +33,11 @@ export function createPasswordService(
   }
 
   /**
-   * Sets the password; every other session of the account ends (the current one stays). An
+   * Sets the password; every reset and verification link of the account is spent and every
+   * other session ends (the current one stays: voidCredentials). An
    * account that has a password must give it: a stolen session cookie alone must not be enough
    * to take the account over. Accounts without one (session sign-up, Google) set it freely.
-   * The check runs under the login throttle, so this is no faster way to guess the password.
+   * The check is the one password check (password-check.ts), under the login throttle.
    */
   async function setPassword(
     user: SessionUser,
@@ -44,9 +46,7 @@ export function createPasswordService(
   ) {
     const current = await storedHash(user.id);
     if (current !== null) {
-      const ok = await loginThrottle.attempt(user.email, input.ip, async () =>
-        (await verifyPassword(input.currentPassword ?? "", current)) ? true : null,
-      );
+      const ok = await passwordCheck.forUser(user.id, input.currentPassword ?? "", input.ip);
       if (!ok) throw fieldError("current_password", PASSWORD_VALIDATION_FAILED);
     }
     const passwordHash = await hashPassword(input.password);
@@ -55,13 +55,7 @@ export function createPasswordService(
         .update(users)
         .set({ passwordHash, requirePasswordReset: null })
         .where(eq(users.id, user.id));
-      await tx
-        .delete(sessionsTable)
-        .where(
-          keepSessionId
-            ? and(eq(sessionsTable.userId, user.id), ne(sessionsTable.id, keepSessionId))
-            : eq(sessionsTable.userId, user.id),
-        );
+      await voidCredentials(tx, user.id, clock.now(), keepSessionId);
     });
   }
 
@@ -155,7 +149,8 @@ export function createPasswordService(
             eq(userEmails.verified, false),
           ),
         );
-      await tx.delete(sessionsTable).where(eq(sessionsTable.userId, found.userId));
+      // Every other reset and verification link of the account is spent with this one.
+      await voidCredentials(tx, found.userId, now);
     });
   }
 

@@ -5,7 +5,7 @@ import { sessions, userEmails, users } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import { mergeSessionCart } from "../commerce/cart";
 import { dealsOwnedCount, hasActivePlus } from "../commerce/ownership-sql";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashPassword } from "./passwords";
 
 /** The signed-in user as the rest of the server sees them (spec 001 section 3, User). */
 export type SessionUser = {
@@ -172,19 +172,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlDays: numb
     if (session) await db.delete(sessions).where(eq(sessions.id, session.id));
   }
 
-  /** Returns the user id when the e-mail and password match an active account. */
-  async function authenticate(email: string, password: string): Promise<number | null> {
-    const rows = await db
-      .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-      .limit(1);
-    const user = rows[0];
-    const ok = await verifyPassword(password, user?.passwordHash);
-    return ok && user?.isActive ? user.id : null;
-  }
-
-  return { load, start, startAnonymous, end, authenticate, hashPassword };
+  return { load, start, startAnonymous, end, hashPassword };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

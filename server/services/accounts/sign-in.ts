@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { DomainError, fieldError, forbidden, invalid } from "../../../domain/errors";
-import { USER_CREATION_FAILED } from "../../../domain/messages";
-import { sessions as sessionsTable, userEmails, users } from "../../db/schema";
+import { GOOGLE_SIGN_IN_REFUSED, USER_CREATION_FAILED } from "../../../domain/messages";
+import { userEmails, users } from "../../db/schema";
 import { EMAIL_TAKEN, LOGIN_FAILED } from "./account-messages";
 import { type AccountDeps, type AccountRecords, lower } from "./account-records";
-import type { LoginThrottle } from "./login-throttle";
+import type { PasswordCheck } from "./password-check";
 import { hashPassword } from "./passwords";
 import type { RecaptchaProvider } from "./recaptcha";
 import type { SessionService, SessionState } from "./sessions";
@@ -16,16 +16,16 @@ export function createSignInService(
   deps: AccountDeps & {
     records: AccountRecords;
     sessions: SessionService;
-    loginThrottle: LoginThrottle;
+    passwordCheck: PasswordCheck;
     recaptcha: RecaptchaProvider;
   },
 ) {
-  const { db, clock, records, sessions, loginThrottle, recaptcha } = deps;
+  const { db, records, sessions, passwordCheck, recaptcha } = deps;
   const { throttle, createUser } = records;
 
   /**
-   * Logs in under the login throttle (login-throttle.ts): counted before the password check,
-   * slowed after a few failures, then refused with 429.
+   * Logs in through the one password check (password-check.ts), under the login throttle:
+   * counted before the password check, slowed after a few failures, then refused with 429.
    */
   async function login(input: {
     email: string;
@@ -33,9 +33,7 @@ export function createSignInService(
     ip: string;
     session: SessionState | null;
   }): Promise<StartedSession> {
-    const userId = await loginThrottle.attempt(input.email, input.ip, () =>
-      sessions.authenticate(input.email, input.password),
-    );
+    const userId = await passwordCheck.byEmail(input.email, input.password, input.ip);
     if (!userId) throw invalid({ non_field_errors: [LOGIN_FAILED] });
     const started = await sessions.start(userId, input.session);
     return { userId, ...started };
@@ -90,10 +88,12 @@ export function createSignInService(
   }
 
   /**
-   * Signs in through Google (the OAuth callback resolved a Google-verified address). An
-   * existing account whose address we have not verified had a password set by whoever signed
-   * up with it, possibly not the address's owner: the password is cleared (NEW_ACCOUNT) so that
-   * person loses access, and the address becomes verified.
+   * Signs in through Google (the OAuth callback resolved a Google-verified address). An existing
+   * account is matched only through its verified primary address (decision 050): an address
+   * that is a secondary (verified or not) or an unverified primary proves nothing about who owns
+   * the account, so Google is refused there and nothing is changed (no address marked verified,
+   * no password cleared). The owner of such an address logs in with e-mail and password, or
+   * proves the address with a reset link, which verifies it.
    */
   async function googleSignIn(profile: {
     email: string;
@@ -103,30 +103,17 @@ export function createSignInService(
     const rows = await db
       .select({
         userId: userEmails.userId,
-        id: userEmails.id,
         verified: userEmails.verified,
+        primary: userEmails.primary,
         isActive: users.isActive,
       })
       .from(userEmails)
       .innerJoin(users, eq(users.id, userEmails.userId))
-      .where(sql`lower(${userEmails.email}) = ${lower(profile.email)}`)
-      .limit(1);
-    const found = rows[0];
-    if (found) {
+      .where(sql`lower(${userEmails.email}) = ${lower(profile.email)}`);
+    if (rows.length > 0) {
+      const found = rows.find((row) => row.primary && row.verified);
+      if (!found) throw forbidden(GOOGLE_SIGN_IN_REFUSED);
       if (!found.isActive) throw forbidden(LOGIN_FAILED);
-      if (!found.verified) {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(userEmails)
-            .set({ verified: true, verifiedAt: clock.now() })
-            .where(eq(userEmails.id, found.id));
-          await tx
-            .update(users)
-            .set({ passwordHash: null, requirePasswordReset: "NEW_ACCOUNT" })
-            .where(eq(users.id, found.userId));
-          await tx.delete(sessionsTable).where(eq(sessionsTable.userId, found.userId));
-        });
-      }
       return found.userId;
     }
     const userId = await createUser({
