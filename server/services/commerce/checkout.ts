@@ -36,6 +36,7 @@ import { cardAddress } from "./card-address";
 import type { CartActor, CartLine, CartService, CartView, Tx } from "./cart";
 import { orderEmail } from "./order-email";
 import { writeInvoiceItems } from "./order-fulfilment";
+import { recordPaidPayment } from "./paid-payment";
 import { paymentCustomer } from "./payment-customer";
 import { assertNotOwnGiveCode } from "./rewards";
 
@@ -301,34 +302,20 @@ export function createCheckoutService(deps: {
     }
     if (payment.providerPaymentId) {
       // The payments mirror: the webhook and the sweep find this payment's order here.
-      await tx
-        .insert(payments)
-        .values({
-          provider: payment.provider,
-          providerPaymentId: payment.providerPaymentId,
-          userId: user.id,
-          idempotencyKey: input.orderKey,
-          cartSignature: cartSignature(v),
-          amountCents: v.totalCents,
-          status: "succeeded",
-          orderId: order.id,
-          providerChargeId: payment.chargeId ?? null,
-          feeCents: payment.feeCents ?? null,
-          netCents: payment.netCents ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: payments.providerPaymentId,
-          set: {
-            status: "succeeded",
-            orderId: order.id,
-            providerChargeId: payment.chargeId ?? null,
-            feeCents: payment.feeCents ?? null,
-            netCents: payment.netCents ?? null,
-            updatedAt: now,
-          },
-        });
+      await recordPaidPayment(tx, {
+        provider: payment.provider,
+        providerPaymentId: payment.providerPaymentId,
+        userId: user.id,
+        idempotencyKey: input.orderKey,
+        purpose: "checkout",
+        cartSignature: cartSignature(v),
+        amountCents: v.totalCents,
+        orderId: order.id,
+        chargeId: payment.chargeId,
+        feeCents: payment.feeCents,
+        netCents: payment.netCents,
+        now,
+      });
     }
 
     await outbox.enqueue(tx, {

@@ -7,7 +7,7 @@
 import { asc, eq } from "drizzle-orm";
 import { formatMoney } from "../../../domain/money";
 import type { UpgradeQuote } from "../../../domain/upgrades";
-import { invoiceItems, licences, orders, payments, type plans } from "../../db/schema";
+import { invoiceItems, licences, orders, type plans } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
 import { EMAIL_TOPIC } from "../accounts/accounts";
 import type { Outbox } from "../jobs/outbox";
@@ -16,6 +16,7 @@ import { checkoutBilling } from "./billing";
 import type { Tx } from "./cart";
 import type { OrderPayment } from "./checkout";
 import { licenceCode, licencePrefix } from "./order-fulfilment";
+import { recordPaidPayment } from "./paid-payment";
 import type { Buyer, UpgradeLine } from "./upgrade-lines";
 
 /** What the payment row and the provider's metadata say an upgrade payment is for. */
@@ -130,35 +131,20 @@ export async function writeUpgrade(
       amount_cents: quote.amountCents,
     };
     // The payments mirror: the webhook and the sweep find this payment's order here.
-    await tx
-      .insert(payments)
-      .values({
-        provider: payment.provider,
-        providerPaymentId: payment.providerPaymentId,
-        userId: user.id,
-        idempotencyKey: input.orderKey,
-        amountCents: quote.amountCents,
-        status: "succeeded",
-        orderId: order.id,
-        purpose: "upgrade",
-        upgrade: terms,
-        providerChargeId: payment.chargeId ?? null,
-        feeCents: payment.feeCents ?? null,
-        netCents: payment.netCents ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: payments.providerPaymentId,
-        set: {
-          status: "succeeded",
-          orderId: order.id,
-          providerChargeId: payment.chargeId ?? null,
-          feeCents: payment.feeCents ?? null,
-          netCents: payment.netCents ?? null,
-          updatedAt: now,
-        },
-      });
+    await recordPaidPayment(tx, {
+      provider: payment.provider,
+      providerPaymentId: payment.providerPaymentId,
+      userId: user.id,
+      idempotencyKey: input.orderKey,
+      purpose: "upgrade",
+      upgrade: terms,
+      amountCents: quote.amountCents,
+      orderId: order.id,
+      chargeId: payment.chargeId,
+      feeCents: payment.feeCents,
+      netCents: payment.netCents,
+      now,
+    });
   }
 
   const codes = await tx
