@@ -42,8 +42,9 @@ export function useAddToCart(deal: ProductPageDeal, viewer: ProductViewer) {
             planId: plan.id,
             couponCode: null,
             quantity: cartQuantity(plan, deal.use_licensing),
-            // The cart service adds Plus first, in the same change, when the plan needs it.
-            withPlus,
+            // The cart service adds Plus first, in the same change, when the plan needs it. Sent
+            // only then: an ordinary add is the spec's add-line-item body as it stands.
+            ...(withPlus ? { withPlus: true } : {}),
           },
           SOMETHING_WENT_WRONG_TRY_AGAIN,
         );
