@@ -46,6 +46,22 @@ const asDate = (value: Date | string): Date => (value instanceof Date ? value : 
 /** A line as a refund sees it, locked. */
 export type LockedLine = Awaited<ReturnType<typeof lockLines>>[number];
 
+/**
+ * Locks every line a refund of `ids` reaches. The reach is read before the locks, so an upgrade
+ * that committed in between (it locks the old line, then adds the new one) would be missed and
+ * the new line left live with the codes; read it again under the locks until it stops growing.
+ * Once the old line is locked no new upgrade of it can start, so this settles in one more round.
+ */
+export async function lockRelated(tx: Tx, ids: readonly number[]): Promise<LockedLine[]> {
+  let reach = await relatedLines(tx, ids);
+  for (let round = 0; ; round += 1) {
+    const locked = await lockLines(tx, reach);
+    const again = await relatedLines(tx, ids);
+    if (again.every((id) => reach.includes(id)) || round >= MAX_HOPS) return locked;
+    reach = again;
+  }
+}
+
 /** Longest upgrade chain plus add-on depth a refund follows (a guard, not a rule). */
 const MAX_HOPS = 50;
 

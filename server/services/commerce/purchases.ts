@@ -17,13 +17,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../../providers/clock";
 import type { PaymentGateway } from "../../providers/payments";
 import type { Outbox } from "../jobs/outbox";
-import {
-  chainOf,
-  createLineRefunds,
-  type LineRefundResult,
-  lockLines,
-  relatedLines,
-} from "./line-refunds";
+import { chainOf, createLineRefunds, type LineRefundResult, lockRelated } from "./line-refunds";
 
 type Row = {
   id: number;
@@ -193,7 +187,7 @@ export function createProductService(deps: {
 
   async function refundInTx(tx: Tx, user: { id: number; email: string }, invoiceItemId: number) {
     const now = clock.now();
-    const locked = await lockLines(tx, await relatedLines(tx, [invoiceItemId]));
+    const locked = await lockRelated(tx, [invoiceItemId]);
     const item = locked.find((l) => l.id === invoiceItemId);
     if (!item || (item.ownerId !== user.id && item.payerId !== user.id)) throw notFound();
     if (!["paid", "refunded"].includes(item.orderStatus)) throw notFound();
@@ -223,7 +217,7 @@ export function createProductService(deps: {
    * an upgraded line with its whole chain. A chosen line already refunded is a conflict.
    */
   async function refundLinesAsStaff(tx: Tx, ids: readonly number[]) {
-    const locked = await lockLines(tx, await relatedLines(tx, ids));
+    const locked = await lockRelated(tx, ids);
     if (locked.some((l) => ids.includes(l.id) && l.refundedAt)) throw conflict(ALREADY_REFUNDED);
     return refundAnswer(
       await payBack(
