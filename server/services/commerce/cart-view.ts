@@ -35,6 +35,7 @@ import {
   lineKey,
   type Tx,
 } from "./cart-types";
+import { saleFactsColumns } from "./sale-facts-columns";
 
 export type CartDeps = {
   db: Db;
@@ -117,19 +118,7 @@ export function createCartReader(deps: CartDeps) {
               productLogo: deals.productLogo,
               mediaUrl: deals.mediaUrl,
               useLicensing: deals.useLicensing,
-              dealStatus: deals.dealStatus,
-              browseDealStatus: deals.browseDealStatus,
-              isInfo: deals.isInfo,
-              isDraft: deals.isDraft,
-              isComingSoon: deals.isComingSoon,
-              isEarlyAccess: deals.isEarlyAccess,
-              isLastCall: deals.isLastCall,
-              startDate: deals.startDate,
-              endDate: deals.endDate,
-              currentStage: deals.currentStage,
-              nextStage: deals.nextStage,
-              quantityTotal: deals.quantityTotal,
-              quantitySold: deals.quantitySold,
+              ...saleFactsColumns,
             },
             plan: {
               id: plans.id,

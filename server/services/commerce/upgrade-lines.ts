@@ -27,6 +27,7 @@ import type { Clock } from "../../providers/clock";
 import { linkedCampaigns } from "../storefront/deal-columns";
 import type { CartActor, Tx } from "./cart";
 import type { Executor } from "./cart-types";
+import { saleFactsColumns } from "./sale-facts-columns";
 
 export type Buyer = NonNullable<CartActor["user"]>;
 
@@ -71,19 +72,7 @@ export function createUpgradeLines(deps: {
           slug: deals.slug,
           publicName: deals.publicName,
           useLicensing: deals.useLicensing,
-          dealStatus: deals.dealStatus,
-          browseDealStatus: deals.browseDealStatus,
-          isInfo: deals.isInfo,
-          isDraft: deals.isDraft,
-          isComingSoon: deals.isComingSoon,
-          isEarlyAccess: deals.isEarlyAccess,
-          isLastCall: deals.isLastCall,
-          startDate: deals.startDate,
-          endDate: deals.endDate,
-          currentStage: deals.currentStage,
-          nextStage: deals.nextStage,
-          quantityTotal: deals.quantityTotal,
-          quantitySold: deals.quantitySold,
+          ...saleFactsColumns,
         },
         planTier: plans.tier,
         planName: plans.publicName,
