@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "./fixtures";
+import { expect, type Page, pageSettled, test } from "./fixtures";
 
 // The two-column product page (spec 001 section 2): blocks in page order, anchors, the hero
 // gallery, blocks with nothing to show left out, and a screenshot of every demo deal.
@@ -152,8 +152,13 @@ test("the hero gallery moves between images", async ({ page, isMobile }) => {
 });
 
 test("a video of the collection opens in a dialog", async ({ page }) => {
+  // Playwright scrolls the link into view and clicks where it was: under the page's smooth
+  // scrolling (and the blocks above still taking their real heights) the click landed beside it
+  // on a busy machine. Instant scrolling and a settled page keep the link where it was measured.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/products/taskflow/");
   await hydrated(page, 7);
+  await pageSettled(page);
   const videos = page.locator('[data-block-type="video_collection"]');
   await videos.getByRole("link", { name: /Build your first automation/ }).click();
   const dialog = page.getByRole("dialog");
