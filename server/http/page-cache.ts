@@ -10,8 +10,8 @@
  */
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { experimentsCacheKey } from "../../domain/experiments";
-import { cacheablePage, isHarmlessQuery, pageVariant } from "../../domain/page-cache";
+import { audienceKey } from "../../domain/audience";
+import { cacheablePage, isHarmlessQuery } from "../../domain/page-cache";
 import type { PageCacheService, PageScope } from "../services/cache/page-cache";
 import { renderedBodyOf } from "../web/rendered-body";
 import { accepts, varyOnEncoding } from "./compression";
@@ -35,21 +35,25 @@ export async function cacheDecision(
   if (!page) return { kind: "none" };
   if (!isHarmlessQuery(q === -1 ? "" : request.url.slice(q + 1))) return { kind: "bypass" };
   const session = request.session;
-  if (session?.user) return { kind: "bypass" };
-  // An anonymous session's header shows its cart count: personal.
-  // The session load counted the cart already (add-ons only ever come with their plan).
-  if (
-    session &&
-    (session.cartCountAtLoad !== undefined
-      ? session.cartCountAtLoad > 0
-      : await pageCache.sessionHasCart(session.id))
-  )
-    return { kind: "bypass" };
-  const variant = pageVariant(session?.currency ?? "USD", session?.campaigns ?? []);
-  // Growth: prices follow the session's currency experiment (only where it converts them); the
-  // root data carries no experiment bucket (app/marketing/root-data.server.ts).
-  const experiments = experimentsCacheKey(session?.id, session?.currency ?? "USD");
-  const key = `${page.path}|${variant}${experiments ? `|${experiments}` : ""}`;
+  // The cart count decides only for an anonymous reader; the session load counted it already
+  // (add-ons only ever come with their plan).
+  const cartCount =
+    !session || session.user
+      ? 0
+      : session.cartCountAtLoad !== undefined
+        ? session.cartCountAtLoad
+        : (await pageCache.sessionHasCart(session.id))
+          ? 1
+          : 0;
+  const audience = audienceKey({
+    sessionId: session?.id ?? null,
+    currency: session?.currency ?? "USD",
+    campaigns: session?.campaigns ?? [],
+    user: session?.user ?? null,
+    cartCount,
+  });
+  if (audience === null) return { kind: "bypass" };
+  const key = `${page.path}|${audience}`;
   const scope: PageScope =
     page.kind === "deal" ? { kind: "deal", slug: page.slug } : { kind: "listing" };
   return { kind: "cache", key, scope };
