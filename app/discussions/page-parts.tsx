@@ -164,20 +164,26 @@ export function RatingBars({
               {...(newTab ? { target: "_blank", rel: "noopener" } : {})}
               // min-h-6: a 24 px target at least (WCAG 2.5.8).
               className={full ? "bar-row text-sm" : "bar-row text-xs"}
-              aria-label={`${stars} ${tacos}: ${count} ${count === 1 ? "review" : "reviews"}`}
             >
+              {/* Named by its visible words ("5 tacos" or "5", the count) with the rest for screen
+                  readers: "5 tacos: 15 reviews" (WCAG 2.5.3, axe's label-content-name-mismatch). */}
               {full ? (
                 <span className="w-14 shrink-0 text-ink-soft">
                   {stars} {tacos}
+                  <span className="sr-only">: </span>
                 </span>
               ) : (
-                <span className="w-3 text-ink-soft">{stars}</span>
+                <span className="w-3 text-ink-soft">
+                  {stars}
+                  <span className="sr-only"> {tacos}: </span>
+                </span>
               )}
               <span className={full ? "bar h-2" : "bar h-1.5"}>
                 <span className="bar-fill" style={{ width: `${pct}%` }} />
               </span>
               <span className={`${full ? "w-8 shrink-0" : "w-6"} text-right text-ink-soft`}>
                 {count}
+                <span className="sr-only"> {count === 1 ? "review" : "reviews"}</span>
               </span>
             </Link>
           </li>

@@ -208,11 +208,12 @@ export function createServices(deps: ServiceDeps) {
     media,
     // Link-preview images (1200x630 JPEG per deal), kept in the media store.
     ogImages: createOgImageService({ db: deps.db, media }),
-    // The sitemap index and its parts (read by keyset).
+    // The sitemap index and its parts (fixed id ranges), kept until a page event.
     sitemaps: createSitemapService({
       db: deps.db,
       search,
-      collections: async () => (await pages.sitemapEntries()).collections,
+      collections: pages.sitemapCollections,
+      pageEvents,
     }),
     discussions: createDiscussionService({
       db: deps.db,

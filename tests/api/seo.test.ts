@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createPageEvents } from "../../server/services/cache/page-events";
 import { createSitemapService } from "../../server/services/storefront/sitemap";
 import { createTestApp, type TestApp } from "../helpers/app";
 
@@ -94,20 +95,27 @@ describe("sitemap and robots", () => {
     }
   });
 
-  it("splits a kind into parts read by keyset, each URL in exactly one part", async () => {
+  it("splits a kind into parts by fixed id ranges, each URL in exactly one part", async () => {
     const sitemaps = createSitemapService({
       db: app.database.db,
       search: app.services.search,
       collections: async () => [],
-      partSize: 7,
+      pageEvents: createPageEvents(),
+      widths: { reviews: 7 },
     });
     const parts = (await sitemaps.index()).filter((p) => p.kind === "reviews");
     expect(parts.length).toBeGreaterThan(2);
     const seen: string[] = [];
     for (const part of parts) {
-      const urls = await sitemaps.part("reviews", part.after);
+      expect(part.after % 7).toBe(0);
+      const urls = (await sitemaps.part("reviews", part.after)) ?? [];
       expect(urls.length).toBeGreaterThan(0);
       expect(urls.length).toBeLessThanOrEqual(7);
+      for (const url of urls) {
+        const id = Number(/-(\d+)\/$/.exec(url.path)?.[1]);
+        expect(id).toBeGreaterThan(part.after);
+        expect(id).toBeLessThanOrEqual(part.after + 7);
+      }
       seen.push(...urls.map((u) => u.path));
       expect(urls.every((u) => u.lastmod instanceof Date)).toBe(true);
     }
@@ -115,12 +123,21 @@ describe("sitemap and robots", () => {
       db: app.database.db,
       search: app.services.search,
       collections: async () => [],
+      pageEvents: createPageEvents(),
     }).part("reviews", 0);
-    expect(seen).toEqual(whole.map((u) => u.path));
+    expect(seen).toEqual(whole?.map((u) => u.path));
+    // A range's start that is not a multiple of the width names no part.
+    expect(await sitemaps.part("reviews", 3)).toBeNull();
   });
 
   it("answers 404 for a part that does not exist", async () => {
-    for (const url of ["/sitemaps/nope-0.xml", "/sitemaps/reviews-99999999.xml", "/sitemaps/x"]) {
+    for (const url of [
+      "/sitemaps/nope-0.xml",
+      "/sitemaps/reviews-99999999.xml",
+      "/sitemaps/reviews-1.xml",
+      "/sitemaps/pages-2000.xml",
+      "/sitemaps/x",
+    ]) {
       expect((await app.inject({ method: "GET", url })).statusCode, url).toBe(404);
     }
   });

@@ -303,6 +303,11 @@ export const deals = pgTable(
       t.startDate.desc().nullsLast(),
       t.id.desc().nullsFirst(),
     ),
+    // The sitemaps' lastmod of the home page, browse and the categories: the last public change,
+    // read from the end of this index instead of the whole (wide) table.
+    index("deals_public_updated_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.dealStatus} <> 'Private' and ${t.isDraft} = false`),
     index("deals_group_idx").on(t.groupId),
     index("deals_category_idx").on(t.categoryId),
     index("deals_subcategory_idx").on(t.subcategoryId),

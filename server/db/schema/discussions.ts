@@ -17,6 +17,13 @@ import { users } from "./accounts";
 import { deals, media } from "./catalog";
 
 export const COMMENT_KINDS = ["review", "question"] as const;
+
+/**
+ * Ids per part of the sitemaps of deals, reviews, questions and profiles
+ * (server/services/storefront/sitemap.ts), here because the comments' sitemap indexes are keyed by
+ * it: changing it renames every part and needs a migration.
+ */
+export const SITEMAP_RANGE = 2_000;
 export type CommentKind = (typeof COMMENT_KINDS)[number];
 
 export { COMMENT_STATUSES };
@@ -92,6 +99,18 @@ export const comments = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.parentId} is null and ${t.status} = 'approved'`),
+    // The sitemaps (server/services/storefront/sitemap.ts): a part is the public items of one
+    // kind in a fixed range of 2,000 ids, and the index finds the ranges that hold any by skipping
+    // from one range number to the next, in this index's order. Keyed by the range number, not
+    // the id: ordered by id the planner takes the primary key and filters it, walking every reply
+    // between two ranges (2 s at the L size, where the replies' ids follow the items').
+    ...COMMENT_KINDS.map((kind) =>
+      index(`comments_sitemap_${kind}_idx`)
+        .on(sql`((${t.id} - 1) / ${sql.raw(String(SITEMAP_RANGE))})`)
+        .where(
+          sql`${t.kind} = ${sql.raw(`'${kind}'`)} and ${t.parentId} is null and ${t.status} = 'approved'`,
+        ),
+    ),
     index("comments_parent_created_idx").on(t.parentId, t.createdAt),
     index("comments_root_idx").on(t.rootId),
     index("comments_user_idx").on(t.userId),

@@ -35,36 +35,41 @@ const PART_NAME = new RegExp(`^(${SITEMAP_KINDS.join("|")})-(\\d{1,10})\\.xml$`)
 const iso = (d: Date | null) => (d && !Number.isNaN(d.getTime()) ? d.toISOString() : null);
 
 /**
- * /sitemap.xml (the index of every part), /sitemaps/{kind}-{after}.xml (up to 50,000 canonical
- * URLs each, with lastmod) and /robots.txt.
+ * /sitemap.xml (the index of every part), /sitemaps/{kind}-{after}.xml (the canonical URLs of one
+ * fixed id range, with lastmod) and /robots.txt. Both sitemaps are rendered once per page event
+ * (services/storefront/sitemap-cache.ts).
  */
 export const seoRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (
   app,
   { services, config },
 ) => {
   const origin = config.publicUrl.replace(/\/$/, "");
-  const xml = (reply: FastifyReply, lines: string[]) => {
+  const xml = (lines: string[]) =>
+    ['<?xml version="1.0" encoding="UTF-8"?>', ...lines, ""].join("\n");
+  const send = (reply: FastifyReply, body: string) =>
     reply
       .header("content-type", "application/xml; charset=utf-8")
-      .header("cache-control", "public, max-age=3600");
-    return ['<?xml version="1.0" encoding="UTF-8"?>', ...lines, ""].join("\n");
-  };
+      .header("cache-control", "public, max-age=3600")
+      .send(body);
 
   app.get(
     "/sitemap.xml",
     { schema: { hide: true, response: { 200: z.string().describe("The sitemap index (XML)") } } },
     async (_request, reply) => {
-      const parts = await services.sitemaps.index();
-      return xml(reply, [
-        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        ...parts.map((p) => {
-          const lastmod = iso(p.lastmod);
-          return `  <sitemap><loc>${xmlEscape(`${origin}/sitemaps/${p.kind}-${p.after}.xml`)}</loc>${
-            lastmod ? `<lastmod>${lastmod}</lastmod>` : ""
-          }</sitemap>`;
-        }),
-        "</sitemapindex>",
-      ]);
+      const body = await services.sitemaps.rendered("index", async () => {
+        const parts = await services.sitemaps.index();
+        return xml([
+          '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+          ...parts.map((p) => {
+            const lastmod = iso(p.lastmod);
+            return `  <sitemap><loc>${xmlEscape(`${origin}/sitemaps/${p.kind}-${p.after}.xml`)}</loc>${
+              lastmod ? `<lastmod>${lastmod}</lastmod>` : ""
+            }</sitemap>`;
+          }),
+          "</sitemapindex>",
+        ]);
+      });
+      return send(reply, body ?? "");
     },
   );
 
@@ -84,18 +89,22 @@ export const seoRoutes: FastifyPluginAsyncZod<{ services: Services; config: Conf
       if (!kind || !Number.isSafeInteger(after) || after > 2_147_483_647) {
         return reply.status(404).send({ detail: "Not found." });
       }
-      const urls = await services.sitemaps.part(kind, after);
-      if (urls.length === 0 && after !== 0) return reply.status(404).send({ detail: "Not found." });
-      return xml(reply, [
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        ...urls.map((u) => {
-          const lastmod = iso(u.lastmod);
-          return `  <url><loc>${xmlEscape(origin + u.path)}</loc>${
-            lastmod ? `<lastmod>${lastmod}</lastmod>` : ""
-          }</url>`;
-        }),
-        "</urlset>",
-      ]);
+      const body = await services.sitemaps.rendered(`${kind}-${after}`, async () => {
+        const urls = await services.sitemaps.part(kind, after);
+        if (!urls) return null;
+        return xml([
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+          ...urls.map((u) => {
+            const lastmod = iso(u.lastmod);
+            return `  <url><loc>${xmlEscape(origin + u.path)}</loc>${
+              lastmod ? `<lastmod>${lastmod}</lastmod>` : ""
+            }</url>`;
+          }),
+          "</urlset>",
+        ]);
+      });
+      if (body === null) return reply.status(404).send({ detail: "Not found." });
+      return send(reply, body);
     },
   );
 

@@ -6,7 +6,7 @@ import { deals, smartCollectionDeals, smartCollections, subCollections } from ".
 import type { Clock } from "../../providers/clock";
 import { collectionUrl, smartCollectionJson } from "./collection-json";
 import { activePlanPrices, dealCoreColumns, publicDeal } from "./deal-columns";
-import { type DealCore, dealCardJson, dealUrl, type SmartCollectionDataJson } from "./deal-json";
+import { type DealCore, dealCardJson, type SmartCollectionDataJson } from "./deal-json";
 import type { DealFilter, DealListing, SearchService } from "./search";
 
 export type CollectionPageJson = {
@@ -137,40 +137,30 @@ export function createCollectionPages(deps: {
     };
   }
 
-  /** Public deals and collections for /sitemap.xml: two statements. */
-  async function sitemapEntries() {
-    const [dealRows, collectionRows] = await Promise.all([
-      db
-        .select({ slug: deals.slug, updatedAt: deals.updatedAt })
-        .from(deals)
-        .where(publicDeal)
-        .orderBy(asc(deals.id)),
-      db
-        .select({
-          slug: smartCollections.slug,
-          isRootLevel: smartCollections.isRootLevel,
-          updatedAt: smartCollections.updatedAt,
-        })
-        .from(smartCollections)
-        // Zone collections fill product pages; they have no page of their own worth indexing.
-        .where(isNull(smartCollections.zone))
-        .orderBy(asc(smartCollections.id)),
-    ]);
-    return {
-      deals: dealRows.map((d) => ({ path: dealUrl(d.slug), updatedAt: d.updatedAt })),
-      collections: [
-        ...collectionRows.map((c) => ({
-          path: collectionUrl(c.slug, c.isRootLevel),
-          updatedAt: c.updatedAt as Date | null,
-        })),
-        ...Object.keys(RULE_COLLECTIONS)
-          .filter((slug) => slug !== "for-you" && !collectionRows.some((c) => c.slug === slug))
-          .map((slug) => ({ path: `/collections/${slug}/`, updatedAt: null as Date | null })),
-      ],
-    };
+  /** The collection pages for the sitemap (stored and rule collections), with their last change. */
+  async function sitemapCollections(): Promise<{ path: string; updatedAt: Date | null }[]> {
+    const collectionRows = await db
+      .select({
+        slug: smartCollections.slug,
+        isRootLevel: smartCollections.isRootLevel,
+        updatedAt: smartCollections.updatedAt,
+      })
+      .from(smartCollections)
+      // Zone collections fill product pages; they have no page of their own worth indexing.
+      .where(isNull(smartCollections.zone))
+      .orderBy(asc(smartCollections.id));
+    return [
+      ...collectionRows.map((c) => ({
+        path: collectionUrl(c.slug, c.isRootLevel),
+        updatedAt: c.updatedAt as Date | null,
+      })),
+      ...Object.keys(RULE_COLLECTIONS)
+        .filter((slug) => slug !== "for-you" && !collectionRows.some((c) => c.slug === slug))
+        .map((slug) => ({ path: `/collections/${slug}/`, updatedAt: null as Date | null })),
+    ];
   }
 
-  return { getCollectionPage, getBestForPage, sitemapEntries };
+  return { getCollectionPage, getBestForPage, sitemapCollections };
 }
 
 /** The product name of the spec's /collections/{product}-originals. */
