@@ -332,7 +332,8 @@ export function CommentCard({
             )}
           >
             {variant === "list" ? (
-              <Link to={item.displayPath} className="hover:underline">
+              // A line box (24 px at least, WCAG 2.5.8), not glyph-tall inline text.
+              <Link to={item.displayPath} className="inline-block min-h-6 hover:underline">
                 {item.title}
               </Link>
             ) : (
