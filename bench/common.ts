@@ -1,9 +1,10 @@
-// Shared pieces of the bench sections: starting processes, waiting for health, one autocannon
+// Shared pieces of the bench sections: starting processes, waiting for health, one load
 // measurement, signing in, printing aligned tables.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import autocannon from "autocannon";
+import type autocannon from "autocannon";
 import { DEMO_PASSWORD } from "../server/db/seed";
+import { keepAliveLoad } from "./keepalive-load";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -69,7 +70,7 @@ export async function waitForHealth(port: number) {
 }
 
 /**
- * autocannon keeps every response body as a string, for its expectBody/verifyBody options (not
+ * (bench/profile.ts still drives autocannon.) autocannon keeps every response body as a string, for its expectBody/verifyBody options (not
  * used here): `body += chunk` decodes each chunk as UTF-8. For a page of tens of KB (gzip bytes,
  * the worst case for a UTF-8 decoder) that costs the load generator more than the server's whole
  * answer: a bare node:http server sending 44 KB measured about 800 req/s with it and 6,000-14,000
@@ -82,30 +83,23 @@ export function dropBodies(client: autocannon.Client): void {
   ).pipelinedRequests.addBody = () => {};
 }
 
-/** One row: a short warm-up (caches, JIT), then CONNECTIONS connections for DURATION seconds. */
+/** What a browser sends (issue 32: every row is asked this way). */
+export const BROWSER_ENCODING = { "accept-encoding": "gzip, deflate, br" } as const;
+
+/**
+ * One row: a short warm-up (caches, JIT), then CONNECTIONS keep-alive connections for DURATION
+ * seconds, with the byte-counting client (bench/keepalive-load.ts): autocannon, even dropping
+ * bodies, parses in JavaScript and capped the compressed cached pages below what the server does.
+ */
 export async function load(
   name: string,
   url: string,
   headers: Record<string, string> = {},
 ): Promise<Result> {
-  const setupClient = dropBodies;
-  await autocannon({ url, headers, connections: 4, duration: 1, setupClient });
+  await keepAliveLoad({ url, headers, connections: 4, seconds: 1 });
   const cache = (await fetch(url, { headers })).headers.get("x-cache") ?? "";
-  const r = await autocannon({
-    url,
-    headers,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    setupClient,
-  });
-  return {
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.non2xx,
-    cache,
-  };
+  const r = await keepAliveLoad({ url, headers, connections: CONNECTIONS, seconds: DURATION });
+  return { name, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, cache };
 }
 
 /** One request at a time on an otherwise idle app: the median of `n` requests, in ms. */

@@ -1,7 +1,9 @@
 // Diagnostic: the deal search's SQL for a few queries, with EXPLAIN (ANALYZE, BUFFERS) and the
 // median time of the statement over repeated runs (issue 20, "search flat from S to L").
 //   DATABASE_URL=postgres://.../payonce_l node --import tsx bench/explain-search.ts [--plans] [query ...]
-// --page=N reads another page; --cap=N lowers the count cap (SEARCH_COUNT_CAP). Without queries: "task", "ai", a rare word, a word matching nothing and a two-word query.
+// --page=N reads another page; --cap=N lowers the count cap (SEARCH_COUNT_CAP); --browse reads the
+// unfiltered catalogue in browse's default order (the /api/v2/deals/ without a query) instead.
+// Without queries: "task", "ai", a rare word, a word matching nothing and a two-word query.
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
 import { systemClock } from "../server/providers/clock";
@@ -15,8 +17,11 @@ const pageArg = args.find((a) => a.startsWith("--page="));
 const page = pageArg ? Number(pageArg.slice(7)) : 1;
 const capArg = args.find((a) => a.startsWith("--cap="));
 const countCap = capArg ? Number(capArg.slice(6)) : undefined;
+const browse = args.includes("--browse");
 const queries = args.filter((a) => !a.startsWith("--"));
-if (queries.length === 0) queries.push("task", "ai", "busywork", "zzzqqqxxx", "project management");
+if (browse) queries.splice(0, queries.length, "");
+else if (queries.length === 0)
+  queries.push("task", "ai", "busywork", "zzzqqqxxx", "project management");
 
 const captured: { text: string; values: unknown[] }[] = [];
 let recording = false;
@@ -43,10 +48,12 @@ const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.le
 for (const query of queries) {
   captured.length = 0;
   recording = true;
-  const listing = await search.listDeals({ query }, { sort: "relevance", page });
+  const listing = browse
+    ? await search.listDeals({}, { sort: "popular", page })
+    : await search.listDeals({ query }, { sort: "relevance", page });
   recording = false;
   console.log(
-    `\n== "${query}" page ${page}: count ${listing.count}${listing.count_capped ? "+" : ""}, ` +
+    `\n== ${browse ? "browse" : `"${query}"`} page ${page}: count ${listing.count}${listing.count_capped ? "+" : ""}, ` +
       `first: ${listing.results
         .slice(0, 5)
         .map((r) => r.slug)
