@@ -147,6 +147,33 @@ describe("sitemap parts by fixed id ranges", () => {
     expect(all.filter(isArriving)).toHaveLength(1 + 7);
     expect(new Set(all).size).toBe(all.length);
   });
+
+  it("list a range whose first item is on a hidden deal only while it holds a public one", async () => {
+    const author = await newMember();
+    const hidden = await newDeal("sitemap-hidden-first", { publish: false });
+    const shown = await newDeal("sitemap-shown-next");
+    const [first = 0] = await approvedQuestions(hidden, author.id, 1);
+    const [next = 0] = await approvedQuestions(shown, author.id, 1);
+    expect(next).toBe(first + 1);
+    // A width that starts a range at the hidden deal's question: (first - 1, 2 * first - 2].
+    const width = first - 1;
+    const sitemaps = createSitemapService({
+      db,
+      search: app.services.search,
+      collections: async () => [],
+      pageEvents: createPageEvents(),
+      widths: { questions: width },
+    });
+    const questionParts = async () =>
+      (await sitemaps.index()).filter((p) => p.kind === "questions").map((p) => p.after);
+    expect(await questionParts()).toContain(width);
+    expect((await sitemaps.part("questions", width))?.map((u) => u.path)).toEqual([
+      expect.stringMatching(new RegExp(`^/products/sitemap-shown-next/questions/.*-${next}/$`)),
+    ]);
+    await setPublished(shown, false);
+    expect(await questionParts()).not.toContain(width);
+    expect(await sitemaps.part("questions", width)).toBeNull();
+  });
 });
 
 describe("the kept sitemaps", () => {

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, eq, gt, lte, max, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, gt, inArray, lte, max, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { comments, deals, users } from "../../db/schema";
 import { SITEMAP_RANGE } from "../../db/schema/discussions";
@@ -85,11 +85,14 @@ export function createSitemapService(deps: {
   const cache: SitemapCache = createSitemapCache({ pageEvents: deps.pageEvents });
 
   /**
-   * Approved top-level items of one kind on public deals. The kind is written as a literal so the
+   * Approved top-level items of one kind (of any deal). The kind is written as a literal so the
    * planner matches the kind's partial index (comments_sitemap_{kind}_idx) for any plan.
    */
+  const approvedItem = (kind: "review" | "question") =>
+    sql`${comments.kind} = ${sql.raw(`'${kind}'`)} and ${comments.parentId} is null and ${comments.status} = 'approved'`;
+  /** Approved top-level items of one kind on public deals (the reviews and questions sitemaps). */
   const publicItem = (kind: "review" | "question") =>
-    sql`${comments.kind} = ${sql.raw(`'${kind}'`)} and ${comments.parentId} is null and ${comments.status} = 'approved' and exists (select 1 from ${deals} where ${deals.id} = ${comments.dealId} and ${publicDeal})`;
+    sql`${approvedItem(kind)} and exists (select 1 from ${deals} where ${deals.id} = ${comments.dealId} and ${publicDeal})`;
 
   /**
    * People whose profile shows something: an approved review or question of a public deal, or an
@@ -98,30 +101,23 @@ export function createSitemapService(deps: {
   const hasPublicItem = sql`exists (select 1 from ${comments} join ${deals} on ${deals.id} = ${comments.dealId} where ${comments.userId} = ${users.id} and ${comments.status} = 'approved' and ${publicDeal} and (${comments.rootId} is null or exists (select 1 from comments thread where thread.id = ${comments.rootId} and thread.status = 'approved')))`;
   const publicProfile = sql`${users.isActive} and not ${users.isBot} and ${hasPublicItem}`;
 
-  /** Each ranged kind's table and which of its rows are public. */
-  const ranged: Record<RangedKind, { id: AnyColumn; table: SQL; where: SQL }> = {
+  /** Deals' and people's table and which of their rows are public. */
+  const ranged: Record<"deals" | "profiles", { id: AnyColumn; table: SQL; where: SQL }> = {
     deals: { id: deals.id, table: sql`${deals}`, where: publicDeal },
-    reviews: { id: comments.id, table: sql`${comments}`, where: publicItem("review") },
-    questions: { id: comments.id, table: sql`${comments}`, where: publicItem("question") },
     profiles: { id: users.id, table: sql`${users}`, where: publicProfile },
   };
 
   /**
-   * The ranges of a kind that hold at least one public row, as their `after`: a skip scan over
-   * range numbers, one probe per range found (the first public row past the previous range),
-   * never a pass over ids. Ordered by the range number, which only the kind's own index provides
-   * for reviews and questions (comments_sitemap_{kind}_idx), so the planner cannot walk the
-   * primary key through the replies instead.
+   * The ranges of a kind that hold at least one public row, as their `after`: a skip scan, one
+   * probe per range found (the first public row past the previous range), never a pass over ids.
    */
   async function rangesOf(kind: RangedKind): Promise<number[]> {
+    if (kind === "reviews" || kind === "questions") return itemRangesOf(kind);
     const { id, table, where } = ranged[kind];
     const width = sql.raw(String(widths[kind]));
-    const range = sql`((${id} - 1) / ${width})`;
-    // Deals and people have no such gaps: their primary key, in id order, finds the next one.
+    // Deals and people have no long gaps: their primary key, in id order, finds the next one.
     const first = (n: SQL) =>
-      kind === "reviews" || kind === "questions"
-        ? sql`(select ${range} from ${table} where ${where} and ${range} > ${n} order by ${range} limit 1)`
-        : sql`(select ${range} from ${table} where ${where} and ${id} > (${n} + 1) * ${width} order by ${id} limit 1)`;
+      sql`(select ((${id} - 1) / ${width}) from ${table} where ${where} and ${id} > (${n} + 1) * ${width} order by ${id} limit 1)`;
     const rows = rowsOf<{ n: number | string }>(
       await db.execute(sql`
         with recursive ranges(n) as (
@@ -132,6 +128,57 @@ export function createSitemapService(deps: {
         select n from ranges where n is not null`),
     );
     return rows.map((r) => Number(r.n) * widths[kind]);
+  }
+
+  /**
+   * The reviews' or questions' ranges: the skip scan reads the kind's index alone, in range-number
+   * order (comments_sitemap_{kind}_idx: ordered by id, the planner walks the primary key through
+   * the replies between ranges instead), and keeps each range's first item's deal. Hidden deals
+   * are few: only a range whose first item is on one is read again for a public item. (Checking
+   * each probe's deal inside the scan doubled its cost.)
+   */
+  async function itemRangesOf(kind: "reviews" | "questions"): Promise<number[]> {
+    const item = approvedItem(kind === "reviews" ? "review" : "question");
+    const width = sql.raw(String(widths[kind]));
+    const range = sql`((${comments.id} - 1) / ${width})`;
+    const next = (n: SQL) =>
+      sql`(select ${range} as n, ${comments.dealId} as deal from ${comments} where ${item} and ${range} > ${n} order by ${range} limit 1)`;
+    const found = rowsOf<{ n: number | string; deal: number | string }>(
+      await db.execute(sql`
+        with recursive ranges(n, deal) as (
+          ${next(sql`-1`)}
+          union all
+          select next.n, next.deal from ranges, lateral ${next(sql`ranges.n`)} next
+        )
+        select n, deal from ranges`),
+    ).map((r) => ({ n: Number(r.n), deal: Number(r.deal) }));
+    const dealIds = [...new Set(found.map((r) => r.deal))];
+    const hidden = new Set(
+      dealIds.length
+        ? (
+            await db
+              .select({ id: deals.id })
+              .from(deals)
+              .where(and(inArray(deals.id, dealIds), sql`not ${publicDeal}`))
+          ).map((d) => d.id)
+        : [],
+    );
+    const doubtful = found.filter((r) => hidden.has(r.deal)).map((r) => r.n);
+    const confirmed = new Set(
+      doubtful.length
+        ? rowsOf<{ n: number | string }>(
+            await db.execute(
+              sql`select distinct ${range} as n from ${comments} where ${publicItem(kind === "reviews" ? "review" : "question")} and ${range} in (${sql.join(
+                doubtful.map((n) => sql`${n}`),
+                sql`, `,
+              )})`,
+            ),
+          ).map((r) => Number(r.n))
+        : [],
+    );
+    return found
+      .filter((r) => !hidden.has(r.deal) || confirmed.has(r.n))
+      .map((r) => r.n * widths[kind]);
   }
 
   /** When the public deals last changed (the home page's, browse's and categories' lastmod). */
