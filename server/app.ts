@@ -80,6 +80,13 @@ export type App = FastifyInstance & { services: Services };
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole HTTP app without listening, so tests can use inject(). */
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route as registered, method by method (the caching table's test reads it). */
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, clock } = deps;
   const app = Fastify({
@@ -108,6 +115,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy:
       typeof config.trustProxy === "number" ? hopsTrusted(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route as registered (method and URL pattern): the caching table's test checks each
+  // GET route is declared there (domain/cache-routes.ts).
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate("registeredRoutes", registeredRoutes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   // Answers as sent; the test suite also checks each against its route's response schema.
