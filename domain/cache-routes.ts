@@ -283,3 +283,33 @@ export function matchPageRoute(pathname: string): MatchedPage | null {
 export function apiRoute(method: string, url: string): ApiRoute | null {
   return (API_ROUTES as Record<string, ApiRoute>)[`${method} ${url}`] ?? null;
 }
+
+/** The key every cached answer carries: a site-wide event purges it. */
+export const ALL_KEY = "all";
+/** The key of listing answers: every deal's event purges it. */
+export const LISTINGS_KEY = "listings";
+
+/**
+ * A deal's surrogate key (shared caches purge by it, issue 32): by its slug, or by its id for
+ * answers addressed by id (`#<id>` in a page scope).
+ */
+export const dealKey = (slugOrHashId: string) =>
+  `deal-${slugOrHashId.startsWith("#") ? slugOrHashId.slice(1) : slugOrHashId}`;
+
+/**
+ * The surrogate keys (Surrogate-Key, Cache-Tag) of an answer of this scope: its deal's (or the
+ * listings') and the site-wide one. `deal` is the deal's slug or `#<id>` for a deal scope.
+ */
+export function surrogateKeys(scope: CacheScope, deal?: string): string[] {
+  if (scope === "deal" && deal) return [dealKey(deal), ALL_KEY];
+  return [LISTINGS_KEY, ALL_KEY];
+}
+
+/**
+ * The keys a page event purges: a deal's event its own keys (slug and id) and the listings (any
+ * deal may be listed there); a site-wide event everything.
+ */
+export function purgeKeys(event: { kind: "deal"; dealKeys: string[] } | { kind: "all" }): string[] {
+  if (event.kind === "all") return [ALL_KEY];
+  return [...event.dealKeys.map(dealKey), LISTINGS_KEY];
+}

@@ -135,8 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // 1. External plugins.
   // helmet's headers, computed once (server/http/security-headers.ts), not per request.
   const { headers: securityHeaders, pagePolicy } = registerSecurityHeaders(app, {
-    // No inline script runs without its response's nonce: pages add `'nonce-…'` to script-src
-    // (React Router's inline hydration scripts carry it); API answers run no script at all.
+    // No inline script runs unless the page names it: a page rendered for one reader adds its
+    // response's `'nonce-…'` to script-src, a page kept for an audience the `'sha256-…'` of each
+    // of its inline scripts (decision 056); API answers run no script at all.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -166,7 +167,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pageCache: services.pageCache,
     config,
     securityHeaders,
-    pagePolicy,
     log: app.log,
   });
   app.decorate("fastPath", fastPath);
