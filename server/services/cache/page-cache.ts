@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
+import { purgeKeys } from "../../../domain/cache-routes";
 import { PAGE_CACHE_MEMORY_BYTES } from "../../../domain/constants";
 import {
   type DealTimes,
@@ -27,6 +28,7 @@ import {
   subCollections,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
+import type { CdnPurge } from "./cdn-purge";
 import type { PageEvents } from "./page-events";
 
 export type CachedPage = {
@@ -218,6 +220,8 @@ export function createPageCacheService(deps: {
   db: Db;
   clock: Clock;
   events: PageEvents;
+  /** The shared cache in front: purged by each event's keys once this cache has moved. */
+  purge: CdnPurge;
   redisUrl?: string | undefined;
   redisKeyPrefix?: string;
   maxBytes?: number;
@@ -259,14 +263,22 @@ export function createPageCacheService(deps: {
   }
 
   deps.events.subscribe(async (event) => {
+    let keys: string[] = [];
     try {
-      if (event.kind === "all") return await store.bumpAll();
-      const keys = await scopeKeysOf(event.deal);
-      // Each bump moves the listings too (any deal may be listed there).
-      for (const key of keys) await store.bumpDeal(key);
+      if (event.kind === "all") {
+        await store.bumpAll();
+      } else {
+        keys = await scopeKeysOf(event.deal);
+        // Each bump moves the listings too (any deal may be listed there).
+        for (const key of keys) await store.bumpDeal(key);
+      }
     } catch (err) {
       log(err, "page cache: invalidation failed");
     }
+    // After this cache moved: a refetch the purge causes finds the new page here, not the old.
+    deps.purge.purge(
+      purgeKeys(event.kind === "all" ? { kind: "all" } : { kind: "deal", dealKeys: keys }),
+    );
   });
 
   /** When a page next reads differently. */
@@ -412,6 +424,8 @@ export function createPageCacheService(deps: {
     put,
     sessionHasCart,
     expiryOf,
+    /** Purges sent to the shared cache in front are over (tests). */
+    purgesSettled: () => deps.purge.settled(),
     /** The clock's now (ms), which stored expiries are on. */
     now: () => clock.now().getTime(),
     close: () => store.close(),
