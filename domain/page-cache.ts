@@ -2,6 +2,8 @@
  * Rules of the anonymous page HTML cache: which requests may share one cached page, and
  * until when a page stays true. Pure; the server applies them (server/http/page-cache.ts).
  */
+
+import { matchPageRoute } from "./cache-routes";
 import {
   BANNER_HURRY_UNDER_MS,
   NEW_BANNER_WINDOW_MS,
@@ -102,47 +104,18 @@ export type CacheablePage =
   | { kind: "deal"; slug: string; path: string }
   | { kind: "listing"; path: string };
 
-// First path segments that are pages of their own (app/routes.ts), never a taxonomy group.
-// Profiles are never cached: what one shows (name, avatar, Plus, items, a block) changes with
-// writes of that user and of moderators that no listing event follows (decision 053); the test
-// gateway's challenge and the partner portal are a payment and a partner's own page.
-// app/routes-cache.test.ts checks every static first segment of the routes against this.
-const NOT_TAXONOMY = new Set([
-  "products",
-  "accounts",
-  "account",
-  "staff",
-  "plus",
-  "email",
-  "cart",
-  "orders",
-  "browse",
-  "collections",
-  "api",
-  "assets",
-  "profile",
-  "payments",
-  "partners",
-]);
-
-const SEGMENT = "[A-Za-z0-9_-]{1,200}";
-const DISCUSSION_LIST = new RegExp(`^/products/(${SEGMENT})/(reviews|questions)/?$`);
-const COLLECTION = new RegExp(`^/collections/(?:best-for/)?${SEGMENT}/?$`);
-const TAXONOMY = new RegExp(`^/(${SEGMENT})(?:/${SEGMENT}){0,2}/?$`);
-
-/** Which cacheable page a path is, or null for every other page. */
+/**
+ * Which cacheable page a path is, or null for every other page: the page route it matches
+ * (domain/cache-routes.ts, React Router's ranking) and that route's declared caching. A deal's
+ * pages are named by their `:slug`.
+ */
 export function cacheablePage(pathname: string): CacheablePage | null {
+  const matched = matchPageRoute(pathname);
+  if (!matched?.route.cached) return null;
   const path = pathname.endsWith("/") ? pathname : `${pathname}/`;
-  const slug = productPageSlug(pathname);
-  if (slug) return { kind: "deal", slug, path: `/products/${slug}/` };
-  const list = DISCUSSION_LIST.exec(pathname);
-  if (list) return { kind: "deal", slug: list[1] as string, path };
-  if (path === "/" || path === "/browse/" || COLLECTION.test(pathname)) {
-    return { kind: "listing", path };
-  }
-  const group = TAXONOMY.exec(pathname)?.[1];
-  if (group && !NOT_TAXONOMY.has(group)) return { kind: "listing", path };
-  return null;
+  if (matched.route.scope === "listings") return { kind: "listing", path };
+  const slug = matched.params.slug;
+  return slug ? { kind: "deal", slug, path } : null;
 }
 
 /**

@@ -80,6 +80,13 @@ export type App = FastifyInstance & { services: Services };
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole HTTP app without listening, so tests can use inject(). */
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route as registered, method by method (the caching table's test reads it). */
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, clock } = deps;
   const app = Fastify({
@@ -109,6 +116,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       typeof config.trustProxy === "number" ? hopsTrusted(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every route as registered (method and URL pattern): the caching table's test checks each
+  // GET route is declared there (domain/cache-routes.ts).
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate("registeredRoutes", registeredRoutes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   // Answers as sent; the test suite also checks each against its route's response schema.
   app.setSerializerCompiler(responseSerializer(config.env === "test"));
@@ -120,8 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // 1. External plugins.
   // helmet's headers, computed once (server/http/security-headers.ts), not per request.
   const { headers: securityHeaders, pagePolicy } = registerSecurityHeaders(app, {
-    // No inline script runs without its response's nonce: pages add `'nonce-…'` to script-src
-    // (React Router's inline hydration scripts carry it); API answers run no script at all.
+    // No inline script runs unless the page names it: a page rendered for one reader adds its
+    // response's `'nonce-…'` to script-src, a page kept for an audience the `'sha256-…'` of each
+    // of its inline scripts (decision 056); API answers run no script at all.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -151,7 +167,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pageCache: services.pageCache,
     config,
     securityHeaders,
-    pagePolicy,
     log: app.log,
   });
   app.decorate("fastPath", fastPath);

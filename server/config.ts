@@ -67,6 +67,13 @@ const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   REDIS_URL: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().default("payonce:"),
+  CDN_PURGE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  CDN_PURGE_METHOD: z.enum(["PURGE", "POST", "DELETE"]).default("PURGE"),
+  CDN_PURGE_TOKEN: z.string().optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   S3_ENDPOINT: z
     .string()
@@ -120,6 +127,11 @@ export type Config = {
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several apps (or test runs) can share one Redis. */
   redisKeyPrefix: string;
+  /**
+   * Where page events are sent as purges of a shared cache in front (Varnish, Fastly,
+   * Cloudflare), by surrogate key (server/services/cache/cdn-purge.ts); none: no purge.
+   */
+  cdnPurge: { url: string; method: "PURGE" | "POST" | "DELETE"; token: string | undefined } | null;
   /** Worker processes on this machine (node:cluster); 1 serves from the one process. */
   webConcurrency: number;
   /** S3-compatible storage for uploaded media; the data directory when unset. */
@@ -202,6 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     redisUrl: e.REDIS_URL || undefined,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    cdnPurge: e.CDN_PURGE_URL
+      ? { url: e.CDN_PURGE_URL, method: e.CDN_PURGE_METHOD, token: e.CDN_PURGE_TOKEN || undefined }
+      : null,
     webConcurrency: e.WEB_CONCURRENCY,
     s3: s3From(e),
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,

@@ -6,14 +6,16 @@
  * X-Cache: HIT until a page event moves their scope (a deal's lists: that deal; the search: the
  * listings, which every deal change moves) or their next time boundary passes (60 s at most).
  * A signed-in viewer goes around it (X-Cache: BYPASS): pending items, own votes and moderator
- * fields make the answer personal. Only plain 200 answers that set no cookie are stored. A JSON
- * body has no CSP nonce: it is stored as one part, with its gzip copy.
+ * fields make the answer personal. Only plain 200 answers that set no cookie are stored, with
+ * their gzip copy, and replayed as pages are (server/http/replay.ts): Cache-Control public and
+ * Surrogate-Key for a reader without a session, so a shared cache may keep them too. Which routes
+ * use it is declared in domain/cache-routes.ts (API_ROUTES).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { apiRoute } from "../../domain/cache-routes";
 import type { PageCacheService, PageScope } from "../services/cache/page-cache";
-import { accepts, varyOnEncoding } from "./compression";
-import { CACHE_HEADER } from "./page-cache";
-import { deflateParts, gzipWithNonce, joinWithNonce } from "./page-nonce";
+import { CACHE_HEADER, sendStored, surrogateHeaders } from "./page-cache";
+import { storable } from "./replay";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 // Query names that may be put in order: plain names, each given once (then the order of the
@@ -51,9 +53,6 @@ export const dealScopeOf = (dealKey: string): PageScope => ({
   slug: /^\d+$/.test(dealKey) ? `#${Number(dealKey)}` : dealKey,
 });
 
-// Every answer from here carries one part (no nonce): replays join it with none.
-const NO_NONCE = "";
-
 /**
  * The route's answer for `request`: from the cache for an anonymous viewer, or `produce()`
  * (serialized by the route's response schema, as Fastify would) stored when it may be shared.
@@ -66,6 +65,9 @@ export async function cachedJson<T>(
   scope: PageScope,
   produce: () => Promise<T>,
 ): Promise<T | undefined> {
+  // Only the routes the caching table declares cached come here (a mistake fails every test).
+  const declared = apiRoute("GET", request.routeOptions.url ?? "");
+  if (!declared?.cached) throw new Error(`${request.routeOptions.url}: not declared cached`);
   if (request.session?.user || (request.method !== "GET" && request.method !== "HEAD")) {
     reply.header(CACHE_HEADER, "BYPASS");
     return produce();
@@ -74,9 +76,8 @@ export async function cachedJson<T>(
   const hit = await pageCache.get(key, scope);
   if (hit) {
     request.server.fastPath.learn(request, { kind: "api", key, scope });
-    reply.status(hit.status).headers(hit.headers).header(CACHE_HEADER, "HIT");
     // Awaiting the reply waits until it is sent: the handler then resolves with nothing to send.
-    await sendStored(request, reply, hit.parts, hit.gzip);
+    await sendStored(request, reply, hit, "HIT", pageCache.now());
     return;
   }
   // Taken before reading: an event while reading leaves this answer stale on arrival.
@@ -88,29 +89,11 @@ export async function cachedJson<T>(
     return value;
   }
   const body = Buffer.from(reply.serialize(value) as string);
-  const parts = [body];
-  const gzip = await deflateParts(parts);
-  const headers = { "content-type": JSON_TYPE };
-  await pageCache.put(key, scope, stamp, { status, headers, parts, gzip });
+  const headers = { "content-type": JSON_TYPE, ...surrogateHeaders(scope) };
+  const page = await storable(status, headers, body);
+  const kept = await pageCache.put(key, scope, stamp, page);
   // The next request for this URL may be answered before Fastify (server/http/fast-path.ts).
-  request.server.fastPath.learn(request, { kind: "api", key, scope });
-  reply.headers(headers);
-  await sendStored(request, reply, parts, gzip);
+  if (kept) request.server.fastPath.learn(request, { kind: "api", key, scope });
+  await sendStored(request, reply, kept ?? { ...page, expiresAt: 0 }, "MISS", pageCache.now());
   return;
-}
-
-/** A stored answer: its gzip copy to clients that take gzip, the plain bytes to the others. */
-function sendStored(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  parts: Buffer[],
-  gzip: Buffer[],
-): FastifyReply {
-  varyOnEncoding(reply);
-  const gzipped = accepts(request.headers["accept-encoding"], "gzip");
-  if (gzipped) reply.header("content-encoding", "gzip");
-  if (request.method === "HEAD") return reply.send();
-  return reply.send(
-    gzipped ? gzipWithNonce(parts, gzip, NO_NONCE) : joinWithNonce(parts, NO_NONCE),
-  );
 }

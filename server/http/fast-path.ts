@@ -18,33 +18,27 @@
  * boundary is seen by the very next request; a miss goes to Fastify, which renders and stores.
  *
  * What the answer carries is the slow path's answer for a hit, header for header (pinned by
- * tests/api/fast-path.test.ts): the precomputed security headers with the page's own CSP nonce,
- * X-Request-Id, the stored headers, X-Cache: HIT, Vary, the encoding, a CSRF cookie for a visitor
- * without one (pages), and Content-Length; at the `info` log level the same two lines Fastify
- * writes ("incoming request", "request completed"). While the app closes, Fastify answers
- * (503 and Connection: close).
+ * tests/api/fast-path.test.ts): the precomputed security headers, X-Request-Id, and what
+ * server/http/replay.ts makes of the stored answer for both paths (its stored headers, a page's
+ * hash-based CSP among them, X-Cache, Vary, ETag, Cache-Control, the encoding, Content-Length,
+ * and a 304 for a matching If-None-Match); no cookie (a reader without a session needs no CSRF
+ * token, decision 057); at the `info` log level the same two lines Fastify writes ("incoming
+ * request", "request completed"). While the app closes, Fastify answers (503 and
+ * Connection: close).
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { parseCookie, stringifySetCookie } from "cookie";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
-import { newToken } from "../services/accounts/sessions";
-import type { CachedPage, PageCacheService, PageScope } from "../services/cache/page-cache";
-import { CSRF_COOKIE, csrfCookieOptions, SESSION_COOKIE } from "../web/cookies";
-import { accepts, negotiate, varyWithEncoding } from "./compression";
-import { CACHE_HEADER } from "./page-cache";
-import { type Chunks, chunksWithNonce, gzipChunksWithNonce, newCspNonce } from "./page-nonce";
+import type { CachedHit, PageCacheService, PageScope } from "../services/cache/page-cache";
+import { accepts, negotiate } from "./compression";
+import { hasSessionCookie, replay } from "./replay";
 import { requestIdOf } from "./request-ids";
-import { CSP_HEADER } from "./security-headers";
 
-/** What a request URL is in the cache: a page (with a CSP nonce) or an API answer. */
+/** What a request URL is in the cache: a page or an API answer. */
 export type FastEntry = { kind: "page" | "api"; key: string; scope: PageScope };
 
 /** URLs remembered at most (each a few hundred bytes); the oldest goes first. */
 const MAX_URLS = 10_000;
-
-// The CSRF cookie's token, as ensureCsrfCookie (server/web/cookies.ts) accepts it.
-const CSRF_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -60,14 +54,10 @@ export function createFastPath(deps: {
   config: Config;
   /** The security headers every answer carries (server/http/security-headers.ts). */
   securityHeaders: [string, string][];
-  /** The page CSP for a nonce. */
-  pagePolicy(nonce: string): string;
   log: FastifyBaseLogger;
 }) {
-  const { pageCache, securityHeaders, pagePolicy, log } = deps;
+  const { pageCache, securityHeaders, log } = deps;
   const urls = new Map<string, FastEntry>();
-  // @fastify/cookie's setCookie adds SameSite=Lax under the options given (as it does).
-  const csrfOptions = { sameSite: "lax" as const, ...csrfCookieOptions(deps.config) };
   let closing = false;
   // Answers sent from here (tests and diagnostics tell the two paths apart by it).
   let answered = 0;
@@ -94,8 +84,8 @@ export function createFastPath(deps: {
     }
   }
 
-  /** The entry to try for this request and whether it goes gzip (else identity), or undefined. */
-  function candidate(req: IncomingMessage): { entry: FastEntry; gzipped: boolean } | undefined {
+  /** The entry to try for this request, or undefined. */
+  function candidate(req: IncomingMessage): FastEntry | undefined {
     if (closing) return undefined;
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return undefined;
@@ -108,45 +98,22 @@ export function createFastPath(deps: {
     if (hasSessionCookie(headers.cookie)) return undefined;
     // Brotli without gzip: the slow path compresses the stored page per request.
     const encoding = headers["accept-encoding"];
-    const gzipped = accepts(encoding, "gzip");
-    if (!gzipped && negotiate(encoding) !== null) return undefined;
-    return { entry, gzipped };
+    if (!accepts(encoding, "gzip") && negotiate(encoding) !== null) return undefined;
+    return entry;
   }
 
-  /** Answers `hit` the way the slow path does (page-cache.ts and api-cache.ts `sendStored`). */
-  function answer(
-    req: IncomingMessage,
-    res: ServerResponse,
-    entry: FastEntry,
-    hit: CachedPage,
-    gzipped: boolean,
-  ) {
+  /** Answers `hit` as the slow path does: security headers, request id, then `replay`'s. */
+  function answer(req: IncomingMessage, res: ServerResponse, hit: CachedHit) {
     const started = performance.now();
     answered++;
     const id = requestIdOf(req);
     const logged = infoEnabled();
     if (logged) log.info({ reqId: id, req: logRequest(req) }, "incoming request");
-    const page = entry.kind === "page";
-    const nonce = page ? newCspNonce() : "";
-    const out: Record<string, string | string[]> = {};
-    for (const [name, value] of securityHeaders)
-      out[name] = page && name === CSP_HEADER ? pagePolicy(nonce) : value;
+    const stored = replay(req, hit, "HIT", pageCache.now());
+    const out: Record<string, string> = {};
+    for (const [name, value] of securityHeaders) out[name] = value;
     out["x-request-id"] = id;
-    for (const name in hit.headers) out[name] = hit.headers[name] as string;
-    out[CACHE_HEADER] = "HIT";
-    out.vary = varyWithEncoding(out.vary as string | undefined);
-    if (gzipped) out["content-encoding"] = "gzip";
-    if (page) {
-      const cookie = csrfCookieFor(req.headers.cookie);
-      if (cookie) out["set-cookie"] = cookie;
-    }
-    const head = req.method === "HEAD";
-    const body: Chunks | null = head
-      ? null
-      : gzipped
-        ? gzipChunksWithNonce(hit.parts, hit.gzip, nonce)
-        : chunksWithNonce(hit.parts, nonce);
-    if (body) out["content-length"] = String(body.length);
+    for (const name in stored.headers) out[name] = stored.headers[name] as string;
     if (logged) {
       res.once("finish", () =>
         log.info(
@@ -159,31 +126,15 @@ export function createFastPath(deps: {
         ),
       );
     }
-    res.writeHead(hit.status, out);
-    if (!body) {
-      res.end();
-      return;
-    }
-    // One writev for the head and every chunk; the stored buffers are sent as they are.
-    res.cork();
-    for (const chunk of body.chunks) res.write(chunk);
-    res.end();
-    res.uncork();
+    res.writeHead(stored.status, out);
+    // One write for the head and the stored bytes, sent as they are.
+    res.end(stored.body ?? undefined);
   }
 
   /** Whether Fastify would write its two lines per request (no logger at all: never). */
   function infoEnabled(): boolean {
     const pinoLog = log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
     return pinoLog.isLevelEnabled?.("info") === true;
-  }
-
-  /** A fresh CSRF cookie unless the visitor has a valid one (ensureCsrfCookie's rule). */
-  function csrfCookieFor(cookieHeader: string | undefined): string | null {
-    if (cookieHeader) {
-      const existing = parseCookie(cookieHeader)[CSRF_COOKIE];
-      if (existing && CSRF_TOKEN.test(existing)) return null;
-    }
-    return stringifySetCookie({ name: CSRF_COOKIE, value: newToken(), ...csrfOptions });
   }
 
   /** What Fastify's request serializer reads (server/http/log-safety.ts), on the raw request. */
@@ -204,14 +155,13 @@ export function createFastPath(deps: {
     const fastify = listeners[0] as (req: IncomingMessage, res: ServerResponse) => void;
     server.removeListener("request", fastify);
     server.on("request", (req: IncomingMessage, res: ServerResponse) => {
-      const found = candidate(req);
-      if (!found) return fastify(req, res);
-      const { entry, gzipped } = found;
+      const entry = candidate(req);
+      if (!entry) return fastify(req, res);
       pageCache.get(entry.key, entry.scope).then(
         (hit) => {
           if (!hit || closing) return fastify(req, res);
           try {
-            answer(req, res, entry, hit, gzipped);
+            answer(req, res, hit);
           } catch (err) {
             // Nothing written yet (a stored header Node refuses): Fastify answers instead.
             if (!res.headersSent) return fastify(req, res);
@@ -228,9 +178,4 @@ export function createFastPath(deps: {
   }
 
   return { learn, install, answered: () => answered, urls: () => urls.size };
-}
-
-/** A session cookie (any, valid or not): the slow path loads it and decides. */
-function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader?.includes(SESSION_COOKIE) === true;
 }

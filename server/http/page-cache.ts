@@ -1,23 +1,32 @@
 /**
- * The anonymous page HTML cache in front of React Router ("Fast for everyone"): most views of
- * the product pages, their review and question lists, home, collections, taxonomy and browse are
- * anonymous and identical, so they are rendered once and replayed until what they show changes
- * (page events: a deal's pages on its change, listing pages on any deal's) or their next time
- * boundary passes. Signed-in visitors, sessions
- * with a cart, and any query string beyond tracking parameters go around it (X-Cache: BYPASS).
- * Set-Cookie is never stored nor replayed; the visitor's own CSRF cookie is issued per request.
- * Nor is a CSP nonce: every answer, a hit included, carries its own (server/http/page-nonce.ts).
+ * The page HTML cache in front of React Router ("Fast for everyone"): most views of the product
+ * pages, their review and question lists, home, collections, taxonomy and browse are the same for
+ * every reader of one audience (domain/audience.ts), so they are rendered once and replayed until
+ * what they show changes (page events: a deal's pages on its change, listing pages on any deal's)
+ * or their next time boundary passes. Which routes are cached is declared in domain/cache-routes.ts.
+ * Readers without an audience (signed in, a cart) and any query string beyond tracking parameters
+ * go around it (X-Cache: BYPASS).
+ *
+ * A cached page's bytes are fixed (issue 32, decision 056): it is rendered without a nonce, and
+ * its CSP allows its inline scripts by their hashes (server/http/page-csp.ts). Set-Cookie is
+ * never stored nor replayed. So a hit is its stored buffer and headers (server/http/replay.ts),
+ * which any shared cache in front may keep too (Cache-Control public, Surrogate-Key).
  */
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { audienceKey } from "../../domain/audience";
+import { surrogateKeys } from "../../domain/cache-routes";
 import { cacheablePage, isHarmlessQuery } from "../../domain/page-cache";
-import type { PageCacheService, PageScope } from "../services/cache/page-cache";
+import type { CachedHit, PageCacheService, PageScope } from "../services/cache/page-cache";
 import { renderedBodyOf } from "../web/rendered-body";
-import { accepts, varyOnEncoding } from "./compression";
-import { cutAtNonce, deflateParts, gzipWithNonce, joinWithNonce } from "./page-nonce";
+import { fixedPage, newCspNonce } from "./page-csp";
+import { CACHE_HEADER, replay, storable } from "./replay";
+import { CSP_HEADER } from "./security-headers";
 
-export const CACHE_HEADER = "x-cache";
+export { CACHE_HEADER };
+
+/** What a page's own answer may never be kept by a shared cache with. */
+export const PRIVATE = "private, no-store";
 
 export type CacheDecision =
   /** Not a cacheable kind of page at all: no X-Cache header. */
@@ -72,25 +81,32 @@ function storableHeaders(response: Response): Record<string, string> | null {
   return headers;
 }
 
+/** Surrogate-Key (Fastly, Varnish xkey) and Cache-Tag (Cloudflare) of a scope's answers. */
+export function surrogateHeaders(scope: PageScope): Record<string, string> {
+  const keys =
+    scope.kind === "deal" ? surrogateKeys("deal", scope.slug) : surrogateKeys("listings");
+  return { "surrogate-key": keys.join(" "), "cache-tag": keys.join(",") };
+}
+
 /**
- * Answers a cacheable request from the cache, or renders it with `render`, stores it when it is
- * a plain 200 HTML page, and sends it. `nonce` is this response's CSP nonce: the one `render`
- * renders with, and the one a stored page is replayed with.
+ * Answers a cacheable request from the cache, or renders it with `render` (under a one-off
+ * nonce, removed from what is kept), stores it when it is a plain 200 HTML page, and sends it.
+ * `pagePolicy` is the page CSP for its script sources: the hashes of the inline scripts the app
+ * wrote (server/http/page-csp.ts).
  */
 export async function serveCached(
   request: FastifyRequest,
   reply: FastifyReply,
   decision: Extract<CacheDecision, { kind: "cache" }>,
   pageCache: PageCacheService,
-  render: () => Promise<Response>,
-  nonce: string,
+  render: (cspNonce: string) => Promise<Response>,
+  pagePolicy: (sources: readonly string[]) => string,
 ): Promise<FastifyReply> {
   const hit = await pageCache.get(decision.key, decision.scope);
   const entry = { kind: "page", key: decision.key, scope: decision.scope } as const;
   if (hit) {
     request.server.fastPath.learn(request, entry);
-    reply.status(hit.status).headers(hit.headers).header(CACHE_HEADER, "HIT");
-    return sendStored(request, reply, hit.parts, hit.gzip, nonce);
+    return sendStored(request, reply, hit, "HIT", pageCache.now());
   }
   // Taken before rendering: an invalidation during the render leaves this page stale on arrival.
   const stamp = await pageCache.stamp(decision.scope);
@@ -106,8 +122,7 @@ export async function serveCached(
     const page = await pageCache.get(decision.key, decision.scope);
     if (page) {
       request.server.fastPath.learn(request, entry);
-      reply.status(page.status).headers(page.headers).header(CACHE_HEADER, "HIT");
-      return sendStored(request, reply, page.parts, page.gzip, nonce);
+      return sendStored(request, reply, page, "HIT", pageCache.now());
     }
   }
   // Only a GET's render may be stored: only a GET leads (in place of a render under an older
@@ -119,26 +134,44 @@ export async function serveCached(
       : null;
   if (fill) fills.set(decision.key, fill);
   try {
-    const response = await render();
-    const headers = storableHeaders(response);
+    // A one-off nonce marks the scripts the app writes; the stored page carries none.
+    const marker = newCspNonce();
+    const response = await render(marker);
     const html = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-    if (request.method !== "GET" || response.status !== 200 || !headers || !html || !stamp) {
-      return sendResponse(reply.header(CACHE_HEADER, "MISS"), response);
+    if (!html)
+      return sendResponse(
+        reply.header(CACHE_HEADER, "MISS").header("cache-control", PRIVATE),
+        response,
+      );
+    // Rendered whole (app/entry.server.tsx): its CSP is the hashes of its own inline scripts.
+    const rendered = renderedBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
+    const { body, sources } = fixedPage(rendered, marker);
+    const policy = pagePolicy(sources);
+    const headers = storableHeaders(response);
+    if (request.method !== "GET" || response.status !== 200 || !headers || !stamp) {
+      // Sent once, never kept: with its own cookies, to this reader only.
+      reply.raw.setHeader(CSP_HEADER, policy);
+      const own = new Response(request.method === "HEAD" ? null : new Uint8Array(body), {
+        status: response.status,
+        headers: response.headers,
+      });
+      return sendResponse(reply.header(CACHE_HEADER, "MISS").header("cache-control", PRIVATE), own);
     }
-    const body = renderedBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
-    // Stored without this visitor's nonce: a replay puts its own where it stood.
-    const parts = cutAtNonce(body, nonce);
-    const gzip = await deflateParts(parts);
-    await pageCache.put(decision.key, decision.scope, stamp, {
-      status: response.status,
-      headers,
-      parts,
-      gzip,
-    });
+    const page = await storable(
+      response.status,
+      {
+        ...headers,
+        [CSP_HEADER]: policy,
+        ...surrogateHeaders(decision.scope),
+      },
+      body,
+    );
+    const kept = await pageCache.put(decision.key, decision.scope, stamp, page);
     // The next request for this URL may be answered before Fastify (server/http/fast-path.ts).
-    request.server.fastPath.learn(request, entry);
-    reply.status(response.status).headers(headers).header(CACHE_HEADER, "MISS");
-    return sendStored(request, reply, parts, gzip, nonce);
+    if (kept) request.server.fastPath.learn(request, entry);
+    // Not kept (its boundary is now, or the store failed): sent as this reader's alone.
+    const sent: CachedHit = kept ?? { ...page, expiresAt: 0 };
+    return sendStored(request, reply, sent, "MISS", pageCache.now());
   } finally {
     if (fill) {
       if (fills.get(decision.key) === fill) fills.delete(decision.key);
@@ -160,22 +193,17 @@ function fillsOf(pageCache: PageCacheService): Map<string, Fill> {
   return fills;
 }
 
-/**
- * A stored page with `nonce`: its stored gzip copy to clients that take gzip (even those that
- * prefer brotli: a replay then costs a CRC, not a compression), the plain bytes to the others.
- */
-function sendStored(
+/** A stored answer through Fastify: what `replay` says, as the fast path sends it. */
+export function sendStored(
   request: FastifyRequest,
   reply: FastifyReply,
-  parts: Buffer[],
-  gzip: Buffer[],
-  nonce: string,
+  hit: CachedHit,
+  xCache: "HIT" | "MISS",
+  now: number,
 ): FastifyReply {
-  varyOnEncoding(reply);
-  const gzipped = accepts(request.headers["accept-encoding"], "gzip");
-  if (gzipped) reply.header("content-encoding", "gzip");
-  if (request.method === "HEAD") return reply.send();
-  return reply.send(gzipped ? gzipWithNonce(parts, gzip, nonce) : joinWithNonce(parts, nonce));
+  const answer = replay(request, hit, xCache, now);
+  reply.status(answer.status).headers(answer.headers);
+  return answer.body ? reply.send(answer.body) : reply.send();
 }
 
 /** Sends a web Response through Fastify (streamed; cookies as separate headers). */

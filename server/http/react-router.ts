@@ -15,9 +15,10 @@ import { ensureCsrfCookie } from "../web/session-plugin";
 import { publicOriginOf, siteOriginFor } from "../web/site-origin";
 import { redactUrl, safeErrorForLog } from "./log-safety";
 import { outageResponse } from "./outage";
-import { CACHE_HEADER, cacheDecision, sendResponse, serveCached } from "./page-cache";
-import { newCspNonce } from "./page-nonce";
-import { CSP_HEADER, framedByStaff, sameOriginFrames } from "./security-headers";
+import { CACHE_HEADER, cacheDecision, PRIVATE, sendResponse, serveCached } from "./page-cache";
+import { newCspNonce } from "./page-csp";
+import { hasSessionCookie } from "./replay";
+import { CSP_HEADER, framedByStaff, nonceSource, sameOriginFrames } from "./security-headers";
 
 /** Renders one page request: React Router's handler, or a stand-in in API tests of the cache. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -29,8 +30,8 @@ type Options = {
   mode: "production" | "development";
   config: Config;
   pageCache: PageCacheService;
-  /** The page CSP for a nonce (server/http/security-headers.ts). */
-  pagePolicy(nonce: string): string;
+  /** The page CSP for its script sources (server/http/security-headers.ts). */
+  pagePolicy(sources: readonly string[]): string;
   /** Everything but the nonce, which this plugin makes per response. */
   loadContext(request: FastifyRequest, reply: FastifyReply): Omit<AppLoadContext, "cspNonce">;
 };
@@ -122,16 +123,7 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
       if (request.url.startsWith("/api/")) {
         return reply.status(404).send({ detail: "Not found." });
       }
-      // One nonce per response, cached page or not: the CSP allows only scripts that carry it.
-      const cspNonce = newCspNonce();
-      const policy = options.pagePolicy(cspNonce);
-      reply.raw.setHeader(
-        CSP_HEADER,
-        framedByStaff(request.url, Boolean(request.session?.user?.isStaff))
-          ? sameOriginFrames(policy)
-          : policy,
-      );
-      const render = async () => {
+      const render = async (cspNonce: string) => {
         const context = new RouterContextProvider();
         const value: AppLoadContext = { ...options.loadContext(request, reply), cspNonce };
         context.set(appContext, value);
@@ -150,14 +142,34 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
         return outageResponse(request, value.outage);
       };
       const decision = await cacheDecision(request, options.pageCache);
-      if (decision.kind === "none") return sendResponse(reply, await render());
-      // Cached or not, an anonymous visitor gets their own CSRF token from the page itself, so
-      // the page's forms (questions, cart) can send it.
-      if (!request.session?.user) ensureCsrfCookie(request, reply, options.config);
-      if (decision.kind === "bypass") {
-        return sendResponse(reply.header(CACHE_HEADER, "BYPASS"), await render());
+      // A reader with a session (and no account) gets their CSRF token from the page: their
+      // answers are never a shared cache's. A reader without one needs none (no session, no
+      // CSRF check) until a write starts their session, which sets it (decision 057).
+      if (
+        decision.kind !== "none" &&
+        !request.session?.user &&
+        hasSessionCookie(request.headers.cookie)
+      ) {
+        ensureCsrfCookie(request, reply, options.config);
       }
-      return serveCached(request, reply, decision, options.pageCache, render, cspNonce);
+      // A page kept for an audience is kept without a nonce: its CSP allows its inline scripts
+      // by their hashes, so its bytes are the same for every reader (decision 056).
+      if (decision.kind === "cache") {
+        return serveCached(request, reply, decision, options.pageCache, render, options.pagePolicy);
+      }
+      // A page rendered for this reader alone: a nonce of its own, and no shared cache keeps it.
+      const cspNonce = newCspNonce();
+      const policy = options.pagePolicy([nonceSource(cspNonce)]);
+      reply.raw.setHeader(
+        CSP_HEADER,
+        framedByStaff(request.url, Boolean(request.session?.user?.isStaff))
+          ? sameOriginFrames(policy)
+          : policy,
+      );
+      const response = await render(cspNonce);
+      if (!response.headers.has("cache-control")) reply.header("cache-control", PRIVATE);
+      if (decision.kind === "bypass") reply.header(CACHE_HEADER, "BYPASS");
+      return sendResponse(reply, response);
     },
   });
 }

@@ -1,15 +1,16 @@
 // The security headers (CSP, referrer policy, nosniff...) computed ONCE from helmet's options.
 // @fastify/helmet runs helmet(options) on every request, which re-validates and re-serialises the
 // Content-Security-Policy each time (measured at about a fifth of a cached page hit's CPU). The
-// only per-response part is a page's script nonce, spliced into a policy serialised once.
+// only per-page part is a page's script sources (a nonce, or its inline scripts' hashes), spliced
+// into a policy serialised once.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 
 export const CSP_HEADER = "content-security-policy";
 
-// Stands where a page's nonce goes in the policy serialised at start-up (helmet validates it).
-const NONCE_SLOT = "payonce-nonce-slot";
+// Stands where a page's script sources go in the policy serialised at start-up (helmet validates it).
+const SOURCES_SLOT = "payonce-sources-slot";
 
 /** The headers helmet would set with `options`, as name -> value. */
 export function computeSecurityHeaders(options: HelmetOptions): [string, string][] {
@@ -31,10 +32,11 @@ export function computeSecurityHeaders(options: HelmetOptions): [string, string]
 }
 
 /**
- * A page's Content-Security-Policy for a nonce: `options`' policy with `'nonce-<nonce>'` added to
- * script-src, serialised once; each call only splices the nonce in.
+ * A page's Content-Security-Policy for its own script sources: `options`' policy with `sources`
+ * (`'nonce-…'`, or the `'sha256-…'` of each inline script) added to script-src, serialised once;
+ * each call only splices the sources in.
  */
-export function pagePolicy(options: HelmetOptions): (nonce: string) => string {
+export function pagePolicy(options: HelmetOptions): (sources: readonly string[]) => string {
   const csp = options.contentSecurityPolicy;
   const directives = typeof csp === "object" && csp.directives ? csp.directives : {};
   const scriptSrc = directives.scriptSrc ?? directives["script-src"] ?? ["'self'"];
@@ -43,24 +45,27 @@ export function pagePolicy(options: HelmetOptions): (nonce: string) => string {
     ...options,
     contentSecurityPolicy: {
       ...(typeof csp === "object" ? csp : {}),
-      directives: { ...directives, scriptSrc: [...scriptSrc, `'nonce-${NONCE_SLOT}'`] },
+      directives: { ...directives, scriptSrc: [...scriptSrc, SOURCES_SLOT] },
     },
   };
   const policy = computeSecurityHeaders(withSlot).find(([name]) => name === CSP_HEADER)?.[1];
-  const [before, after] = policy?.split(NONCE_SLOT) ?? [];
-  if (before === undefined || after === undefined) throw new Error("no nonce slot in the CSP");
-  return (nonce) => before + nonce + after;
+  const [before, after] = policy?.split(` ${SOURCES_SLOT}`) ?? [];
+  if (before === undefined || after === undefined) throw new Error("no sources slot in the CSP");
+  return (sources) => (sources.length ? `${before} ${sources.join(" ")}${after}` : before + after);
 }
+
+/** A nonce as a script source. */
+export const nonceSource = (nonce: string) => `'nonce-${nonce}'`;
 
 /**
  * Sets the precomputed headers on every response, as @fastify/helmet did (on the raw response).
- * Returns them, and the page policy for a nonce: pages replace the (nonce-less) CSP set here
- * with it.
+ * Returns them, and the page policy for a page's script sources: pages replace the CSP set
+ * here with it.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: HelmetOptions,
-): { headers: [string, string][]; pagePolicy: (nonce: string) => string } {
+): { headers: [string, string][]; pagePolicy: (sources: readonly string[]) => string } {
   const headers = computeSecurityHeaders(options);
   app.addHook("onRequest", (_request, reply, next) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);

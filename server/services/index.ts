@@ -9,6 +9,7 @@ import { createAccountService } from "./accounts/accounts";
 import { createLoginThrottle } from "./accounts/login-throttle";
 import { createRecaptcha } from "./accounts/recaptcha";
 import { createSessionService } from "./accounts/sessions";
+import { createCdnPurge } from "./cache/cdn-purge";
 import { createDealDataCache } from "./cache/deal-data";
 import { createPageCacheService } from "./cache/page-cache";
 import { createPageEvents } from "./cache/page-events";
@@ -126,6 +127,7 @@ export function createServices(deps: ServiceDeps) {
     db: deps.db,
     clock: deps.clock,
     events: pageEvents,
+    purge: createCdnPurge({ config: deps.config.cdnPurge, log: logOutage }),
     redisUrl: deps.config.redisUrl,
     redisKeyPrefix: deps.config.redisKeyPrefix,
     log: logOutage,

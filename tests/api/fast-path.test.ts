@@ -1,7 +1,8 @@
 /**
  * Cache hits answered before Fastify (server/http/fast-path.ts), over a real socket (inject goes
  * straight to Fastify, so it is the slow path to compare with): the same status, headers (in
- * order) and bytes as the slow path's hit, with a nonce, request id and CSRF token of its own;
+ * order) and bytes as the slow path's hit (one replay function makes both), with a request id of
+ * its own, the same bytes and hash-based CSP on every replay, no cookie, and a 304 for its ETag;
  * a session cookie, an unknown URL or a brotli-only client goes to Fastify; an invalidation or a
  * time boundary is seen by the very next request; the API answer cache takes the same path; at
  * the info level the same two log lines as Fastify's, TRUST_PROXY included.
@@ -19,7 +20,10 @@ import type { PageHandler } from "../../server/http/react-router";
 import { fixedClock } from "../../server/providers/clock";
 import { createTestApp, openTestDatabase, type TestApp } from "../helpers/app";
 
-/** A product page stand-in with the nonce where React Router puts it and the deal's numbers. */
+/**
+ * A product page stand-in with the nonce where React Router puts it (none for a page the cache
+ * keeps: its CSP names its inline scripts by hash) and the deal's numbers.
+ */
 function pageRenderer() {
   const renders = { count: 0 };
   const handler: PageHandler = async (request, context) => {
@@ -82,28 +86,21 @@ function fromInject(res: LightMyRequestResponse): Answer {
 }
 
 const header = (a: Answer, name: string) => a.headers.find(([n]) => n === name)?.[1];
-const nonceOf = (a: Answer) =>
-  /'nonce-([^']+)'/.exec(header(a, "content-security-policy") ?? "")?.[1];
 
-/**
- * The answer with what is its own replaced by placeholders: the CSP nonce (header and body), the
- * request id and the CSRF token; a gzip body decompressed (its bytes differ where the nonce is).
- */
+/** The answer with its request id (its own on every answer) replaced by a placeholder. */
 function normalised(a: Answer) {
-  const nonce = nonceOf(a);
-  const gzipped = header(a, "content-encoding") === "gzip" && a.body.length > 0;
-  let text = gzipped ? gunzipSync(a.body) : a.body;
-  let body = text.toString("utf8");
-  if (nonce) body = body.split(nonce).join("NONCE");
-  text = Buffer.from(body);
-  const headers = a.headers.map(([name, value]): [string, string] => {
-    if (name === "content-security-policy" && nonce) return [name, value.replace(nonce, "NONCE")];
-    if (name === "x-request-id") return [name, "ID"];
-    if (name === "set-cookie") return [name, value.replace(/^csrftoken=[^;]+/, "csrftoken=TOKEN")];
-    return [name, value];
-  });
-  return { status: a.status, headers, body: text.toString("utf8") };
+  const headers = a.headers.map(([name, value]): [string, string] =>
+    name === "x-request-id" ? [name, "ID"] : [name, value],
+  );
+  return { status: a.status, headers, body: a.body.toString("base64") };
 }
+
+/** An answer's body as text (gunzipped when gzip). */
+const textOf = (a: Answer) =>
+  (header(a, "content-encoding") === "gzip" && a.body.length > 0
+    ? gunzipSync(a.body)
+    : a.body
+  ).toString("utf8");
 
 const clock = fixedClock(new Date());
 const page = pageRenderer();
@@ -152,18 +149,25 @@ describe("a cache hit before Fastify", () => {
       );
       expect(header(slow, "x-cache")).toBe("HIT");
       expect(normalised(fast.answer)).toEqual(normalised(slow));
-      if (method === "GET") expect(normalised(fast.answer).body).toContain("window.__ctx");
     }
+    expect(textOf((await timed("/products/taskflow/", GZIP)).answer)).toContain("window.__ctx");
   });
 
-  it("gives every answer its own nonce, request id and CSRF cookie, and keeps a valid CSRF cookie", async () => {
+  it("gives every answer the same bytes and CSP, its own request id, and no cookie", async () => {
     const a = await timed("/products/taskflow/", GZIP);
     const b = await timed("/products/taskflow/", GZIP);
     expect(a.fast && b.fast).toBe(true);
-    expect(nonceOf(a.answer)).not.toBe(nonceOf(b.answer));
-    expect(gunzipSync(a.answer.body).toString()).toContain(`nonce="${nonceOf(a.answer)}"`);
+    expect(a.answer.body.equals(b.answer.body)).toBe(true);
+    const csp = header(a.answer, "content-security-policy") ?? "";
+    expect(csp).toBe(header(b.answer, "content-security-policy"));
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}';/);
+    const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src ")) ?? "";
+    expect(scriptSrc).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')+$/);
+    expect(csp).not.toContain("nonce-");
+    expect(textOf(a.answer)).toContain("window.__ctx");
     expect(header(a.answer, "x-request-id")).not.toBe(header(b.answer, "x-request-id"));
-    expect(header(a.answer, "set-cookie")).not.toBe(header(b.answer, "set-cookie"));
+    // No CSRF cookie: a reader without a session needs none (decision 057).
+    expect(header(a.answer, "set-cookie")).toBeUndefined();
     const token = "t".repeat(43);
     const kept = await timed("/products/taskflow/", { cookie: `csrftoken=${token}` });
     expect(kept.fast).toBe(true);
@@ -171,6 +175,32 @@ describe("a cache hit before Fastify", () => {
     // A proxy's request id is kept, as Fastify's genReqId does.
     const proxied = await timed("/products/taskflow/", { "x-request-id": "lb-42" });
     expect(header(proxied.answer, "x-request-id")).toBe("lb-42");
+  });
+
+  it("tells shared caches how long to keep it, by what to purge it, and answers 304 to its ETag", async () => {
+    const a = await timed("/products/taskflow/", GZIP);
+    expect(a.fast).toBe(true);
+    expect(header(a.answer, "cache-control")).toMatch(
+      /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+    );
+    expect(header(a.answer, "surrogate-key")).toBe("deal-taskflow all");
+    expect(header(a.answer, "cache-tag")).toBe("deal-taskflow,all");
+    const etag = header(a.answer, "etag") ?? "";
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    const fast304 = await timed("/products/taskflow/", { ...GZIP, "if-none-match": etag });
+    expect(fast304.fast).toBe(true);
+    expect(fast304.answer.status).toBe(304);
+    expect(fast304.answer.body.length).toBe(0);
+    const slow304 = fromInject(
+      await app.inject({
+        method: "GET",
+        url: "/products/taskflow/",
+        headers: { ...GZIP, "if-none-match": etag },
+      }),
+    );
+    expect(normalised(fast304.answer)).toEqual(normalised(slow304));
+    const other = await timed("/products/taskflow/", { ...GZIP, "if-none-match": 'W/"other"' });
+    expect(other.answer.status).toBe(200);
   });
 
   it("leaves a session cookie, an unseen URL and a brotli-only client to Fastify", async () => {
@@ -240,7 +270,7 @@ describe("a cache hit before Fastify", () => {
       "HIT",
       "MISS",
     ]);
-    const bodies = new Set(answers.map((a) => normalised(fromInject(a)).body));
+    const bodies = new Set(answers.map((a) => a.body));
     expect(bodies.size).toBe(1);
   });
 

@@ -100,18 +100,27 @@ describe("anonymous product pages", () => {
     expect(res.body).toBe("");
   });
 
-  it("issue the visitor's own CSRF cookie on a hit, and replay no stored cookie", async () => {
+  it("set no cookie on a shared hit, and a visitor with a session their own CSRF cookie", async () => {
+    // Without a session: no cookie (a shared cache may keep the answer), public (decision 057).
     const hit = await get("/products/taskflow/");
     expect(hit.headers["x-cache"]).toBe("HIT");
-    const names = hit.cookies.map((c) => c.name);
-    expect(names).toEqual(["csrftoken"]);
-    const token = hit.cookies[0]?.value ?? "";
+    expect(hit.headers["set-cookie"]).toBeUndefined();
+    expect(hit.headers["cache-control"]).toMatch(/^public, /);
+    // With a session cookie: their own token, on an answer no shared cache keeps.
+    const session = { cookie: "sessionid=no-such-session" };
+    const withSession = await get("/products/taskflow/", undefined, session);
+    expect(withSession.headers["x-cache"]).toBe("HIT");
+    expect(withSession.headers["cache-control"]).toBe("private, no-cache");
+    expect(withSession.cookies.map((c) => c.name)).toEqual(["csrftoken"]);
+    const token = withSession.cookies[0]?.value ?? "";
     // Each visitor gets a token of their own.
-    const other = (await get("/products/taskflow/")).cookies[0]?.value;
+    const other = (await get("/products/taskflow/", undefined, session)).cookies[0]?.value;
     expect(other).toBeTruthy();
     expect(other).not.toBe(token);
     // A visitor who has one keeps it: no Set-Cookie at all.
-    const again = await get("/products/taskflow/", undefined, { cookie: `csrftoken=${token}` });
+    const again = await get("/products/taskflow/", undefined, {
+      cookie: `sessionid=no-such-session; csrftoken=${token}`,
+    });
     expect(again.headers["x-cache"]).toBe("HIT");
     expect(again.headers["set-cookie"]).toBeUndefined();
   });

@@ -220,7 +220,7 @@ test("every demo deal's page renders (screenshots for review)", async ({ page },
   }
 });
 
-test("hydrates under a nonce-only script-src: no CSP violation, cached replay included", async ({
+test("hydrates under a hash-only script-src: no CSP violation, cached replay included", async ({
   page,
   gotoHydrated,
 }) => {
@@ -233,16 +233,22 @@ test("hydrates under a nonce-only script-src: no CSP violation, cached replay in
       console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
     );
   });
-  const nonces: string[] = [];
+  // The cached page names each of its inline scripts by hash (decision 056): the same policy on
+  // the render and the replay, no nonce, no 'unsafe-inline'.
+  const policies: string[] = [];
+  const caches: string[] = [];
   for (let i = 0; i < 2; i++) {
     const response = await gotoHydrated("/products/taskflow/");
-    const csp = (await response?.allHeaders())?.["content-security-policy"] ?? "";
+    const headers = (await response?.allHeaders()) ?? {};
+    const csp = headers["content-security-policy"] ?? "";
     const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src ")) ?? "";
-    expect(scriptSrc).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'$/);
-    nonces.push(scriptSrc);
+    expect(scriptSrc).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')+$/);
+    policies.push(scriptSrc);
+    caches.push(headers["x-cache"] ?? "");
     // gotoHydrated waited for React's hydration: a blocked inline script would have stopped it.
     await expect(page.getByRole("heading", { level: 1, name: "TaskFlow" })).toBeVisible();
   }
-  expect(nonces[0]).not.toBe(nonces[1]);
+  expect(caches[1]).toBe("HIT");
+  expect(policies[0]).toBe(policies[1]);
   expect(violations).toEqual([]);
 });

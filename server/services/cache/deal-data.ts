@@ -10,16 +10,19 @@
  */
 import type { Clock } from "../../providers/clock";
 import type { PageCacheService } from "./page-cache";
+import { createStampedLru } from "./stamped-lru";
 
 /** An upper bound on any entry's life, for reads no page event covers (vote counts...). */
 const MAX_AGE_MS = 60_000;
 /** Deals kept; the least recently used goes first. */
 const MAX_ENTRIES = 500;
 
-type Entry = { stamp: string; expiresAt: number; value: Promise<unknown> };
-
 export function createDealDataCache(deps: { pageCache: PageCacheService; clock: Clock }) {
-  const entries = new Map<string, Entry>();
+  const entries = createStampedLru<unknown>({
+    clock: deps.clock,
+    maxEntries: MAX_ENTRIES,
+    maxAgeMs: MAX_AGE_MS,
+  });
 
   /**
    * `load()`'s value for this deal (by slug) and part, from memory while fresh. Values are shared
@@ -32,39 +35,10 @@ export function createDealDataCache(deps: { pageCache: PageCacheService; clock: 
     const stamp = await deps.pageCache.stamp(scope);
     // The store is failing: no way to know what is fresh, so read through.
     if (stamp === null) return load();
-    const key = `${part}\u0000${slug}`;
-    const now = deps.clock.now();
-    const hit = entries.get(key);
-    if (hit && hit.stamp === stamp && hit.expiresAt > now.getTime()) {
-      // Recency order for the LRU.
-      entries.delete(key);
-      entries.set(key, hit);
-      return hit.value as Promise<T>;
-    }
-    const value = load();
-    const entry: Entry = { stamp, expiresAt: now.getTime() + MAX_AGE_MS, value };
-    entries.delete(key);
-    entries.set(key, entry);
-    if (entries.size > MAX_ENTRIES) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
-    try {
-      const result = await value;
-      // A missing deal is not remembered (any slug could be asked for).
-      if (result == null) {
-        if (entries.get(key) === entry) entries.delete(key);
-        return result;
-      }
-      // The deal's next boundary (its dates, campaigns, staff messages), as the page cache uses.
-      const boundary = (await deps.pageCache.expiryOf(scope, now)).getTime();
-      entry.expiresAt = Math.min(entry.expiresAt, boundary);
-      return result;
-    } catch (err) {
-      // A failed load is not remembered.
-      if (entries.get(key) === entry) entries.delete(key);
-      throw err;
-    }
+    // The deal's next boundary (its dates, campaigns, staff messages), as the page cache uses.
+    const boundary = async (_value: unknown, now: Date) =>
+      (await deps.pageCache.expiryOf(scope, now)).getTime();
+    return entries.get(`${part}\u0000${slug}`, stamp, load, boundary) as Promise<T>;
   }
 
   return { get, clear: () => entries.clear() };

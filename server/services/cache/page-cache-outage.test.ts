@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { systemClock } from "../../providers/clock";
+import { createCdnPurge } from "./cdn-purge";
 import { createPageCacheService } from "./page-cache";
 import { createPageEvents } from "./page-events";
 
@@ -13,6 +14,7 @@ describe("page cache with Redis down", () => {
       db: {} as Db,
       clock: systemClock,
       events: createPageEvents(),
+      purge: createCdnPurge({ config: null, log: () => {} }),
       // Nothing listens on port 1.
       redisUrl: "redis://127.0.0.1:1",
       redisKeyPrefix: "payonce-test:",

@@ -7,8 +7,9 @@ const listing: PageScope = { kind: "listing" };
 const page = (body: string, stamp: string, expiresAt = 10_000) => ({
   status: 200,
   headers: { "content-type": "text/html" },
-  parts: [Buffer.from(body)],
-  gzip: [],
+  body: Buffer.from(body),
+  gzip: Buffer.alloc(0),
+  etag: 'W/"x"',
   stamp,
   expiresAt,
 });

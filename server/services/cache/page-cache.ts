@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
+import { purgeKeys } from "../../../domain/cache-routes";
 import { PAGE_CACHE_MEMORY_BYTES } from "../../../domain/constants";
 import {
   type DealTimes,
@@ -27,21 +28,29 @@ import {
   subCollections,
 } from "../../db/schema";
 import type { Clock } from "../../providers/clock";
+import type { CdnPurge } from "./cdn-purge";
 import type { PageEvents } from "./page-events";
 
 export type CachedPage = {
   status: number;
-  /** Response headers without set-cookie (never stored, never replayed). */
+  /**
+   * Response headers without set-cookie (never stored, never replayed); a page's own
+   * Content-Security-Policy among them (hashes of its inline scripts, server/http/page-csp.ts).
+   */
   headers: Record<string, string>;
   /**
-   * The body cut where its render's CSP nonce stood, the nonce left out (server/http/page-nonce.ts):
-   * a replay joins the parts around a nonce of its own. Bytes, not strings: a hit is then sent
-   * without encoding the page again.
+   * The answer's bytes, the same for every reader of its audience (no nonce, no cookie): a hit
+   * sends them as they are, and any shared cache may keep them.
    */
-  parts: Buffer[];
-  /** Each part deflated once at store time, for the (nearly all) clients that accept gzip. */
-  gzip: Buffer[];
+  body: Buffer;
+  /** The body gzipped once at store time, for the (nearly all) clients that accept gzip. */
+  gzip: Buffer;
+  /** A validator of the body (a weak ETag: the gzip and plain copies are the same content). */
+  etag: string;
 };
+
+/** A stored page as read: with the moment it stops being true (its s-maxage). */
+export type CachedHit = CachedPage & { expiresAt: number };
 
 type StoredPage = CachedPage & { stamp: string; expiresAt: number };
 
@@ -58,7 +67,7 @@ interface PageStore {
   /** The generation stamp of a scope's pages now (take it before rendering). */
   stamp(scope: PageScope): Promise<string>;
   /** The page when stored under the current stamp and not expired; else null. */
-  get(key: string, scope: PageScope, now: number): Promise<CachedPage | null>;
+  get(key: string, scope: PageScope, now: number): Promise<CachedHit | null>;
   set(key: string, page: StoredPage, now: number): Promise<void>;
   /** A deal changed: its own pages and every listing page (a null slug: the listings only). */
   bumpDeal(slug: string | null): Promise<void>;
@@ -66,12 +75,10 @@ interface PageStore {
   close(): Promise<void>;
 }
 
-const byteLength = (buffers: Buffer[]) => buffers.reduce((n, b) => n + b.length, 0);
-
 const pageBytes = (key: string, p: StoredPage) =>
   key.length +
-  byteLength(p.parts) +
-  byteLength(p.gzip) +
+  p.body.length +
+  p.gzip.length +
   Object.entries(p.headers).reduce((n, [k, v]) => n + k.length + v.length, 64);
 
 /** An LRU over a Map (insertion order is recency order), evicting past a byte budget. */
@@ -134,8 +141,8 @@ export function createMemoryPageStore(maxBytes = PAGE_CACHE_MEMORY_BYTES): PageS
   };
 }
 
-// The stored value's shape: 2 = body and gzip in parts cut at the CSP nonce.
-const REDIS_FORMAT = 2;
+// The stored value's shape: 3 = one body and its gzip (base64), hash-based CSP, an ETag.
+const REDIS_FORMAT = 3;
 
 /**
  * Redis: pages under {prefix}page:{key} with a PX expiry, generations under {prefix}gen:*. A read
@@ -166,20 +173,22 @@ export function createRedisPageStore(url: string, prefix: string, log: (err: unk
     async get(key, scope, now) {
       const [raw, all, deal] = await redis.mget(pageKey(key), allKey, scopeKey(scope));
       if (!raw) return null;
-      const stored = JSON.parse(raw) as Omit<StoredPage, "parts" | "gzip"> & {
+      const stored = JSON.parse(raw) as Omit<StoredPage, "body" | "gzip"> & {
         format?: number;
-        parts: string[];
-        gzip: string[];
+        body: string;
+        gzip: string;
       };
-      // A page stored by an older release (one body, no nonce parts) is a miss, not a page whose
+      // A page stored by an older release (a nonce-cut body) is a miss, not a page whose
       // scripts the CSP would block.
       if (stored.format !== REDIS_FORMAT) return null;
       if (stored.stamp !== stampFrom(all, deal) || stored.expiresAt <= now) return null;
       return {
         status: stored.status,
         headers: stored.headers,
-        parts: stored.parts.map((part) => Buffer.from(part, "utf8")),
-        gzip: stored.gzip.map((part) => Buffer.from(part, "base64")),
+        body: Buffer.from(stored.body, "base64"),
+        gzip: Buffer.from(stored.gzip, "base64"),
+        etag: stored.etag,
+        expiresAt: stored.expiresAt,
       };
     },
     async set(key, page, now) {
@@ -187,9 +196,8 @@ export function createRedisPageStore(url: string, prefix: string, log: (err: unk
       const value = JSON.stringify({
         ...page,
         format: REDIS_FORMAT,
-        // Cut at an ASCII nonce, each part is whole UTF-8.
-        parts: page.parts.map((part) => part.toString("utf8")),
-        gzip: page.gzip.map((part) => part.toString("base64")),
+        body: page.body.toString("base64"),
+        gzip: page.gzip.toString("base64"),
       });
       await redis.set(pageKey(key), value, "PX", ttl);
     },
@@ -212,6 +220,8 @@ export function createPageCacheService(deps: {
   db: Db;
   clock: Clock;
   events: PageEvents;
+  /** The shared cache in front: purged by each event's keys once this cache has moved. */
+  purge: CdnPurge;
   redisUrl?: string | undefined;
   redisKeyPrefix?: string;
   maxBytes?: number;
@@ -253,14 +263,22 @@ export function createPageCacheService(deps: {
   }
 
   deps.events.subscribe(async (event) => {
+    let keys: string[] = [];
     try {
-      if (event.kind === "all") return await store.bumpAll();
-      const keys = await scopeKeysOf(event.deal);
-      // Each bump moves the listings too (any deal may be listed there).
-      for (const key of keys) await store.bumpDeal(key);
+      if (event.kind === "all") {
+        await store.bumpAll();
+      } else {
+        keys = await scopeKeysOf(event.deal);
+        // Each bump moves the listings too (any deal may be listed there).
+        for (const key of keys) await store.bumpDeal(key);
+      }
     } catch (err) {
       log(err, "page cache: invalidation failed");
     }
+    // After this cache moved: a refetch the purge causes finds the new page here, not the old.
+    deps.purge.purge(
+      purgeKeys(event.kind === "all" ? { kind: "all" } : { kind: "deal", dealKeys: keys }),
+    );
   });
 
   /** When a page next reads differently. */
@@ -342,7 +360,7 @@ export function createPageCacheService(deps: {
   }
 
   /** Safe reads: a broken store makes a miss. */
-  async function get(key: string, scope: PageScope): Promise<CachedPage | null> {
+  async function get(key: string, scope: PageScope): Promise<CachedHit | null> {
     try {
       const page = await store.get(key, scope, clock.now().getTime());
       recovered();
@@ -364,15 +382,25 @@ export function createPageCacheService(deps: {
     }
   }
 
-  /** Stores a page rendered under `stamp` until its next boundary. */
-  async function put(key: string, scope: PageScope, stampBefore: string, page: CachedPage) {
+  /**
+   * Stores a page rendered under `stamp` until its next boundary; returns it as a hit reads it
+   * (with its expiry), or null when it is not kept (already expired, or the store failed).
+   */
+  async function put(
+    key: string,
+    scope: PageScope,
+    stampBefore: string,
+    page: CachedPage,
+  ): Promise<CachedHit | null> {
     try {
       const now = clock.now();
       const expiresAt = (await expiryOf(scope, now)).getTime();
-      if (expiresAt <= now.getTime()) return;
+      if (expiresAt <= now.getTime()) return null;
       await store.set(key, { ...page, stamp: stampBefore, expiresAt }, now.getTime());
+      return { ...page, expiresAt };
     } catch (err) {
       log(err, "page cache: write failed");
+      return null;
     }
   }
 
@@ -390,7 +418,18 @@ export function createPageCacheService(deps: {
     return rows.length > 0;
   }
 
-  return { get, stamp, put, sessionHasCart, expiryOf, close: () => store.close() };
+  return {
+    get,
+    stamp,
+    put,
+    sessionHasCart,
+    expiryOf,
+    /** Purges sent to the shared cache in front are over (tests). */
+    purgesSettled: () => deps.purge.settled(),
+    /** The clock's now (ms), which stored expiries are on. */
+    now: () => clock.now().getTime(),
+    close: () => store.close(),
+  };
 }
 
 export type PageCacheService = ReturnType<typeof createPageCacheService>;

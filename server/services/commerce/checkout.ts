@@ -146,7 +146,7 @@ export function createCheckoutService(deps: {
   gateway: Payments;
   outbox: Outbox;
   /** A sale of a limited deal changes its public page ("N remaining"): the page cache hears it. */
-  pageEvents?: PageEvents;
+  pageEvents: PageEvents;
   /** The browser's return from 3-D Secure (commerce/payments.ts completes the payment). */
   completePayment?: (
     user: NonNullable<CartActor["user"]>,
@@ -386,7 +386,7 @@ export function createCheckoutService(deps: {
       const limited = new Set(
         v.lines.filter((l) => l.deal.quantityTotal != null).map((l) => l.deal.id),
       );
-      for (const dealId of limited) await deps.pageEvents?.dealChanged(dealId);
+      for (const dealId of limited) await deps.pageEvents.dealChanged(dealId);
       return { orderId };
     } catch (err) {
       if (err instanceof DomainError) return { problem: err.message };
@@ -503,7 +503,7 @@ export function createCheckoutService(deps: {
         payment_intent: err.result.providerPaymentId,
       });
     }
-    for (const dealId of new Set(limited)) await deps.pageEvents?.dealChanged(dealId);
+    for (const dealId of new Set(limited)) await deps.pageEvents.dealChanged(dealId);
     return result;
   }
 

@@ -118,7 +118,7 @@ export function createPosting(deps: {
       if (isUniqueViolation(err)) throw conflict(MESSAGES.alreadyReviewed);
       throw err;
     }
-    await deps.pageEvents?.dealChanged(dealId);
+    await deps.pageEvents.dealChanged(dealId);
     return read.get(kind, String(dealId), String(id), user);
   }
 

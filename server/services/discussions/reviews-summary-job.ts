@@ -4,6 +4,7 @@ import { deals } from "../../db/schema/catalog";
 import { comments } from "../../db/schema/discussions";
 import type { Clock } from "../../providers/clock";
 import type { SessionUser } from "../accounts/sessions";
+import type { PageEvents } from "../cache/page-events";
 import type { Outbox } from "../jobs/outbox";
 import { SUMMARY_TOPIC } from "./aggregates";
 import { buildReviewsSummary, parseReviewsSummary, type SummaryReview } from "./summary";
@@ -12,8 +13,13 @@ import { dealFacts } from "./write-context";
 // The reviews summary: the outbox job that rebuilds it (queued by aggregates.ts when the
 // approved reviews grew or shrank enough) and the stored summary as the API answers it.
 
-export function createReviewsSummaryJob(deps: { db: Db; clock: Clock; outbox: Outbox }) {
-  const { db, clock, outbox } = deps;
+export function createReviewsSummaryJob(deps: {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  pageEvents: PageEvents;
+}) {
+  const { db, clock, outbox, pageEvents } = deps;
 
   /** The worker's job: rebuild the summary from the approved reviews as they are now. */
   async function regenerateSummary(dealId: number): Promise<void> {
@@ -45,6 +51,8 @@ export function createReviewsSummaryJob(deps: { db: Db; clock: Clock; outbox: Ou
         reviewsSummaryUpdatedAt: summary ? now : null,
       })
       .where(eq(deals.id, dealId));
+    // The product page and its reviews list show the summary: their cached copies go.
+    await pageEvents.dealChanged(dealId);
   }
 
   outbox.handle(SUMMARY_TOPIC, async (message) => {

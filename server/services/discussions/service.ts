@@ -3,6 +3,7 @@ import type { Clock } from "../../providers/clock";
 import type { MediaProvider } from "../../providers/media";
 import type { PageCacheService } from "../cache/page-cache";
 import type { PageEvents } from "../cache/page-events";
+import { createStampedLru } from "../cache/stamped-lru";
 import type { Outbox } from "../jobs/outbox";
 import { createDealReads } from "./deal-reads";
 import { createListReads, keptListIds, listsForViewer } from "./lists";
@@ -48,7 +49,7 @@ export function createDiscussionService(deps: {
   const submissions = createSubmissions({ media: deps.media, posting, reviewMedia });
   const votes = createVotes({ db, clock });
   const moderation = createModeration({ db, outbox, read, pageEvents });
-  const summary = createReviewsSummaryJob({ db, clock, outbox });
+  const summary = createReviewsSummaryJob({ db, clock, outbox, pageEvents });
   const profiles = createProfileReads({ db, clock });
   const suggestions = createSuggestionReads({ db, queries });
 
@@ -100,30 +101,18 @@ function anonymousContexts(
   pageCache: PageCacheService,
   clock: Clock,
 ): ReadQueries["dealContext"] {
-  const entries = new Map<
-    string,
-    { stamp: string; expiresAt: number; value: Promise<DealContext> }
-  >();
+  const contexts = createStampedLru<DealContext>({
+    clock,
+    maxEntries: CONTEXT_MAX_ENTRIES,
+    maxAgeMs: CONTEXT_MAX_AGE_MS,
+  });
   // A signed-in viewer reads fresh, with whatever else is asked (the kept lists' vote ids).
   return async (dealKey, viewer, ...rest) => {
     if (viewer) return load(dealKey, viewer, ...rest);
     const stamp = await pageCache.stamp({ kind: "listing" });
     // The store is failing: no way to know what is fresh, so read through.
     if (stamp === null) return load(dealKey, viewer);
-    const now = clock.now().getTime();
-    const hit = entries.get(dealKey);
-    if (hit && hit.stamp === stamp && hit.expiresAt > now) return hit.value;
-    const entry = { stamp, expiresAt: now + CONTEXT_MAX_AGE_MS, value: load(dealKey, viewer) };
-    entries.delete(dealKey);
-    entries.set(dealKey, entry);
-    if (entries.size > CONTEXT_MAX_ENTRIES) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
     // A failed load (an unknown deal is a 404) is not remembered; concurrent misses share one.
-    entry.value.catch(() => {
-      if (entries.get(dealKey) === entry) entries.delete(dealKey);
-    });
-    return entry.value;
+    return contexts.get(dealKey, stamp, () => load(dealKey, viewer));
   };
 }
