@@ -131,12 +131,19 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
           ? sameOriginFrames(policy)
           : policy,
       );
+      const decision = await cacheDecision(request, options.pageCache);
       const render = async () => {
         const context = new RouterContextProvider();
-        const value: AppLoadContext = { ...options.loadContext(request, reply), cspNonce };
+        const value: AppLoadContext = {
+          ...options.loadContext(request, reply),
+          cspNonce,
+          // A page kept for an audience carries no one's personal parts (domain/audience.ts).
+          sharedRender: decision.kind === "cache",
+        };
         context.set(appContext, value);
         const origin = siteOriginFor(request, publicOrigin);
         const response = await handle(toWebRequest(request, origin), context);
+        if (value.personalRender) response.headers.set("cache-control", "private, no-store");
         if (!value.outage) return response;
         // A loader or action met an outage (app/entry.server.tsx): the 503 page, not the 500 one;
         // a client navigation's data request keeps React Router's body for its error boundary.
@@ -149,7 +156,6 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
         await response.body?.cancel();
         return outageResponse(request, value.outage);
       };
-      const decision = await cacheDecision(request, options.pageCache);
       if (decision.kind === "none") return sendResponse(reply, await render());
       // Cached or not, an anonymous visitor gets their own CSRF token from the page itself, so
       // the page's forms (questions, cart) can send it.
