@@ -346,7 +346,8 @@ export function DealTimer({
             ))}
           </p>
         ) : (
-          <time dateTime={target.toISOString()} className="text-sm font-bold">
+          // The clock's line height (text-lg): the heading beside it stays put when it ticks in.
+          <time dateTime={target.toISOString()} className="text-sm leading-7 font-bold">
             {utcDateTime(target)}
           </time>
         )}
