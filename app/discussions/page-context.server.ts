@@ -173,7 +173,10 @@ export async function viewerContext(
     facts,
     pending: shared,
     roles: {
-      userId: user?.id ?? null,
+      // A shared render's reader is some member (0: no one's id): cards offer a member's
+      // controls (vote, reply); who they are comes with the fill.
+      userId: shared ? 0 : (user?.id ?? null),
+      pending: shared,
       staff: status.staffModerator,
       partner,
       userModerator: status.userModerator,
