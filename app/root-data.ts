@@ -15,6 +15,11 @@ export type HeaderUser = {
   hasPlus: boolean;
   /** Signed in but unverified: the menu carries the verify prompt. */
   emailVerified?: boolean;
+  /**
+   * A page kept for an audience of signed-in readers (decision 059): the name, e-mail and cart
+   * count are not in it; the page fills them after load (app/ui/personal-fill.tsx).
+   */
+  pending?: boolean;
 } | null;
 
 export type RootData = {

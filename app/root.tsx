@@ -20,6 +20,7 @@ import { loadGrowthRootData } from "./marketing/root-data.server";
 import { ViewItemEvent } from "./marketing/view-item-event";
 import { readCookie } from "./ui/cookies";
 import { IconSprite } from "./ui/icons";
+import { PersonalFillContext, usePersonalFillState } from "./ui/personal-fill";
 import { PlusMemberContext } from "./ui/plus-member";
 
 /** The signed-in user summary every page's header needs; nothing else personal goes here. */
@@ -27,28 +28,34 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   const ctx = context.get(appContext);
   const { session } = ctx;
   const u = session?.user ?? null;
-  const user: HeaderUser = u
-    ? {
-        name: [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username || u.email,
-        email: u.email,
-        isStaff: u.isStaff,
-        hasPlus: u.hasPlus,
-        emailVerified: u.emailVerified,
-      }
-    : null;
+  // A page kept for an audience names no one: the header shows a member placeholder of the same
+  // size until the page fills it (app/ui/personal-fill.tsx, decision 059).
+  const shared = Boolean(ctx.sharedRender && u);
+  const user: HeaderUser = shared
+    ? { name: "", email: "", isStaff: false, hasPlus: u?.hasPlus === true, pending: true }
+    : u
+      ? {
+          name: [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username || u.email,
+          email: u.email,
+          isStaff: u.isStaff,
+          hasPlus: u.hasPlus,
+          emailVerified: u.emailVerified,
+        }
+      : null;
   // Signed-in pages carry the CSRF token for forms that must work without JavaScript (log out).
-  const csrfToken = u ? readCookie(request.headers.get("cookie"), "csrftoken") : "";
+  const csrfToken = u && !shared ? readCookie(request.headers.get("cookie"), "csrftoken") : "";
   // The public origin: absolute URLs in structured data (app/seo) without echoing a Host header.
   const origin = ctx.publicConfig.publicUrl;
   // Growth: the session's currency and experiments (one shared value without a session).
   const growth = await loadGrowthRootData(ctx);
   // Cart: the header's item count (no query without a session). A GET reads the count the
   // session load already took; after an action (a POST in this same request) it is counted again.
-  const cartCount = !session
-    ? 0
-    : request.method === "GET" && session.cartCountAtLoad !== undefined
-      ? session.cartCountAtLoad
-      : await ctx.services.cart.count(cartActorOf(session));
+  const cartCount =
+    !session || shared
+      ? 0
+      : request.method === "GET" && session.cartCountAtLoad !== undefined
+        ? session.cartCountAtLoad
+        : await ctx.services.cart.count(cartActorOf(session));
   return { user, campaigns: session?.campaigns ?? [], csrfToken, origin, growth, cartCount };
 }
 
@@ -80,6 +87,8 @@ export const meta: Route.MetaFunction = ({ error }) => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  // A page kept for an audience: its reader's parts are asked for once after load.
+  const fill = usePersonalFillState(data?.user?.pending === true);
   return (
     <html lang="en">
       <head>
@@ -98,18 +107,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        <PlusMemberContext.Provider value={data?.user?.hasPlus === true}>
-          <DisplayCurrencyContext.Provider value={data?.growth.display ?? null}>
-            <SiteHeader
-              user={data?.user ?? null}
-              currency={data?.growth.currency}
-              cartCount={data?.cartCount ?? 0}
-            />
-            <div id="main-content" tabIndex={-1} className="flex-1 scroll-mt-20">
-              {children}
-            </div>
-          </DisplayCurrencyContext.Provider>
-        </PlusMemberContext.Provider>
+        <PersonalFillContext.Provider value={fill}>
+          <PlusMemberContext.Provider value={data?.user?.hasPlus === true}>
+            <DisplayCurrencyContext.Provider value={data?.growth.display ?? null}>
+              <SiteHeader
+                user={data?.user ?? null}
+                currency={data?.growth.currency}
+                cartCount={data?.cartCount ?? 0}
+              />
+              <div id="main-content" tabIndex={-1} className="flex-1 scroll-mt-20">
+                {children}
+              </div>
+            </DisplayCurrencyContext.Provider>
+          </PlusMemberContext.Provider>
+        </PersonalFillContext.Provider>
         <ViewItemEvent />
         <SiteFooter signedIn={Boolean(data?.user)} />
         <ScrollRestoration />

@@ -2,8 +2,9 @@
  * Who a shared (cached) page is rendered for: whatever changes most of the page, never who the
  * reader is (issue 32, "cache by audience, fill by person"). Readers with one audience key share
  * one stored page; what is truly personal (the header's name, own votes, owned plans, the cart
- * count) is filled per person after the page is kept. Pure; the page cache applies it
- * (server/http/page-cache.ts) and the route table names it per route.
+ * count, the posting prompts) is left out of that render and filled per person after load
+ * (decision 059). Pure; the page cache applies it (server/http/page-cache.ts) and the route table
+ * names it per route.
  */
 import { experimentsCacheKey } from "./experiments";
 import { pageVariant } from "./page-cache";
@@ -15,7 +16,13 @@ export type Reader = {
   currency: string;
   campaigns: readonly string[];
   /** Null for an anonymous reader. */
-  user: { isStaff: boolean; isStaffModerator: boolean; hasPlus: boolean } | null;
+  user: {
+    isStaff: boolean;
+    isStaffModerator: boolean;
+    hasPlus: boolean;
+    /** Partner or user moderator of some deal (server/services/accounts/sessions.ts). */
+    hasDealRole?: boolean;
+  } | null;
   /** Items in the session's cart. */
   cartCount: number;
 };
@@ -24,13 +31,27 @@ export type Reader = {
  * The reader's audience as a cache key part, or null when their page is rendered for them alone
  * (it shows things no audience shares).
  *
- * Today: anonymous readers without a cart share pages by currency, campaign opt-ins and the
- * experiments that change prices; a signed-in reader or a cart goes around the cache.
+ * - Anonymous readers without a cart share pages by currency, campaign opt-ins and the
+ *   experiments that change prices.
+ * - Signed-in readers share them by the same, plus whether they are Plus members: the member
+ *   price is in the first paint, never filled (no moment with a non-member price). Their name,
+ *   cart count, votes, owned plans and posting prompts are filled per person.
+ * - Staff, staff moderators and deals' partners and user moderators stay per person: their pages
+ *   carry staff preview, moderator controls and moderation counts, which no audience shares.
+ * - An anonymous reader with a cart stays per person: an anonymous page cannot know it has a
+ *   count to fill (the session cookie is httpOnly), and asking on every anonymous view would
+ *   cost every visitor a request for the few with a cart.
  */
 export function audienceKey(reader: Reader): string | null {
-  if (reader.user) return null;
-  if (reader.cartCount > 0) return null;
+  const user = reader.user;
+  if (user && (user.isStaff || user.isStaffModerator || user.hasDealRole)) return null;
+  if (!user && reader.cartCount > 0) return null;
   const variant = pageVariant(reader.currency, reader.campaigns);
   const experiments = experimentsCacheKey(reader.sessionId, reader.currency);
-  return `${variant}${experiments ? `|${experiments}` : ""}`;
+  const shared = `${variant}${experiments ? `|${experiments}` : ""}`;
+  if (!user) return shared;
+  return `${user.hasPlus ? "member+plus" : "member"}|${shared}`;
 }
+
+/** True when the page is rendered for an audience of signed-in readers (personal parts filled). */
+export const isSignedInAudience = (key: string): boolean => key.startsWith("member");

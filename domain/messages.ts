@@ -428,3 +428,5 @@ export const TRANSFER_UPGRADED_LINE =
 export const REFUND_LINES_NOT_IN_ORDER = "These lines are not in this order.";
 /** Staff asked for a line refund without choosing a line. */
 export const REFUND_CHOOSE_LINES = "Choose at least one line to refund.";
+/** The buy button of a plan the reader owns already (issue 32): our wording. */
+export const PLAN_OWNED = "You own this plan";

@@ -14,6 +14,7 @@ import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { accountRoutes } from "./http/accounts/accounts";
+import { personalHeaderRoutes } from "./http/accounts/personal-header";
 import { sessionRoutes } from "./http/accounts/sessions";
 import { userRoutes } from "./http/accounts/users";
 // Account: billing, cards, Plus, products (h/account).
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(discussionRoutes, { services });
   await app.register(dealRoutes, { services });
   await app.register(dealAttributeRoutes, { services });
+  await app.register(personalHeaderRoutes);
   await app.register(modularRoutes, { services });
   await app.register(mediaRoutes);
   await app.register(ogImageRoutes, { services });

@@ -11,6 +11,7 @@ import {
 } from "../../domain/messages";
 import { cx } from "../ui/format";
 import { Use } from "../ui/icons";
+import { usePersonalFill } from "../ui/personal-fill";
 import { useToast } from "../ui/toast";
 import { approveLabel } from "./labels";
 import {
@@ -67,6 +68,23 @@ export function VoteButton({
 }) {
   const fetcher = useFetcher<ThreadActionResult>();
   const path = useCurrentPath();
+  const fill = usePersonalFill();
+  if (roles.pending) {
+    // A page kept for an audience: the reader, their vote and the current count come with the
+    // fill; until then the button of any member, unpressed (the same size).
+    const filled = fill.state === "filled" ? fill : null;
+    const vote = filled?.deal?.votes.get(id);
+    return (
+      <VoteButton
+        id={id}
+        upVotes={vote?.upVotes ?? upVotes}
+        userVote={vote?.vote ?? userVote}
+        status={status}
+        ownerId={ownerId}
+        roles={{ ...roles, pending: false, userId: filled?.viewer?.id ?? 0 }}
+      />
+    );
+  }
   const pending = fetcher.state !== "idle";
   // Optimistic toggle while the vote is in flight.
   const voted = pending ? userVote !== 1 : userVote === 1;

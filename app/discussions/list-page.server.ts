@@ -103,9 +103,24 @@ export async function loadListPage(
     stats,
     reviewsSummary,
     flash: url.searchParams.get("submitted"),
+    // A page kept for an audience asks for its reader's votes on what it shows (decision 059).
+    personalFill: vc.pending ? { dealId: deal.id, commentIds: voteIdsOf(list.items) } : null,
     deletedToast:
       deleted && (COMMENT_KINDS as readonly string[]).includes(deleted)
         ? deleteSuccess(deleted)
         : null,
   };
+}
+
+/** The ids of the items and replies a list shows: the reader's votes to fill on them. */
+function voteIdsOf(items: readonly { id: number; children: readonly unknown[] }[]): number[] {
+  const ids: number[] = [];
+  const walk = (rows: readonly unknown[]) => {
+    for (const row of rows as { id: number; children?: unknown[] }[]) {
+      ids.push(row.id);
+      if (row.children) walk(row.children);
+    }
+  };
+  walk(items);
+  return ids;
 }

@@ -5,32 +5,25 @@
  */
 import { redirect } from "react-router";
 import { isInactiveIndefinitely } from "../../domain/deal-state";
-import {
-  buyPromptShown,
-  canAskQuestion,
-  canWriteReview,
-  type DealFacts,
-  type Viewer,
-} from "../../domain/permissions";
+import type { DealFacts, Viewer } from "../../domain/permissions";
 import type { SessionUser } from "../../server/services/accounts/sessions";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
 import { basedOnLabel } from "../../server/web/discussions";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { AppLoadContext } from "../context";
 import { notFound, pageStatusError } from "../ui/not-found.server";
+import { questionPrompt, reviewPrompt } from "./posting-prompts";
 import {
   type DealSummary,
   type DiscussionKind,
   loginPath,
-  newPath,
-  type PostingPrompt,
   type ResponsivenessView,
   type ReviewsSummaryView,
   type ViewerRoles,
 } from "./types";
 import { userStatusOnce } from "./user-status.server";
 
-export type Ctx = Pick<AppLoadContext, "services" | "session">;
+export type Ctx = Pick<AppLoadContext, "services" | "session" | "sharedRender">;
 
 export function dealSummary(deal: DealDetailsJson): DealSummary {
   const r = deal.deal_review;
@@ -139,6 +132,8 @@ export type ViewerContext = {
   viewer: Viewer;
   facts: DealFacts;
   roles: ViewerRoles;
+  /** A signed-in reader left out of a render kept for their audience: prompts are filled. */
+  pending?: boolean;
 };
 
 export async function viewerContext(
@@ -147,7 +142,10 @@ export async function viewerContext(
   /** Comments whose votes the request's one deal-context statement reads too. */
   voteIds?: readonly number[],
 ): Promise<ViewerContext> {
-  const user = ctx.session?.user ?? null;
+  // A render kept for the reader's audience reads as the public (no own pending items, votes or
+  // roles) and leaves the prompts to the fill (decision 059).
+  const shared = Boolean(ctx.sharedRender && ctx.session?.user);
+  const user = shared ? null : (ctx.session?.user ?? null);
   const status = await userStatusOnce(ctx, deal.id, user, voteIds);
   const summary = dealSummary(deal);
   const viewer: Viewer = user
@@ -173,8 +171,12 @@ export async function viewerContext(
     user,
     viewer,
     facts,
+    pending: shared,
     roles: {
-      userId: user?.id ?? null,
+      // A shared render's reader is some member (0: no one's id): cards offer a member's
+      // controls (vote, reply); who they are comes with the fill.
+      userId: shared ? 0 : (user?.id ?? null),
+      pending: shared,
       staff: status.staffModerator,
       partner,
       userModerator: status.userModerator,
@@ -185,41 +187,7 @@ export async function viewerContext(
   };
 }
 
-/**
- * The write-a-review control by role (spec 000 section 6): the button; log in (next is the
- * new-review page); verify e-mail; buy now (not on info or inactive-indefinitely deals, which the
- * server exempts from the purchase); nothing for blacklisted users or a second review.
- */
-export function reviewPrompt(vc: ViewerContext, slug: string): PostingPrompt {
-  const exempt = !buyPromptShown(vc.facts);
-  const gate = canWriteReview(vc.viewer, {
-    ...vc.facts,
-    hasPurchased: vc.facts.hasPurchased || exempt,
-  });
-  if (gate.allowed) return { type: "button", href: newPath(slug, "review") };
-  switch (gate.reason) {
-    case "login":
-      return { type: "login", href: loginPath(newPath(slug, "review")) };
-    case "verify":
-      return { type: "verify", href: "/account/email/" };
-    case "buy":
-      return { type: "buy", href: `/products/${slug}/#pricing` };
-    default:
-      return { type: "none" };
-  }
-}
-
-export function questionPrompt(
-  vc: ViewerContext,
-  slug: string,
-  currentPath: string,
-): PostingPrompt {
-  const gate = canAskQuestion(vc.viewer);
-  if (gate.allowed) return { type: "button", href: newPath(slug, "question") };
-  if (gate.reason === "login") return { type: "login", href: loginPath(currentPath) };
-  if (gate.reason === "verify") return { type: "verify", href: "/account/email/" };
-  return { type: "none" };
-}
-
 export const promptFor = (vc: ViewerContext, kind: DiscussionKind, slug: string, path: string) =>
   kind === "review" ? reviewPrompt(vc, slug) : questionPrompt(vc, slug, path);
+
+export { questionPrompt, reviewPrompt };

@@ -13,8 +13,10 @@ import {
   SEARCH_PLACEHOLDER,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
+import { usePersonalFill } from "../ui/personal-fill";
 import { primaryButton } from "./controls";
 import { flashMessage } from "./labels";
+import { filledPrompt } from "./posting-prompts";
 import type { DealSummary, DiscussionKind, PostingPrompt } from "./types";
 
 export function DiscussionBreadcrumbs({ crumbs }: { crumbs: { label: string; to?: string }[] }) {
@@ -50,6 +52,32 @@ export function PostingPromptBlock({
   kind: DiscussionKind;
   compact?: boolean;
 }) {
+  const fill = usePersonalFill();
+  if (prompt.type === "pending") {
+    // Room for the tallest prompt while the reader is asked for, then theirs in it (no shift).
+    const reader =
+      fill.state === "filled" && fill.viewer
+        ? {
+            id: fill.viewer.id,
+            emailVerified: fill.viewer.email_verified,
+            commentBlacklist: fill.viewer.comment_blacklist,
+            hasPlus: fill.viewer.has_plus,
+            hasPurchased: fill.deal?.hasPurchased ?? false,
+            hasReviewed: fill.deal?.hasReviewed ?? false,
+          }
+        : null;
+    return (
+      <div className={compact ? "min-h-36" : "min-h-40"} aria-busy={fill.state !== "filled"}>
+        {fill.state === "filled" ? (
+          <PostingPromptBlock
+            prompt={filledPrompt(prompt, kind, reader)}
+            kind={kind}
+            compact={compact}
+          />
+        ) : null}
+      </div>
+    );
+  }
   switch (prompt.type) {
     case "button":
       return (

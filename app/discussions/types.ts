@@ -71,6 +71,11 @@ export type DealSummary = {
 /** The viewer's relation to the deal: decides which controls show (the server still decides). */
 export type ViewerRoles = {
   userId: number | null;
+  /**
+   * A signed-in reader on a page kept for their audience: who they are (userId) comes with the
+   * fill (app/ui/personal-fill.tsx); until then cards act as for any member.
+   */
+  pending?: boolean;
   staff: boolean;
   partner: boolean;
   userModerator: boolean;
@@ -87,7 +92,9 @@ export type PostingPrompt =
   | { type: "login"; href: string }
   | { type: "verify"; href: string }
   | { type: "buy"; href: string }
-  | { type: "none" };
+  | { type: "none" }
+  /** A page kept for an audience: the reader's prompt is filled after load (decision 059). */
+  | { type: "pending"; slug: string; path: string; isInfo: boolean; inactiveIndefinitely: boolean };
 
 /** What a thread action answers to the page that posted it. */
 export type ThreadActionResult =

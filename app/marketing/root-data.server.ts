@@ -27,7 +27,7 @@ const ANONYMOUS: GrowthRootData = {
  * selector asks for the visitor's local currency itself when opened.
  */
 export async function loadGrowthRootData(
-  ctx: Pick<AppLoadContext, "services" | "session">,
+  ctx: Pick<AppLoadContext, "services" | "session" | "sharedRender">,
 ): Promise<GrowthRootData> {
   const session = ctx.session;
   if (!session) return ANONYMOUS;
@@ -36,6 +36,7 @@ export async function loadGrowthRootData(
   return {
     currency: rate.currency,
     display: convert ? { currency: rate.currency, rate: rate.exchangeRate } : null,
-    purchases: session.user?.numberOfPurchases ?? 0,
+    // Personal: a page kept for an audience leaves it to the fill (app/ui/personal-fill.tsx).
+    purchases: ctx.sharedRender ? 0 : (session.user?.numberOfPurchases ?? 0),
   };
 }

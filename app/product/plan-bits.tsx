@@ -3,6 +3,7 @@
  * buy button, the limited-quantity text and meter, and the deal inline timer.
  */
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { PERCENT_CLAIMED_HIDDEN } from "../../domain/constants";
 import { countdown } from "../../domain/countdown";
 import {
@@ -13,13 +14,14 @@ import {
   limitedQuantityMeterLabel,
   limitedQuantityText,
 } from "../../domain/deal-state";
-import { campaignDiscountName, PRICE_FREE } from "../../domain/messages";
+import { campaignDiscountName, PLAN_OWNED, PRICE_FREE } from "../../domain/messages";
 import { toCents, toMajor } from "../../domain/money";
 import { accessLabel, discountLabel, planText, shownPlanPrice } from "../../domain/pricing";
 import { clockSegments } from "../../domain/storefront";
 import { ChargedInUsd } from "../cart/charged-in-usd";
 import { usePriceLabel } from "../marketing/display-currency";
 import { cx, utcDateTime } from "../ui/format";
+import { usePersonalFill } from "../ui/personal-fill";
 import { useNow } from "../ui/use-now";
 import type { ProductPageDeal } from "./page-view";
 import { activePlans, type Plan, usePurchase } from "./purchase-context";
@@ -181,6 +183,38 @@ export function BuyButton({
   const plans = activePlans(deal);
   const target = planId ?? state.selectedPlanId;
   const button = buyButtonState(deal.buy_button, plans, target);
+  const ownership = usePlanOwnership(viewer, target);
+  const look = cx(
+    // buy-button (app.css): the look; the size is the caller's.
+    "buy-button",
+    size === "lg" ? "px-6 py-3.5 text-lg" : "px-5 py-2.5 text-base",
+    className,
+  );
+  if (ownership === "owned") {
+    // Theirs already: no second purchase; their products page has the plan (and its upgrades).
+    return (
+      <Link to="/account/products/" data-testid="buy-button" data-owned="true" className={look}>
+        {PLAN_OWNED}
+      </Link>
+    );
+  }
+  if (ownership === "pending") {
+    // The same button, its label held back until the fill says whether the plan is theirs.
+    // Without JavaScript (@media (scripting: none), app.css) the label shows and the form posts.
+    return (
+      <button
+        type={submit ? "submit" : "button"}
+        data-testid="buy-button"
+        data-pending="true"
+        aria-busy="true"
+        aria-label="Checking your purchases"
+        onClick={(event) => event.preventDefault()}
+        className={cx(look, "fill-pending")}
+      >
+        <span className="fill-pending-label">{button.text}</span>
+      </button>
+    );
+  }
   return (
     <button
       type={submit ? "submit" : "button"}
@@ -312,7 +346,8 @@ export function DealTimer({
             ))}
           </p>
         ) : (
-          <time dateTime={target.toISOString()} className="text-sm font-bold">
+          // The clock's line height (text-lg): the heading beside it stays put when it ticks in.
+          <time dateTime={target.toISOString()} className="text-sm leading-7 font-bold">
             {utcDateTime(target)}
           </time>
         )}
@@ -322,4 +357,20 @@ export function DealTimer({
       ) : null}
     </div>
   );
+}
+
+/**
+ * Whether the reader owns `planId` (a page kept for their audience learns it from the fill,
+ * app/ui/personal-fill.tsx): "pending" until then, "owned" or "not-owned" after. A page rendered
+ * for its reader says "not-owned" here: the cart and checkout refuse a plan owned already.
+ */
+export function usePlanOwnership(
+  viewer: ProductViewer,
+  planId: number | null | undefined,
+): "pending" | "owned" | "not-owned" {
+  const fill = usePersonalFill();
+  if (!viewer.pending) return "not-owned";
+  if (fill.state === "pending") return "pending";
+  if (fill.state !== "filled" || planId == null) return "not-owned";
+  return fill.deal?.ownedPlanIds.includes(planId) ? "owned" : "not-owned";
 }

@@ -6,7 +6,12 @@ import { ANONYMOUS_VIEWER, type ProductViewer } from "./viewer";
 type Ctx = Pick<AppLoadContext, "services" | "session">;
 
 /** The viewer of a product page, from the session; anonymous sessions in USD share one value. */
-export async function loadProductViewer(ctx: Ctx, deal: DealDetailsJson): Promise<ProductViewer> {
+export async function loadProductViewer(
+  ctx: Ctx,
+  deal: DealDetailsJson,
+  /** The render is kept for the reader's audience: leave the person out (decision 059). */
+  shared = false,
+): Promise<ProductViewer> {
   const session = ctx.session;
   const user = session?.user ?? null;
   const base: ProductViewer = {
@@ -15,6 +20,16 @@ export async function loadProductViewer(ctx: Ctx, deal: DealDetailsJson): Promis
     campaigns: session?.campaigns ?? [],
   };
   if (!user) return base;
+  if (shared) {
+    // The audience's member, no one's: the Plus price is the audience's; the rest is filled.
+    return {
+      ...base,
+      isAuthenticated: true,
+      emailVerified: true,
+      hasPlus: user.hasPlus,
+      pending: true,
+    };
+  }
   const status = await userStatusOnce(ctx, deal.id, user);
   return {
     ...base,

@@ -16,6 +16,11 @@ export type ProductViewer = {
   currency: string;
   /** Campaign opt-in slugs of the session (last call, Black Friday). */
   campaigns: string[];
+  /**
+   * A signed-in reader on a page kept for their audience (decision 059): who they are and what
+   * they own is filled after load (app/ui/personal-fill.tsx); until then the buy button waits.
+   */
+  pending?: boolean;
 };
 
 export const ANONYMOUS_VIEWER: ProductViewer = {

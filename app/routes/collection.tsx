@@ -42,6 +42,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   );
 }
 
+/** for-you's private Cache-Control reaches the page too: no cache (ours or shared) keeps it. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
+
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Not found | Payonce" }];
   const { collection, origin } = loaderData;

@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
 import { unclaimed } from "../../domain/campaign-claims";
 import { toListingView } from "../collections/card-view";
 import { CollectionPage } from "../collections/collection-page";
@@ -36,12 +36,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       if (page > collection.listing.total_pages) throw await notFound({ services });
       const campaign = await campaignPromise;
       const shown = unclaimed(collection, campaign);
-      return {
-        ...base,
-        kind: "collection" as const,
-        collection: { ...shown, listing: toListingView(shown.listing) },
-        campaign,
-      };
+      // for-you differs per reader: never let a cache keep it (as /collections/for-you/).
+      const personal = group === "for-you" && session?.user != null;
+      return data(
+        {
+          ...base,
+          kind: "collection" as const,
+          collection: { ...shown, listing: toListingView(shown.listing) },
+          campaign,
+        },
+        personal ? { headers: { "cache-control": "private, no-store" } } : undefined,
+      );
     }
   }
   const node = await services.search.taxonomyNode(group, category, subcategory);
@@ -62,6 +67,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     campaign: await campaignPromise,
   };
 }
+
+/** A personal collection's private Cache-Control reaches the page: no cache keeps it. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Not found | Payonce" }];

@@ -24,7 +24,13 @@ export function LogoutForm({ className }: { className?: string }) {
     window.location.assign("/");
   }
   return (
-    <form method="post" action="/api/users/logout/" onSubmit={onSubmit}>
+    // A page kept for an audience carries no one's token: without JavaScript its form posts to
+    // the log-out page's action instead (a same-origin form post needs none; decision 059).
+    <form
+      method="post"
+      action={csrfToken ? "/api/users/logout/" : "/accounts/logout/"}
+      onSubmit={onSubmit}
+    >
       <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
       <button type="submit" className={className}>
         Log out

@@ -5,6 +5,7 @@ import { CurrencySelector } from "../marketing/currency-selector";
 import type { HeaderUser } from "../root-data";
 import { Logo } from "./logo";
 import { LogoutForm } from "./logout-form";
+import { usePersonalFill } from "./personal-fill";
 import { usePhoneTopLayer } from "./use-phone-top-layer";
 
 export type { HeaderUser };
@@ -71,11 +72,37 @@ function SearchForm({ className }: { className?: string }) {
   );
 }
 
-function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
+/**
+ * The header's reader: from the root loader, or, on a page kept for an audience, from the fill
+ * (app/ui/personal-fill.tsx); null while that is pending.
+ */
+function useHeaderReader(user: NonNullable<HeaderUser>) {
+  const fill = usePersonalFill();
+  if (!user.pending) return user;
+  if (fill.state !== "filled" || !fill.viewer) return null;
+  const v = fill.viewer;
+  return {
+    name: v.name,
+    email: v.email,
+    isStaff: v.is_staff,
+    hasPlus: v.has_plus,
+    emailVerified: v.email_verified,
+  };
+}
+
+function AccountMenu({ user: shown }: { user: NonNullable<HeaderUser> }) {
+  // Pending: the same boxes, empty (no layout shift when the name arrives).
+  const user = useHeaderReader(shown) ?? { ...shown, emailVerified: true };
   return (
     <details className="group relative">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full px-2 py-1.5 text-sm font-medium hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
-        <span className="relative grid h-7 w-7 place-items-center rounded-full bg-ink text-xs font-bold text-white">
+      <summary
+        aria-label={user.name ? undefined : "Your account"}
+        className="flex cursor-pointer list-none items-center gap-2 rounded-full px-2 py-1.5 text-sm font-medium hover:bg-stone-100 [&::-webkit-details-marker]:hidden"
+      >
+        <span
+          className="relative grid h-7 w-7 place-items-center rounded-full bg-ink text-xs font-bold text-white"
+          aria-hidden={user.name ? undefined : true}
+        >
           {user.name.slice(0, 1).toUpperCase()}
           {user.emailVerified === false ? (
             <span
@@ -84,7 +111,10 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
             />
           ) : null}
         </span>
-        <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
+        {/* A fixed width: the name filled after load moves nothing beside it. */}
+        <span className="hidden w-32 truncate sm:inline-block" data-testid="header-name">
+          {user.name}
+        </span>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-52 rounded-xl border border-black/5 bg-white p-1.5 text-sm shadow-card-hover">
         <p className="truncate px-3 py-2 text-xs text-ink-soft">{user.email}</p>
@@ -132,6 +162,9 @@ export function SiteHeader({
 }) {
   const location = useLocation();
   const next = `${location.pathname}${location.search}`;
+  const fill = usePersonalFill();
+  // On a page kept for an audience the count is the reader's, filled after load.
+  if (user?.pending && fill.state === "filled" && fill.viewer) cartCount = fill.viewer.cart_count;
   usePhoneTopLayer();
   return (
     // Phones: slides away scrolling down (the section tabs take its place), back scrolling up.

@@ -74,6 +74,8 @@ function storableHeaders(response: Response): Record<string, string> | null {
   for (const [name, value] of response.headers) {
     // A page that sets a cookie is about its visitor: never shared.
     if (name === "set-cookie") return null;
+    // A page that says it is private (the for-you collection, a staff preview) is not shared.
+    if (name === "cache-control" && /\b(private|no-store)\b/.test(value)) return null;
     // Fastify computes the length of what it sends (identity or gzip).
     if (name === "content-length" || name === "content-encoding") continue;
     headers[name] = value;

@@ -123,12 +123,19 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
       if (request.url.startsWith("/api/")) {
         return reply.status(404).send({ detail: "Not found." });
       }
+      const decision = await cacheDecision(request, options.pageCache);
       const render = async (cspNonce: string) => {
         const context = new RouterContextProvider();
-        const value: AppLoadContext = { ...options.loadContext(request, reply), cspNonce };
+        const value: AppLoadContext = {
+          ...options.loadContext(request, reply),
+          cspNonce,
+          // A page kept for an audience carries no one's personal parts (domain/audience.ts).
+          sharedRender: decision.kind === "cache",
+        };
         context.set(appContext, value);
         const origin = siteOriginFor(request, publicOrigin);
         const response = await handle(toWebRequest(request, origin), context);
+        if (value.personalRender) response.headers.set("cache-control", "private, no-store");
         if (!value.outage) return response;
         // A loader or action met an outage (app/entry.server.tsx): the 503 page, not the 500 one;
         // a client navigation's data request keeps React Router's body for its error boundary.
@@ -141,7 +148,6 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
         await response.body?.cancel();
         return outageResponse(request, value.outage);
       };
-      const decision = await cacheDecision(request, options.pageCache);
       // A reader with a session (and no account) gets their CSRF token from the page: their
       // answers are never a shared cache's. A reader without one needs none (no session, no
       // CSRF check) until a write starts their session, which sets it (decision 057).

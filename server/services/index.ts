@@ -19,6 +19,7 @@ import { createCardService } from "./commerce/cards";
 import { createCartService } from "./commerce/cart";
 import { createCheckoutService } from "./commerce/checkout";
 import { createOrderService } from "./commerce/orders";
+import { createOwnedPlansService } from "./commerce/owned-plans";
 import { createPaymentService, type PaymentService } from "./commerce/payments";
 import { createPlusService } from "./commerce/plus";
 import { createProductService } from "./commerce/purchases";
@@ -205,6 +206,8 @@ export function createServices(deps: ServiceDeps) {
       campaignPricing: deps.config.campaignPricingExperiment,
     }),
     personalAttributes: createPersonalAttributesService({ db: deps.db }),
+    // The plans of a deal the reader owns (the product page's personal fill, issue 32).
+    ownedPlans: createOwnedPlansService({ db: deps.db }),
     pages,
     outbox,
     media,

@@ -23,6 +23,17 @@ export type AppLoadContext = {
    * must carry it (app/entry.server.tsx hands it to React Router and React).
    */
   cspNonce: string;
+  /**
+   * Set when this render is stored and shared by every reader of its audience (issue 32, decision
+   * 059): loaders then leave out everything personal (name, e-mail, cart count, votes, owned
+   * plans, posting prompts, the CSRF token), which the page fills per person after load.
+   */
+  sharedRender?: boolean;
+  /**
+   * Set by a loader whose shared render turned out to need its reader (a staff message for a
+   * deal's buyers only): the page plugin then marks the answer private, so no cache keeps it.
+   */
+  personalRender?: boolean;
   /** The client's address (rate limits in page actions); absent outside HTTP requests. */
   clientIp?: string;
   /**

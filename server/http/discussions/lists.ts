@@ -3,6 +3,7 @@ import { DiscussionListQuerySchema } from "../../../domain/schemas/discussions";
 import type { Services } from "../../services";
 import type { SessionUser } from "../../services/accounts/sessions";
 import { itemJson } from "../../web/discussion-presenters";
+import { personalHeaderJson } from "../../web/personal-fill";
 import { cachedJson, dealScopeOf } from "../api-cache";
 import { errorResponses } from "../schemas";
 import {
@@ -14,6 +15,7 @@ import {
   responsivenessResponse,
   reviewsSummaryResponse,
   statsResponse,
+  UserStatusQuery,
   userStatusResponse,
 } from "./schemas";
 
@@ -122,20 +124,36 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
         tags: ["discussions"],
         summary: "The viewer's relation to a deal",
         params: DealParams,
+        querystring: UserStatusQuery,
         response: { 200: userStatusResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const status = await discussions.userStatus(
-        request.params.dealId,
-        request.session?.user ?? null,
-      );
+      const user = request.session?.user ?? null;
+      // Ids in range only (parseId's), at most a page's worth.
+      const voteIds = (request.query.comments?.split(",") ?? [])
+        .map(Number)
+        .filter((id) => id >= 1 && id <= 2_147_483_647)
+        .slice(0, 100);
+      // One statement for the relation and the votes; the owned plans by the deal's own id.
+      const context = await discussions.context(request.params.dealId, user, voteIds);
+      const status = discussions.statusFrom(context);
+      const ownedPlanIds = status.userHasPurchased
+        ? await services.ownedPlans.forDeal(user?.id ?? null, context.id)
+        : [];
       reply.header("cache-control", "private, no-store");
       return {
         user_has_purchased: status.userHasPurchased,
         user_has_reviewed: status.userHasReviewed,
         user_moderator: status.userModerator,
         staff_moderator: status.staffModerator,
+        owned_plan_ids: ownedPlanIds,
+        votes: [...(context.viewerVotes ?? new Map()).entries()].map(([id, v]) => ({
+          id,
+          up_votes: v.upVotes,
+          vote: v.userVote,
+        })),
+        viewer: personalHeaderJson(request.session),
       };
     },
   );

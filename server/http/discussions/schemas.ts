@@ -105,11 +105,43 @@ export const statsResponse = z.looseObject({
   needs_reply: z.number(),
 });
 
+/** The header's reader (server/web/personal-fill.ts), null for a visitor. */
+export const personalHeaderResponse = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    email_verified: z.boolean(),
+    has_plus: z.boolean(),
+    is_staff: z.boolean(),
+    comment_blacklist: z.boolean(),
+    number_of_purchases: z.number().int(),
+    cart_count: z.number().int(),
+  })
+  .nullable();
+
+/**
+ * The spec's four fields, then what a page kept for an audience fills per person (issue 32):
+ * the plans of the deal the reader owns, their votes on the comments the page shows, and the
+ * header's reader.
+ */
 export const userStatusResponse = z.looseObject({
   user_has_purchased: z.boolean(),
   user_has_reviewed: z.boolean(),
   user_moderator: z.boolean(),
   staff_moderator: z.boolean(),
+  owned_plan_ids: z.array(z.number().int()),
+  votes: z.array(z.object({ id: z.number().int(), up_votes: z.number().int(), vote: z.number() })),
+  viewer: personalHeaderResponse,
+});
+
+/** `?comments=1,2,3`: the comments whose votes the page shows (at most 100, others ignored). */
+export const UserStatusQuery = z.object({
+  comments: z
+    .string()
+    .max(1200)
+    .regex(/^\d{1,10}(,\d{1,10})*$/)
+    .optional(),
 });
 
 export const responsivenessResponse = z.looseObject({

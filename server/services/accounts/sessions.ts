@@ -22,6 +22,11 @@ export type SessionUser = {
   commentBlacklist: boolean;
   numberOfPurchases: number;
   requirePasswordReset: string | null;
+  /**
+   * A partner or user moderator of some deal: their deal pages carry moderator controls, so they
+   * are rendered for them alone, never from a page shared by audience (domain/audience.ts).
+   */
+  hasDealRole: boolean;
 };
 
 export type SessionState = {
@@ -78,6 +83,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlDays: numb
       where ${userEmails.userId} = ${users.id} and ${userEmails.primary} limit 1), false)`,
     hasPlus: hasActivePlus(sql`${users.id}`, now),
     numberOfPurchases: dealsOwnedCount(sql`${users.id}`),
+    hasDealRole: sql<boolean>`exists (select 1 from deal_roles dr where dr.user_id = ${users.id})`,
   });
 
   // Every request with a session cookie runs this: prepared once (drizzle builds its SQL once;
