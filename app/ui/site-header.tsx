@@ -103,7 +103,8 @@ function AccountMenu({ user: shown }: { user: NonNullable<HeaderUser> }) {
           className="relative grid h-7 w-7 place-items-center rounded-full bg-ink text-xs font-bold text-white"
           aria-hidden={user.name ? undefined : true}
         >
-          {user.name.slice(0, 1).toUpperCase()}
+          {/* A no-break space while pending: the same line box as the letter that replaces it. */}
+          {user.name.slice(0, 1).toUpperCase() || "\u00a0"}
           {user.emailVerified === false ? (
             <span
               className="absolute -right-0.5 -top-0.5 h-2.5 w-2.5 rounded-full bg-brand-500 ring-2 ring-white"
@@ -113,7 +114,7 @@ function AccountMenu({ user: shown }: { user: NonNullable<HeaderUser> }) {
         </span>
         {/* A fixed width: the name filled after load moves nothing beside it. */}
         <span className="hidden w-32 truncate sm:inline-block" data-testid="header-name">
-          {user.name}
+          {user.name || "\u00a0"}
         </span>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-52 rounded-xl border border-black/5 bg-white p-1.5 text-sm shadow-card-hover">

@@ -333,11 +333,15 @@ describe("stats and user status", () => {
   it("tells each viewer their relation to the deal", async () => {
     const status = async (who?: string) =>
       (await get(`/api/v2/deals/${deal.id}/user_status/`, who)).json();
+    // The spec's four fields, then the fill's (issue 32): nothing personal for a visitor.
     expect(await status()).toEqual({
       user_has_purchased: false,
       user_has_reviewed: false,
       user_moderator: false,
       staff_moderator: false,
+      owned_plan_ids: [],
+      votes: [],
+      viewer: null,
     });
     expect(await status("buyer")).toMatchObject({
       user_has_purchased: true,
