@@ -205,6 +205,7 @@ describe("messages", () => {
       DEAL_OR_GROUP_REQUIRED: "Every deal needs a deal id or a deal group id.",
       DEAL_NOT_FOUND: "This deal could not be found.",
       PLAN_NOT_AVAILABLE: "This plan is not available.",
+      PLAN_OWNED: "You own this plan",
       DEAL_NOT_FOR_SALE: "This deal is not for sale.",
       DEAL_SOLD_OUT: "This deal is sold out.",
       DEAL_NOT_STARTED: "This deal is not available yet.",
