@@ -121,6 +121,17 @@ describe("cacheablePage", () => {
     expect(cacheablePage("/products/taskflow/questions/")?.kind).toBe("deal");
   });
 
+  it("leaves React Router's data requests to a render for their reader", () => {
+    for (const path of [
+      "/products/taskflow.data",
+      "/products/taskflow/questions.data",
+      "/_root.data",
+      "/browse.data",
+      "/productivity/crm.data",
+    ])
+      expect(cacheablePage(path), path).toBeNull();
+  });
+
   it("knows the listing pages", () => {
     for (const path of [
       "/",

@@ -104,12 +104,17 @@ export type CacheablePage =
   | { kind: "deal"; slug: string; path: string }
   | { kind: "listing"; path: string };
 
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]{1,200})*\/?$/;
+
 /**
  * Which cacheable page a path is, or null for every other page: the page route it matches
  * (domain/cache-routes.ts, React Router's ranking) and that route's declared caching. A deal's
  * pages are named by their `:slug`.
  */
 export function cacheablePage(pathname: string): CacheablePage | null {
+  // Pages only: a React Router data request (`/products/x.data`, `/_root.data`) is a client
+  // navigation, rendered for its reader, and never shared (decision 059); no dots in a segment.
+  if (!PLAIN_PATH.test(pathname)) return null;
   const matched = matchPageRoute(pathname);
   if (!matched?.route.cached) return null;
   const path = pathname.endsWith("/") ? pathname : `${pathname}/`;

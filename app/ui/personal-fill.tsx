@@ -7,8 +7,8 @@
  * shift; never "Buy" for a plan the reader may own). A page rendered for its reader alone (a
  * client navigation, staff) fills nothing.
  */
-import { createContext, useContext, useEffect, useState } from "react";
-import { useMatches } from "react-router";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { useMatches, useRevalidator } from "react-router";
 import type { PersonalHeaderJson } from "../../server/web/personal-fill";
 
 export type PersonalViewer = NonNullable<PersonalHeaderJson>;
@@ -42,6 +42,7 @@ type UserStatusJson = {
   user_has_reviewed: boolean;
   owned_plan_ids: number[];
   votes: { id: number; up_votes: number; vote: number }[];
+  own_items: number;
   viewer: PersonalHeaderJson;
 };
 
@@ -55,6 +56,10 @@ function fillUrl(request: FillRequest | null): string {
 /** The root's fill: asked once per document when the page came from a shared render. */
 export function usePersonalFillState(shared: boolean): PersonalFill {
   const matches = useMatches();
+  // Read through a ref: the revalidator changes with every navigation state, the fill is asked once.
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
   const [fill, setFill] = useState<PersonalFill>(shared ? { state: "pending" } : { state: "none" });
   // The document's own page is the one to fill: client navigations render for the reader.
   const [request] = useState<FillRequest | null>(() => {
@@ -84,6 +89,10 @@ export function usePersonalFillState(shared: boolean): PersonalFill {
           return;
         }
         const status = "owned_plan_ids" in json ? json : null;
+        // The reader's own items and replies (pending ones, and the controls on their own) are
+        // in no audience's page: an author has the page's data rendered for them, once. Their
+        // data request is never shared (domain/page-cache.ts cacheablePage).
+        if (status && status.own_items > 0) void revalidate.current();
         setFill({
           state: "filled",
           viewer: json.viewer,

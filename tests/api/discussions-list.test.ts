@@ -341,6 +341,7 @@ describe("stats and user status", () => {
       staff_moderator: false,
       owned_plan_ids: [],
       votes: [],
+      own_items: 0,
       viewer: null,
     });
     expect(await status("buyer")).toMatchObject({
@@ -348,10 +349,13 @@ describe("stats and user status", () => {
       user_has_reviewed: false,
       staff_moderator: false,
     });
+    // The reviewer's own review is theirs whatever its status: their page renders for them.
     expect(await status("reviewer")).toMatchObject({
       user_has_purchased: true,
       user_has_reviewed: true,
+      own_items: 1,
     });
+    expect(await status("buyer")).toMatchObject({ own_items: 0 });
     expect(await status("moderator")).toMatchObject({
       user_moderator: true,
       staff_moderator: false,

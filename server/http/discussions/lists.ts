@@ -153,6 +153,7 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
           up_votes: v.upVotes,
           vote: v.userVote,
         })),
+        own_items: context.viewerPending?.own ?? 0,
         viewer: personalHeaderJson(request.session),
       };
     },

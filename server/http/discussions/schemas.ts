@@ -122,7 +122,8 @@ export const personalHeaderResponse = z
 
 /**
  * The spec's four fields, then what a page kept for an audience fills per person (issue 32):
- * the plans of the deal the reader owns, their votes on the comments the page shows, and the
+ * the plans of the deal the reader owns, their votes on the comments the page shows, how many
+ * items and replies of the deal are theirs (any status: the page then renders for them), and the
  * header's reader.
  */
 export const userStatusResponse = z.looseObject({
@@ -132,6 +133,7 @@ export const userStatusResponse = z.looseObject({
   staff_moderator: z.boolean(),
   owned_plan_ids: z.array(z.number().int()),
   votes: z.array(z.object({ id: z.number().int(), up_votes: z.number().int(), vote: z.number() })),
+  own_items: z.number().int(),
   viewer: personalHeaderResponse,
 });
 

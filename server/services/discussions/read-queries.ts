@@ -46,6 +46,12 @@ export type DealContext = {
     reviewsByRating: number[];
     /** Own pending replies anywhere in the deal's threads (shown to their author only). */
     replies: number;
+    /**
+     * Own items and replies of any status in the deal: a page kept for the reader's audience
+     * shows none of them as theirs (no owner controls, no pending ones), so the fill asks the
+     * page to render for them (decision 059).
+     */
+    own: number;
   } | null;
   /** The signed-in viewer's relation to the deal (null for an anonymous viewer). */
   viewerStatus: { purchased: boolean; reviewed: boolean } | null;
@@ -78,16 +84,17 @@ const viewerStatusSql = (viewerId: number) => sql<string>`json_build_array(
  * index).
  */
 const viewerPendingSql = (viewerId: number) => sql<string>`(select json_build_array(
-      count(*) filter (where c.parent_id is null and c.kind = 'review'),
-      count(*) filter (where c.parent_id is null and c.kind = 'question'),
-      count(*) filter (where c.parent_id is null and c.kind = 'review' and c.rating = 1),
-      count(*) filter (where c.parent_id is null and c.kind = 'review' and c.rating = 2),
-      count(*) filter (where c.parent_id is null and c.kind = 'review' and c.rating = 3),
-      count(*) filter (where c.parent_id is null and c.kind = 'review' and c.rating = 4),
-      count(*) filter (where c.parent_id is null and c.kind = 'review' and c.rating = 5),
-      count(*) filter (where c.parent_id is not null))::text
-    from comments c where c.user_id = ${viewerId}::int and c.deal_id = deals.id
-      and c.status = 'pending')`;
+      count(*) filter (where p and c.parent_id is null and c.kind = 'review'),
+      count(*) filter (where p and c.parent_id is null and c.kind = 'question'),
+      count(*) filter (where p and c.parent_id is null and c.kind = 'review' and c.rating = 1),
+      count(*) filter (where p and c.parent_id is null and c.kind = 'review' and c.rating = 2),
+      count(*) filter (where p and c.parent_id is null and c.kind = 'review' and c.rating = 3),
+      count(*) filter (where p and c.parent_id is null and c.kind = 'review' and c.rating = 4),
+      count(*) filter (where p and c.parent_id is null and c.kind = 'review' and c.rating = 5),
+      count(*) filter (where p and c.parent_id is not null),
+      count(*))::text
+    from (select c.*, c.status = 'pending' as p from comments c
+      where c.user_id = ${viewerId}::int and c.deal_id = deals.id) c)`;
 
 /** Up-votes and the viewer's vote of the named comments of this deal (by primary key). */
 const viewerVotesSql = (viewerId: number, ids: number[]) => sql<string | null>`(select
@@ -147,6 +154,7 @@ export function createReadQueries(db: Db) {
             question: pending[1] ?? 0,
             reviewsByRating: pending.slice(2, 7),
             replies: pending[7] ?? 0,
+            own: pending[8] ?? 0,
           }
         : null,
       viewerStatus: status ? { purchased: Boolean(status[0]), reviewed: Boolean(status[1]) } : null,
