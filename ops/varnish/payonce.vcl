@@ -3,7 +3,8 @@
 # - Requests with the session cookie, and every method but GET and HEAD, go to the app (pass):
 #   their answers are the reader's own.
 # - Other requests are looked up by URL (other cookies, such as csrftoken, change nothing the app
-#   answers to a reader without a session, so they are dropped from the lookup).
+#   answers to a reader without a session, so they are not part of the lookup; they still reach
+#   the app on a miss).
 # - An answer is kept only when the app says it may be shared: Cache-Control public (its
 #   s-maxage is the TTL, stale-while-revalidate the grace) with a Surrogate-Key and no
 #   Set-Cookie. Its surrogate keys index it for xkey.
@@ -43,7 +44,10 @@ sub vcl_recv {
     if (req.http.Cookie ~ "(^|;\s*)sessionid=" || req.http.Authorization) {
         return (pass);
     }
-    unset req.http.Cookie;
+    # The lookup is by URL alone (the builtin vcl_hash), but the cookies still go to the app on
+    # a miss: a sign-in callback's state cookie or a login form's CSRF cookie must reach it. No
+    # answer shaped by such a cookie is kept: the app marks only session-less pages public, and
+    # an answer with Set-Cookie is never kept (vcl_backend_response).
     return (hash);
 }
 
