@@ -407,7 +407,7 @@ test("staff create a coupon with a schedule and turn it off; create a gift card 
   const cardRow = cards.getByRole("row").filter({ hasText: `G${code}` });
   await expect(cardRow).toContainText("$25.00");
   await expect(cardRow).toContainText("Never");
-  await cardRow.getByRole("button", { name: `Expire G${code} now` }).click();
+  await cardRow.getByRole("button", { name: `Expire now: G${code}` }).click();
   await page
     .getByRole("dialog", { name: `Expire G${code} now?` })
     .getByRole("button", {

@@ -45,7 +45,7 @@ function ExpireNow({ id, code }: { id: number; code: string }) {
   return (
     <Confirm
       trigger="Expire now"
-      triggerLabel={`Expire ${code} now`}
+      triggerLabel={`Expire now: ${code}`}
       title={`Expire ${code} now?`}
       description="The card can no longer be redeemed. Credit already redeemed stays with its buyer."
       confirm="Expire now"
