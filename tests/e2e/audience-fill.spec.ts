@@ -1,24 +1,10 @@
 import { PLAN_OWNED } from "../../domain/messages";
-import { type BrowserContext, expect, type Page, test, uniqueEmail } from "./fixtures";
+import { type BrowserContext, expect, type Page, postJson, test, uniqueEmail } from "./fixtures";
 
 // Signed-in pages from the cache (issue 32, decision 059): a buyer's product page is the page kept
 // for their audience (signed in, not Plus, USD), filled after load with their own name and what
 // they own, without moving anything on the screen; another reader of the same audience gets the
 // very same stored page, filled with their own name.
-
-/** A JSON post from the page's context, as the site's own scripts send it (CSRF, origin). */
-async function post(page: Page, url: string, data: unknown, headers: Record<string, string> = {}) {
-  const token = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
-  return page.request.post(url, {
-    data,
-    headers: {
-      accept: "application/json",
-      "x-csrftoken": token,
-      origin: new URL(page.url()).origin,
-      ...headers,
-    },
-  });
-}
 
 /** A new account signed in on `context` (its own address: sign-up limits). */
 async function signUp(context: BrowserContext, tag: string) {
@@ -107,9 +93,9 @@ test("a buyer sees their name and the plan they own on the shared page, without 
     (p) => p.public_name === "Tier 2",
   );
   if (!tier2) throw new Error("seed: quickcrm Tier 2 missing");
-  const added = await post(page, "/api/cart/items/", { dealId: details.id, planId: tier2.id });
+  const added = await postJson(page, "/api/cart/items/", { dealId: details.id, planId: tier2.id });
   expect(added.status()).toBeLessThan(300);
-  const paid = await post(
+  const paid = await postJson(
     page,
     "/checkout/",
     { payment_method: "pm_card_visa" },

@@ -226,3 +226,22 @@ export async function payWithTestCard(page: Page, number: string): Promise<void>
   await fillTestCard(page, number);
   await page.getByRole("button", { name: /^Pay / }).click();
 }
+
+/** A JSON post from the page's context, as the site's own scripts send it (CSRF, origin). */
+export async function postJson(
+  page: Page,
+  url: string,
+  data: unknown,
+  headers: Record<string, string> = {},
+) {
+  const token = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+  return page.request.post(url, {
+    data,
+    headers: {
+      accept: "application/json",
+      "x-csrftoken": token,
+      origin: new URL(page.url()).origin,
+      ...headers,
+    },
+  });
+}

@@ -1,23 +1,9 @@
 import { UPGRADE_DONE } from "../../domain/messages";
-import { addDealToCart, expect, type Page, test } from "./fixtures";
+import { addDealToCart, expect, postJson, test } from "./fixtures";
 
 // Tier upgrades on the products page (issue 30): a new buyer owns TaskFlow Tier 1 and a saved
 // card, and moves to Tier 2 with the page's button, paying only the difference; the licence code
 // stays the same. Each run signs up its own buyer (desktop and phone share one database).
-
-/** A JSON post from the page's context, as the site's own scripts send it (CSRF, origin). */
-async function post(page: Page, url: string, data: unknown, headers: Record<string, string> = {}) {
-  const token = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
-  return page.request.post(url, {
-    data,
-    headers: {
-      accept: "application/json",
-      "x-csrftoken": token,
-      origin: new URL(page.url()).origin,
-      ...headers,
-    },
-  });
-}
 
 test("a buyer upgrades TaskFlow from Tier 1 to Tier 2 and keeps the licence code", async ({
   page,
@@ -27,7 +13,7 @@ test("a buyer upgrades TaskFlow from Tier 1 to Tier 2 and keeps the licence code
   expect(freshAccount.email).toContain("@");
   await page.goto("/");
   await addDealToCart(page, "taskflow");
-  const paid = await post(
+  const paid = await postJson(
     page,
     "/checkout/",
     { payment_method: "pm_card_visa" },
@@ -36,7 +22,7 @@ test("a buyer upgrades TaskFlow from Tier 1 to Tier 2 and keeps the licence code
     },
   );
   expect(paid.status()).toBe(201);
-  const card = await post(page, "/account/cards/create/", {
+  const card = await postJson(page, "/account/cards/create/", {
     payment_method_id: "pm_card_visa",
     country: "US",
     postal_code: "10001",
