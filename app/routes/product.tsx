@@ -33,19 +33,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const shared = await loadProductPageData(ctx, params.slug, previewAt ?? undefined);
   if (!shared) throw await notFound(ctx);
   const { deal } = shared;
-  // Kept for the reader's audience (decision 059): no one's purchase, votes or prompts in it,
-  // unless a staff message speaks to buyers only (who bought this deal is no audience's): that
-  // page is rendered for its reader and kept by no cache.
-  const buyersMessage = shared.view.staff_messages.some((m) => m.user_group !== "all");
-  const signedIn = ctx.session?.user != null;
-  const personal = Boolean(ctx.sharedRender && signedIn && buyersMessage);
-  // Said to the page plugin, which marks the answer private (server/http/react-router.ts).
-  if (personal) ctx.personalRender = true;
-  const pageCtx = personal ? { ...ctx, sharedRender: false } : ctx;
-  const sharedView = Boolean(pageCtx.sharedRender && signedIn);
+  // Kept for the reader's audience (decisions 059, 066): no one's purchase, votes, prompts or
+  // buyers' staff message in it. A buyer who sees a message for buyers has the page's data
+  // rendered for them after load (user_status `own_staff_message`, app/ui/personal-fill.tsx).
+  const sharedView = Boolean(ctx.sharedRender && ctx.session?.user);
   const [community, viewer] = await Promise.all([
-    loadCommunity(pageCtx, deal, request, shared),
-    loadProductViewer(pageCtx, deal, sharedView),
+    loadCommunity(ctx, deal, request, shared),
+    loadProductViewer(ctx, deal, sharedView),
   ]);
   const origin = ctx.publicConfig.publicUrl;
   // The page's view of the deal (app/product/page-view.ts), not the API's entity: what the page

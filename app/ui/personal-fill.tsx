@@ -43,6 +43,7 @@ type UserStatusJson = {
   owned_plan_ids: number[];
   votes: { id: number; up_votes: number; vote: number }[];
   own_items: number;
+  own_staff_message: boolean;
   viewer: PersonalHeaderJson;
 };
 
@@ -89,10 +90,11 @@ export function usePersonalFillState(shared: boolean): PersonalFill {
           return;
         }
         const status = "owned_plan_ids" in json ? json : null;
-        // The reader's own items and replies (pending ones, and the controls on their own) are
-        // in no audience's page: an author has the page's data rendered for them, once. Their
-        // data request is never shared (domain/page-cache.ts cacheablePage).
-        if (status && status.own_items > 0) void revalidate.current();
+        // The reader's own items and replies (pending ones, and the controls on their own), and
+        // a staff message for the deal's buyers, are in no audience's page: such a reader has
+        // the page's data rendered for them, once. Their data request is never shared
+        // (domain/page-cache.ts cacheablePage).
+        if (status && (status.own_items > 0 || status.own_staff_message)) void revalidate.current();
         setFill({
           state: "filled",
           viewer: json.viewer,

@@ -27,18 +27,43 @@
  * Connection: close).
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { parseCookie } from "cookie";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
+import { hashToken } from "../services/accounts/sessions";
 import type { CachedHit, PageCacheService, PageScope } from "../services/cache/page-cache";
+import { SESSION_COOKIE } from "../web/cookies";
 import { accepts, negotiate } from "./compression";
 import { hasSessionCookie, replay } from "./replay";
 import { requestIdOf } from "./request-ids";
 
-/** What a request URL is in the cache: a page or an API answer. */
-export type FastEntry = { kind: "page" | "api"; key: string; scope: PageScope };
+/**
+ * What a request URL is in the cache: a page or an API answer. A page's key is its `path` and
+ * the reader's audience (`${path}|${audience}`, server/http/page-cache.ts `cacheDecision`).
+ */
+export type FastEntry = {
+  kind: "page" | "api";
+  key: string;
+  scope: PageScope;
+  /** A page's path part of the key; its audience is the rest. */
+  path?: string;
+  audience?: string;
+};
 
 /** URLs remembered at most (each a few hundred bytes); the oldest goes first. */
 const MAX_URLS = 10_000;
+
+/**
+ * How long a signed-in reader's audience, as the slow path last found it, answers their pages
+ * here (decision 066). Their own writes (any request but GET and HEAD with their session cookie)
+ * forget it at once in this process; a change made elsewhere (staff granting a role, another
+ * worker taking their currency change, a Plus term ending) shows on the shared parts of their
+ * pages within this time. Only pages kept for an audience are answered from it: they name no one,
+ * and the personal parts are filled by requests that always load the session.
+ */
+export const AUDIENCE_TTL_MS = 15_000;
+/** Signed-in sessions remembered at most (each under 200 bytes); the oldest goes first. */
+const MAX_SESSIONS = 20_000;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -58,6 +83,10 @@ export function createFastPath(deps: {
 }) {
   const { pageCache, securityHeaders, log } = deps;
   const urls = new Map<string, FastEntry>();
+  // Signed-in readers: the page a URL is (path and scope), learned from any reader, and each
+  // session's audience, by session id (the hash of its token, as the sessions table keys it).
+  const pagePaths = new Map<string, { path: string; scope: PageScope }>();
+  const audiences = new Map<string, { audience: string; until: number }>();
   let closing = false;
   // Answers sent from here (tests and diagnostics tell the two paths apart by it).
   let answered = 0;
@@ -71,35 +100,80 @@ export function createFastPath(deps: {
    */
   function learn(request: FastifyRequest, entry: FastEntry): void {
     if (request.method !== "GET" && request.method !== "HEAD") return;
-    if (hasSessionCookie(request.headers.cookie)) return;
+    if (entry.kind === "page" && entry.path !== undefined && entry.audience !== undefined)
+      remember(pagePaths, request.url, { path: entry.path, scope: entry.scope }, MAX_URLS);
+    if (hasSessionCookie(request.headers.cookie)) {
+      const session = request.session;
+      if (session?.user && entry.kind === "page" && entry.audience !== undefined)
+        remember(
+          audiences,
+          session.id,
+          { audience: entry.audience, until: pageCache.now() + AUDIENCE_TTL_MS },
+          MAX_SESSIONS,
+        );
+      return;
+    }
     requestPrototype ??= Object.getPrototypeOf(request) as object;
     const url = request.url;
     const known = urls.get(url);
     if (known && known.key === entry.key && known.kind === entry.kind) return;
-    urls.delete(url);
-    urls.set(url, entry);
-    if (urls.size > MAX_URLS) {
-      const oldest = urls.keys().next().value;
-      if (oldest !== undefined) urls.delete(oldest);
-    }
+    remember(urls, url, entry, MAX_URLS);
+  }
+
+  /** The slow path found this session no longer shares an audience's pages (or it wrote). */
+  function forget(sessionId: string): void {
+    audiences.delete(sessionId);
   }
 
   /** The entry to try for this request, or undefined. */
   function candidate(req: IncomingMessage): FastEntry | undefined {
     if (closing) return undefined;
     const method = req.method;
-    if (method !== "GET" && method !== "HEAD") return undefined;
-    const entry = urls.get(req.url ?? "");
-    if (!entry) return undefined;
-    if (entry.kind === "api" && method !== "GET") return undefined;
     const headers = req.headers;
+    const signedIn = hasSessionCookie(headers.cookie);
+    if (method !== "GET" && method !== "HEAD") {
+      // A reader's own write may change their audience (currency, sign-out, Plus): the next
+      // page goes through the slow path, which loads the session again.
+      if (signedIn) forgetToken(headers.cookie);
+      return undefined;
+    }
     if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined)
       return undefined;
-    if (hasSessionCookie(headers.cookie)) return undefined;
     // Brotli without gzip: the slow path compresses the stored page per request.
     const encoding = headers["accept-encoding"];
     if (!accepts(encoding, "gzip") && negotiate(encoding) !== null) return undefined;
+    const url = req.url ?? "";
+    if (signedIn) return signedInEntry(url, headers.cookie);
+    const entry = urls.get(url);
+    if (!entry) return undefined;
+    if (entry.kind === "api" && method !== "GET") return undefined;
     return entry;
+  }
+
+  /** A signed-in reader's page, when both the URL and their audience are known and fresh. */
+  function signedInEntry(url: string, cookieHeader: string | undefined): FastEntry | undefined {
+    const page = pagePaths.get(url);
+    if (!page) return undefined;
+    const id = sessionIdOf(cookieHeader);
+    if (!id) return undefined;
+    const known = audiences.get(id);
+    if (!known) return undefined;
+    if (known.until <= pageCache.now()) {
+      audiences.delete(id);
+      return undefined;
+    }
+    return {
+      kind: "page",
+      key: `${page.path}|${known.audience}`,
+      scope: page.scope,
+      path: page.path,
+      audience: known.audience,
+    };
+  }
+
+  function forgetToken(cookieHeader: string | undefined): void {
+    const id = sessionIdOf(cookieHeader);
+    if (id) audiences.delete(id);
   }
 
   /** Answers `hit` as the slow path does: security headers, request id, then `replay`'s. */
@@ -177,5 +251,31 @@ export function createFastPath(deps: {
     });
   }
 
-  return { learn, install, answered: () => answered, urls: () => urls.size };
+  return {
+    learn,
+    forget,
+    install,
+    answered: () => answered,
+    urls: () => urls.size,
+    sessions: () => audiences.size,
+  };
+}
+
+/** The session id (its token's hash) a Cookie header names, as the session plugin reads it. */
+function sessionIdOf(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  const token = parseCookie(cookieHeader)[SESSION_COOKIE];
+  // The sessions service reads no longer token (services/accounts/sessions.ts `load`).
+  if (!token || token.length > 200) return undefined;
+  return hashToken(token);
+}
+
+/** Sets `key` as the newest of `map`, dropping the oldest past `max`. */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
 }

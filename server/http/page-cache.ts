@@ -30,7 +30,10 @@ export const PRIVATE = "private, no-store";
 
 export type CacheDecision =
   /** Not a cacheable kind of page at all: no X-Cache header. */
-  { kind: "none" } | { kind: "bypass" } | { kind: "cache"; key: string; scope: PageScope };
+  | { kind: "none" }
+  | { kind: "bypass" }
+  /** `key` is `${path}|${audience}`. */
+  | { kind: "cache"; key: string; scope: PageScope; path: string; audience: string };
 
 /** Decides, before rendering, whether this request may be answered from (and fill) the cache. */
 export async function cacheDecision(
@@ -61,11 +64,16 @@ export async function cacheDecision(
     user: session?.user ?? null,
     cartCount,
   });
-  if (audience === null) return { kind: "bypass" };
+  if (audience === null) {
+    // Rendered for this reader alone now (a deal role, staff, a cart): the fast path must not
+    // answer them from the audience it knew (server/http/fast-path.ts).
+    if (session) request.server.fastPath.forget(session.id);
+    return { kind: "bypass" };
+  }
   const key = `${page.path}|${audience}`;
   const scope: PageScope =
     page.kind === "deal" ? { kind: "deal", slug: page.slug } : { kind: "listing" };
-  return { kind: "cache", key, scope };
+  return { kind: "cache", key, scope, path: page.path, audience };
 }
 
 /** Headers worth replaying: everything React Router set except cookies. */
@@ -105,7 +113,13 @@ export async function serveCached(
   pagePolicy: (sources: readonly string[]) => string,
 ): Promise<FastifyReply> {
   const hit = await pageCache.get(decision.key, decision.scope);
-  const entry = { kind: "page", key: decision.key, scope: decision.scope } as const;
+  const entry = {
+    kind: "page",
+    key: decision.key,
+    scope: decision.scope,
+    path: decision.path,
+    audience: decision.audience,
+  } as const;
   if (hit) {
     request.server.fastPath.learn(request, entry);
     return sendStored(request, reply, hit, "HIT", pageCache.now());

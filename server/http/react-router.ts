@@ -135,7 +135,6 @@ export async function reactRouterPlugin(app: FastifyInstance, options: Options):
         context.set(appContext, value);
         const origin = siteOriginFor(request, publicOrigin);
         const response = await handle(toWebRequest(request, origin), context);
-        if (value.personalRender) response.headers.set("cache-control", "private, no-store");
         if (!value.outage) return response;
         // A loader or action met an outage (app/entry.server.tsx): the 503 page, not the 500 one;
         // a client navigation's data request keeps React Router's body for its error boundary.

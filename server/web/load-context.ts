@@ -29,11 +29,6 @@ export type AppLoadContext = {
    * plans, posting prompts, the CSRF token), which the page fills per person after load.
    */
   sharedRender?: boolean;
-  /**
-   * Set by a loader whose shared render turned out to need its reader (a staff message for a
-   * deal's buyers only): the page plugin then marks the answer private, so no cache keeps it.
-   */
-  personalRender?: boolean;
   /** The client's address (rate limits in page actions); absent outside HTTP requests. */
   clientIp?: string;
   /**

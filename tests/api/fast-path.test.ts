@@ -16,6 +16,7 @@ import { appContext } from "../../app/context";
 import { buildApp } from "../../server/app";
 import { testConfig } from "../../server/config";
 import { deals } from "../../server/db/schema";
+import { AUDIENCE_TTL_MS } from "../../server/http/fast-path";
 import type { PageHandler } from "../../server/http/react-router";
 import { fixedClock } from "../../server/providers/clock";
 import { createTestApp, openTestDatabase, type TestApp } from "../helpers/app";
@@ -52,6 +53,7 @@ function overSocket(
   path: string,
   headers: Record<string, string> = {},
   method = "GET",
+  body?: string,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
@@ -72,7 +74,7 @@ function overSocket(
       });
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -288,6 +290,114 @@ describe("a cache hit before Fastify", () => {
     }
     // HEAD of an API answer stays with Fastify.
     expect((await timed(url, {}, "HEAD")).fast).toBe(false);
+  });
+});
+
+describe("a signed-in reader's page before Fastify", () => {
+  /** A new member (no role, no cart): their session cookie as a browser sends it. */
+  async function member(tag: string) {
+    const email = `${tag}-${Date.now()}@fast-path.test`;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/users/signup/",
+      payload: { email, password: "correct horse 1", password_confirm: "correct horse 1" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { email, cookie: res.cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
+  }
+
+  it("answers their audience's page as the slow path does, once the slow path has seen them", async () => {
+    const ada = await member("ada");
+    const first = await timed("/products/taskflow/", { ...GZIP, cookie: ada.cookie });
+    expect(first.fast).toBe(false);
+    for (const [headers, method] of [
+      [GZIP, "GET"],
+      [{}, "GET"],
+      [GZIP, "HEAD"],
+    ] as const) {
+      const fast = await timed("/products/taskflow/", { ...headers, cookie: ada.cookie }, method);
+      expect(fast.fast).toBe(true);
+      const slow = fromInject(
+        await app.inject({
+          method,
+          url: "/products/taskflow/",
+          headers: { ...headers, cookie: ada.cookie },
+        }),
+      );
+      expect(header(slow, "x-cache")).toBe("HIT");
+      expect(header(slow, "cache-control")).toBe("private, no-cache");
+      expect(normalised(fast.answer)).toEqual(normalised(slow));
+      expect(header(fast.answer, "set-cookie")).toBeUndefined();
+    }
+    // A second member shares the page (their audience's), never the anonymous one's copy.
+    const grace = await member("grace");
+    expect((await timed("/products/taskflow/", { cookie: grace.cookie })).fast).toBe(false);
+    const theirs = await timed("/products/taskflow/", { cookie: grace.cookie });
+    expect(theirs.fast).toBe(true);
+    const anonymous = await timed("/products/taskflow/");
+    expect(header(theirs.answer, "etag")).toBe(
+      header((await timed("/products/taskflow/", { cookie: ada.cookie })).answer, "etag"),
+    );
+    expect(header(anonymous.answer, "cache-control")).toMatch(/^public/);
+    // A cookie the slow path never saw, or a page it never served, goes to Fastify.
+    expect((await timed("/products/taskflow/", { cookie: "sessionid=unknown" })).fast).toBe(false);
+    expect((await timed("/products/mailbeam/", { cookie: ada.cookie })).fast).toBe(false);
+  });
+
+  it("forgets a reader on their own write and after a while, and sees an invalidation at once", async () => {
+    const ada = await member("ada-writes");
+    await timed("/products/taskflow/", { cookie: ada.cookie });
+    expect((await timed("/products/taskflow/", { cookie: ada.cookie })).fast).toBe(true);
+    // Any write of theirs (here a currency change) may change their audience: the slow path next.
+    const csrf = /csrftoken=([^;]+)/.exec(ada.cookie)?.[1] ?? "";
+    const changed = await overSocket(
+      port,
+      "/api/sessions/set-currency/",
+      { cookie: ada.cookie, "x-csrftoken": csrf, "content-type": "application/json" },
+      "POST",
+      JSON.stringify({ currency: "EUR" }),
+    );
+    expect(changed.status).toBe(200);
+    // Their audience is now the EUR members': a page of its own, rendered for it.
+    const eur = await timed("/products/taskflow/", { cookie: ada.cookie });
+    expect(eur.fast).toBe(false);
+    expect(header(eur.answer, "x-cache")).toBe("MISS");
+    expect((await timed("/products/taskflow/", { cookie: ada.cookie })).fast).toBe(true);
+    // A page event: the next request renders (the slow path), as for anonymous readers.
+    await app.services.pageEvents.dealChanged(taskflowId);
+    const after = await timed("/products/taskflow/", { cookie: ada.cookie });
+    expect(after.fast).toBe(false);
+    expect(header(after.answer, "x-cache")).toBe("MISS");
+    expect((await timed("/products/taskflow/", { cookie: ada.cookie })).fast).toBe(true);
+    // Past the audience's life here: the slow path loads the session again.
+    clock.advance(AUDIENCE_TTL_MS + 1);
+    expect((await timed("/products/taskflow/", { cookie: ada.cookie })).fast).toBe(false);
+    expect((await timed("/products/taskflow/", { cookie: ada.cookie })).fast).toBe(true);
+  });
+
+  it("never answers staff or a signed-out cookie from a member's audience", async () => {
+    const staff = await app.login("staff@payonce.test");
+    const cookie = Object.entries(staff.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("; ");
+    for (let i = 0; i < 2; i++) {
+      const answer = await timed("/products/taskflow/", { cookie });
+      expect(answer.fast).toBe(false);
+      expect(header(answer.answer, "x-cache")).toBe("BYPASS");
+    }
+    const ada = await member("ada-leaves");
+    await timed("/products/taskflow/", { cookie: ada.cookie });
+    expect((await timed("/products/taskflow/", { cookie: ada.cookie })).fast).toBe(true);
+    const csrf = /csrftoken=([^;]+)/.exec(ada.cookie)?.[1] ?? "";
+    const out = await overSocket(
+      port,
+      "/api/users/logout/",
+      { cookie: ada.cookie, "x-csrftoken": csrf, "content-type": "application/json" },
+      "POST",
+    );
+    expect(out.status).toBeLessThan(500);
+    const after = await timed("/products/taskflow/", { cookie: ada.cookie });
+    expect(after.fast).toBe(false);
   });
 });
 

@@ -154,6 +154,53 @@ describe("staff messages in the deal details JSON", () => {
     expect(data.deal.staff_messages.map((m) => m.title)).toEqual([titleOf("all")]);
     expect(JSON.stringify(data)).not.toContain(titleOf("paid_plus"));
   });
+
+  it("a page kept for members carries only all's; user_status sends a buyer with their own message to the page rendered for them", async () => {
+    const session = await app.services.sessions.load(creds.plus?.cookies.sessionid);
+    expect(session?.user?.hasPlus).toBe(true);
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      services: app.services,
+      session,
+      publicConfig: {
+        reportListingUrl: "https://example.com/report",
+        publicUrl: "http://localhost",
+      },
+      cookies: pageCookies(testConfig()),
+      cspNonce: "test-nonce",
+      sharedRender: true,
+    });
+    const data = await productLoader({
+      context,
+      params: { slug: "mailbeam" },
+      request: new Request("http://localhost/products/mailbeam/"),
+      unstable_pattern: "/products/:slug",
+    } as unknown as Parameters<typeof productLoader>[0]);
+    // Shared by every Plus member: the message for all, and the fill is asked.
+    expect(data.deal.staff_messages.map((m) => m.title)).toEqual([titleOf("all")]);
+    expect(JSON.stringify(data)).not.toContain(titleOf("paid"));
+    expect(data.personalFill).toEqual({ dealId: ids.mailbeam, commentIds: expect.any(Array) });
+    const status = async (who: string) => {
+      const res = await app.send(
+        "GET",
+        `/api/v2/deals/${ids.mailbeam}/user_status/`,
+        undefined,
+        creds[who],
+      );
+      expect(res.statusCode).toBe(200);
+      return res.json() as { user_has_purchased: boolean; own_staff_message: boolean };
+    };
+    // plus@ bought mailbeam and sees the Plus purchasers' message: not on the shared page.
+    expect(await status("plus")).toMatchObject({
+      user_has_purchased: true,
+      own_staff_message: true,
+    });
+    // buyer@ did not buy it: the message for all is theirs, as on the shared page.
+    expect(await status("buyer")).toMatchObject({
+      user_has_purchased: false,
+      own_staff_message: false,
+    });
+  });
 });
 
 describe("the latest-reply order", () => {

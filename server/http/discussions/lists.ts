@@ -138,9 +138,12 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
       // One statement for the relation and the votes; the owned plans by the deal's own id.
       const context = await discussions.context(request.params.dealId, user, voteIds);
       const status = discussions.statusFrom(context);
-      const ownedPlanIds = status.userHasPurchased
-        ? await services.ownedPlans.forDeal(user?.id ?? null, context.id)
-        : [];
+      const [ownedPlanIds, ownStaffMessage] = status.userHasPurchased
+        ? await Promise.all([
+            services.ownedPlans.forDeal(user?.id ?? null, context.id),
+            user ? services.catalog.ownStaffMessage(context.id, user, true) : false,
+          ])
+        : [[], false];
       reply.header("cache-control", "private, no-store");
       return {
         user_has_purchased: status.userHasPurchased,
@@ -154,6 +157,7 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
           vote: v.userVote,
         })),
         own_items: context.viewerPending?.own ?? 0,
+        own_staff_message: ownStaffMessage,
         viewer: personalHeaderJson(request.session),
       };
     },

@@ -123,8 +123,8 @@ export const personalHeaderResponse = z
 /**
  * The spec's four fields, then what a page kept for an audience fills per person (issue 32):
  * the plans of the deal the reader owns, their votes on the comments the page shows, how many
- * items and replies of the deal are theirs (any status: the page then renders for them), and the
- * header's reader.
+ * items and replies of the deal are theirs (any status: the page then renders for them), whether
+ * they see a staff message for buyers (likewise), and the header's reader.
  */
 export const userStatusResponse = z.looseObject({
   user_has_purchased: z.boolean(),
@@ -134,6 +134,8 @@ export const userStatusResponse = z.looseObject({
   owned_plan_ids: z.array(z.number().int()),
   votes: z.array(z.object({ id: z.number().int(), up_votes: z.number().int(), vote: z.number() })),
   own_items: z.number().int(),
+  /** The newest staff message this reader sees speaks to buyers only: no shared page has it. */
+  own_staff_message: z.boolean(),
   viewer: personalHeaderResponse,
 });
 

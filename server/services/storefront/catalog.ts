@@ -9,6 +9,7 @@ import { type DealCardJson, type DealCore, dealCardJson } from "./deal-json";
 import { type DealReader, resolveDealForReader } from "./publication";
 import {
   ANONYMOUS_READER,
+  readerHasOwnStaffMessage,
   type StaffMessageReader,
   staffMessageReader,
   staffMessagesForReader,
@@ -106,7 +107,21 @@ export function createCatalogService(deps: {
     return getDealDetails(String(readable.id), { includeHidden: true });
   }
 
-  return { getDealDetails, getHiddenDealDetails, getDealCards, dealForReader };
+  /** Whether this buyer sees a staff message no audience's page carries (user_status). */
+  function ownStaffMessage(
+    dealId: number,
+    user: { isStaff: boolean; hasPlus: boolean },
+    hasPurchased: boolean,
+  ): Promise<boolean> {
+    return readerHasOwnStaffMessage(
+      db,
+      dealId,
+      { isStaff: user.isStaff, hasPurchased, hasPlus: user.hasPlus },
+      clock.now(),
+    );
+  }
+
+  return { getDealDetails, getHiddenDealDetails, getDealCards, dealForReader, ownStaffMessage };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

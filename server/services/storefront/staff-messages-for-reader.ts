@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
-import { staffMessageVisible } from "../../../domain/blocks";
+import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { staffMessageFor, staffMessageVisible } from "../../../domain/blocks";
 import type { Db } from "../../db/client";
-import { deals } from "../../db/schema";
+import { deals, staffMessages } from "../../db/schema";
 import { ownsDeal } from "../commerce/ownership-sql";
 
 /** Who reads a deal, as a staff message's audience (user_group) needs it (spec 001 section 6). */
@@ -43,4 +43,34 @@ export async function staffMessageReader(
     .where(eq(deals.id, dealId));
   const owns = Boolean(row?.owns);
   return { isStaff: false, hasPurchased: owns, hasPlus: user.hasPlus };
+}
+
+/**
+ * Whether the message this reader sees on the deal's page is one no audience's page carries: the
+ * newest live message they may see speaks to buyers only (issue 32, decision 066). A page kept for
+ * an audience shows the newest message for everyone; such a reader has the page's data rendered
+ * for them after load (app/ui/personal-fill.tsx). Live and newest first as the deal data orders
+ * them (deal-details-json.ts).
+ */
+export async function readerHasOwnStaffMessage(
+  db: Db,
+  dealId: number,
+  reader: StaffMessageReader,
+  now: Date,
+): Promise<boolean> {
+  // Only a buyer (or staff) may see more than everyone does.
+  if (!reader.hasPurchased && !reader.isStaff) return false;
+  const live = await db
+    .select({ user_group: staffMessages.userGroup })
+    .from(staffMessages)
+    .where(
+      and(
+        eq(staffMessages.dealId, dealId),
+        or(isNull(staffMessages.startDate), lte(staffMessages.startDate, now)),
+        or(isNull(staffMessages.endDate), gt(staffMessages.endDate, now)),
+      ),
+    )
+    .orderBy(sql`${staffMessages.startDate} desc nulls last`, desc(staffMessages.id));
+  const seen = staffMessageFor(live, reader);
+  return seen !== null && seen.user_group !== "all";
 }
