@@ -55,6 +55,8 @@ export const comments = pgTable(
     rating: smallint(),
     status: text().$type<CommentStatus>().notNull().default("pending"),
     resolved: boolean().notNull().default(false),
+    /** Why a moderator declined the item, shown to its author (issue 33); null otherwise. */
+    moderationReason: text(),
     answerType: text().$type<AnswerType>(),
     videoMediaId: integer().references(() => media.id, { onDelete: "set null" }),
     videoThumbnailMediaId: integer().references(() => media.id, { onDelete: "set null" }),
