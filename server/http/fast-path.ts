@@ -12,8 +12,9 @@
  * for a visitor without a session cookie (`learn`). Routing, validation, the input guard's URL
  * rule and the cache's own rules (cacheable page, harmless query, key, scope) were all applied
  * there, and they read nothing but the URL for such a visitor; a URL never seen, a session
- * cookie, a body, a method other than GET (HEAD for pages) or a client that takes brotli but not
- * gzip (the slow path compresses that per request) goes to Fastify as before. The entry is read
+ * cookie the slow path has not seen lately, a body, a method other than GET (HEAD for pages) or a
+ * client that takes brotli but not gzip (the slow path compresses that per request) goes to
+ * Fastify as before. The entry is read
  * with its scope's current stamp and expiry as the slow path does, so an invalidation or a time
  * boundary is seen by the very next request; a miss goes to Fastify, which renders and stores.
  *
@@ -25,6 +26,10 @@
  * token, decision 057); at the `info` log level the same two lines Fastify writes ("incoming
  * request", "request completed"). While the app closes, Fastify answers (503 and
  * Connection: close).
+ *
+ * Signed-in readers (decision 066): a page the slow path kept for an audience and served to a
+ * signed-in reader is answered here to the same session for AUDIENCE_TTL_MS, from the audience
+ * the slow path found for it, without loading the session; their own writes forget it at once.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { parseCookie } from "cookie";
