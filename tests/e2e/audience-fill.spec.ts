@@ -141,3 +141,36 @@ test("a buyer sees their name and the plan they own on the shared page, without 
     await context.close();
   }
 });
+
+test("a buyer gets the staff message for buyers, which the shared page never carries", async ({
+  page,
+}) => {
+  // A sign-up, a checkout and a cold page filled after hydration, then rendered for the buyer.
+  test.slow();
+  const buyer = await signUp(page.context(), "redeemer");
+  await page.goto("/cart/");
+  const details = (await (await page.request.get("/api/v2/deals/taskflow/details/")).json()).deal;
+  const plan = (details.plans as { id: number }[])[0];
+  if (!plan) throw new Error("seed: taskflow has no plan");
+  const added = await postJson(page, "/api/cart/items/", { dealId: details.id, planId: plan.id });
+  expect(added.status()).toBeLessThan(300);
+  const paid = await postJson(
+    page,
+    "/checkout/",
+    { payment_method: "pm_card_visa" },
+    { "idempotency-key": `e2e-redeem-${Date.now()}` },
+  );
+  expect(paid.status()).toBe(201);
+
+  const response = await page.goto("/products/taskflow/");
+  // Kept for the audience: the buyers' message is in no stored page.
+  expect(["MISS", "HIT"]).toContain(response?.headers()["x-cache"]);
+  const html = await (await page.request.get("/products/taskflow/")).text();
+  expect(html).not.toContain("Redeem your code");
+  await expect(page.getByTestId("header-name")).toHaveText(buyer.name, { timeout: 20_000 });
+  // Their user_status says the page needs them: its data is rendered for them once.
+  const note = page.getByRole("complementary", { name: "A note from Payonce" });
+  await expect(note.getByRole("heading", { name: "Redeem your code" })).toBeVisible({
+    timeout: 20_000,
+  });
+});
