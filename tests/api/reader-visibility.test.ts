@@ -201,6 +201,45 @@ describe("staff messages in the deal details JSON", () => {
       own_staff_message: false,
     });
   });
+
+  it("of two messages starting together, the page and user_status agree on the one written first", async () => {
+    const at = new Date(Date.now() - 1_000);
+    const added = await app.database.db
+      .insert(staffMessages)
+      .values([
+        { dealId: ids.mailbeam as number, title: "Tie all", message: "x", startDate: at },
+        {
+          dealId: ids.mailbeam as number,
+          title: "Tie paid",
+          message: "x",
+          startDate: at,
+          userGroup: "paid",
+        },
+      ])
+      .returning({ id: staffMessages.id });
+    // Written behind the services' back: the kept deal data goes as staff writes make it go.
+    await app.services.pageEvents.dealChanged(ids.mailbeam as number);
+    try {
+      const details = await app.send(
+        "GET",
+        "/api/v2/deals/mailbeam/details/",
+        undefined,
+        creds.plus,
+      );
+      expect((details.json() as DetailsBody).deal.staff_message?.title).toBe("Tie all");
+      const res = await app.send(
+        "GET",
+        `/api/v2/deals/${ids.mailbeam}/user_status/`,
+        undefined,
+        creds.plus,
+      );
+      expect((res.json() as { own_staff_message: boolean }).own_staff_message).toBe(false);
+    } finally {
+      for (const row of added)
+        await app.database.db.delete(staffMessages).where(eq(staffMessages.id, row.id));
+      await app.services.pageEvents.dealChanged(ids.mailbeam as number);
+    }
+  });
 });
 
 describe("the latest-reply order", () => {

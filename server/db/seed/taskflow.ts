@@ -439,7 +439,8 @@ export async function seedTaskflowContent(
       title: "Redeem your code",
       message:
         "Thanks for buying TaskFlow! Redeem your licence within 60 days from your Products page to lock in lifetime access.",
-      startDate: time.ago(20),
+      // Newer than the message for all: a buyer's page shows this one.
+      startDate: time.ago(19),
       userGroup: "paid",
       author: staffAuthor,
       ctaText: "Go to my products",

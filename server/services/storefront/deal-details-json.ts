@@ -56,7 +56,9 @@ export function dealDetailsJson(rows: DealDetailRows, now: Date, pricing: Storef
     .filter(
       (m) => (m.startDate == null || m.startDate <= now) && (m.endDate == null || now < m.endDate),
     )
-    .sort((a, b) => (b.startDate?.getTime() ?? 0) - (a.startDate?.getTime() ?? 0))
+    // Newest first; of two that start together, the one written first (as user_status reads
+    // them: staff-messages-for-reader.ts readerHasOwnStaffMessage).
+    .sort((a, b) => (b.startDate?.getTime() ?? 0) - (a.startDate?.getTime() ?? 0) || a.id - b.id)
     .map((m) => ({
       title: m.title,
       message: m.message,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { staffMessageFor, staffMessageVisible } from "../../../domain/blocks";
 import type { Db } from "../../db/client";
 import { deals, staffMessages } from "../../db/schema";
@@ -70,7 +70,7 @@ export async function readerHasOwnStaffMessage(
         or(isNull(staffMessages.endDate), gt(staffMessages.endDate, now)),
       ),
     )
-    .orderBy(sql`${staffMessages.startDate} desc nulls last`, desc(staffMessages.id));
+    .orderBy(sql`${staffMessages.startDate} desc nulls last`, asc(staffMessages.id));
   const seen = staffMessageFor(live, reader);
   return seen !== null && seen.user_group !== "all";
 }
