@@ -160,6 +160,7 @@ const PUBLIC_READ = "public read, not in the answer cache (yet)";
 export const API_ROUTES = {
   "GET /healthz": no("health check"),
   "GET /readyz": no("health check"),
+  "GET /metrics": no("operators' metrics, read live"),
   "GET /api/sessions/": no(PERSONAL),
   "GET /api/users/profile/": no(PERSONAL),
   "GET /api/users/emails/": no(PERSONAL),

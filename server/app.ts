@@ -40,6 +40,7 @@ import { signupRoutes } from "./http/marketing/deal-notifications";
 import { emailSignupRoutes } from "./http/marketing/email-capture";
 import { growthRoutes } from "./http/marketing/experiments";
 import { shortLinkRoutes } from "./http/marketing/short-links";
+import { createMetrics, registerMetrics } from "./http/metrics";
 import { partnerRoutes } from "./http/partners/partners";
 import { partnerWebhookRoutes } from "./http/partners/webhooks";
 import { stripeWebhookRoutes } from "./http/payments/stripe-webhook";
@@ -164,11 +165,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hsts: config.cookieSecure,
   });
   // Cache hits answered before Fastify's routing and hooks (server/http/fast-path.ts).
+  // Operators' metrics (server/http/metrics.ts): the fast path observes its hits too.
+  const metrics = createMetrics({ database, backlog: services.backlog });
   const fastPath = createFastPath({
     pageCache: services.pageCache,
     config,
     securityHeaders,
     log: app.log,
+    metrics,
   });
   app.decorate("fastPath", fastPath);
   fastPath.install(app);
@@ -189,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // 2. App-wide behaviour.
   registerRequestIds(app);
+  registerMetrics(app, { metrics, token: config.metricsToken });
   registerErrorHandling(app);
   // Pages and JSON answers by Accept-Encoding (static assets come precompressed).
   registerCompression(app);

@@ -74,6 +74,7 @@ const EnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   CDN_PURGE_METHOD: z.enum(["PURGE", "POST", "DELETE"]).default("PURGE"),
   CDN_PURGE_TOKEN: z.string().optional(),
+  METRICS_TOKEN: z.string().optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   S3_ENDPOINT: z
     .string()
@@ -132,6 +133,11 @@ export type Config = {
    * Cloudflare), by surrogate key (server/services/cache/cdn-purge.ts); none: no purge.
    */
   cdnPurge: { url: string; method: "PURGE" | "POST" | "DELETE"; token: string | undefined } | null;
+  /**
+   * Bearer token for `GET /metrics` from anywhere (server/http/metrics.ts); without it only a
+   * direct loopback request (no proxy header) may read them.
+   */
+  metricsToken: string | undefined;
   /** Worker processes on this machine (node:cluster); 1 serves from the one process. */
   webConcurrency: number;
   /** S3-compatible storage for uploaded media; the data directory when unset. */
@@ -217,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cdnPurge: e.CDN_PURGE_URL
       ? { url: e.CDN_PURGE_URL, method: e.CDN_PURGE_METHOD, token: e.CDN_PURGE_TOKEN || undefined }
       : null,
+    metricsToken: e.METRICS_TOKEN || undefined,
     webConcurrency: e.WEB_CONCURRENCY,
     s3: s3From(e),
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,

@@ -38,6 +38,11 @@ sub vcl_recv {
         set req.http.x-purged = xkey.purge(req.http.xkey-purge);
         return (synth(200, "Purged " + req.http.x-purged));
     }
+    # Operators' metrics are read on the app's own host, never through the shared cache (the
+    # app refuses a request with X-Forwarded-For too).
+    if (req.url ~ "^/metrics") {
+        return (synth(404, "Not Found"));
+    }
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }

@@ -37,6 +37,8 @@ export type Database = {
   queries: QueryCounter;
   /** Applies the SQL migrations in server/db/migrations: the same files on PGlite and PostgreSQL. */
   migrate(): Promise<void>;
+  /** The connection pool now (PostgreSQL); null for PGlite, which has one engine in-process. */
+  pool(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 };
 
@@ -123,6 +125,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: "postgres",
       queries,
       migrate,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // pool.end() waits for every checked-out client: a leaked one must not hold up shutdown.
       // Closing twice (a shutdown after the pool was already ended) is not an error.
       close: () =>
@@ -143,6 +146,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: "pglite",
     queries,
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    pool: () => null,
     // Closing twice (a shutdown after the engine already stopped) is not an error.
     close: async () => {
       if (!client.closed) await client.close();

@@ -39,6 +39,7 @@ import { hashToken } from "../services/accounts/sessions";
 import type { CachedHit, PageCacheService, PageScope } from "../services/cache/page-cache";
 import { SESSION_COOKIE } from "../web/cookies";
 import { accepts, negotiate } from "./compression";
+import { type Metrics, routeLabel } from "./metrics";
 import { hasSessionCookie, replay } from "./replay";
 import { requestIdOf } from "./request-ids";
 
@@ -53,6 +54,8 @@ export type FastEntry = {
   /** A page's path part of the key; its audience is the rest. */
   path?: string;
   audience?: string;
+  /** Its route id, for the metrics' labels (server/http/metrics.ts `routeLabel`). */
+  route?: string;
 };
 
 /** URLs remembered at most (each a few hundred bytes); the oldest goes first. */
@@ -85,12 +88,13 @@ export function createFastPath(deps: {
   /** The security headers every answer carries (server/http/security-headers.ts). */
   securityHeaders: [string, string][];
   log: FastifyBaseLogger;
+  metrics: Metrics;
 }) {
-  const { pageCache, securityHeaders, log } = deps;
+  const { pageCache, securityHeaders, log, metrics } = deps;
   const urls = new Map<string, FastEntry>();
   // Signed-in readers: the page a URL is (path and scope), learned from any reader, and each
   // session's audience, by session id (the hash of its token, as the sessions table keys it).
-  const pagePaths = new Map<string, { path: string; scope: PageScope }>();
+  const pagePaths = new Map<string, { path: string; scope: PageScope; route: string }>();
   const audiences = new Map<string, { audience: string; until: number }>();
   let closing = false;
   // Answers sent from here (tests and diagnostics tell the two paths apart by it).
@@ -103,10 +107,16 @@ export function createFastPath(deps: {
    * The slow path served `request` from the cache entry `entry` (a hit, or a page it rendered
    * and stored): the same URL may be answered here from now on, when sent without a session.
    */
-  function learn(request: FastifyRequest, entry: FastEntry): void {
+  function learn(request: FastifyRequest, given: FastEntry): void {
     if (request.method !== "GET" && request.method !== "HEAD") return;
+    const entry = { ...given, route: routeLabel(request) };
     if (entry.kind === "page" && entry.path !== undefined && entry.audience !== undefined)
-      remember(pagePaths, request.url, { path: entry.path, scope: entry.scope }, MAX_URLS);
+      remember(
+        pagePaths,
+        request.url,
+        { path: entry.path, scope: entry.scope, route: entry.route },
+        MAX_URLS,
+      );
     if (hasSessionCookie(request.headers.cookie)) {
       const session = request.session;
       if (session?.user && entry.kind === "page" && entry.audience !== undefined)
@@ -173,6 +183,7 @@ export function createFastPath(deps: {
       scope: page.scope,
       path: page.path,
       audience: known.audience,
+      route: page.route,
     };
   }
 
@@ -182,7 +193,7 @@ export function createFastPath(deps: {
   }
 
   /** Answers `hit` as the slow path does: security headers, request id, then `replay`'s. */
-  function answer(req: IncomingMessage, res: ServerResponse, hit: CachedHit) {
+  function answer(req: IncomingMessage, res: ServerResponse, hit: CachedHit, entry: FastEntry) {
     const started = performance.now();
     answered++;
     const id = requestIdOf(req);
@@ -208,6 +219,13 @@ export function createFastPath(deps: {
     res.writeHead(stored.status, out);
     // One write for the head and the stored bytes, sent as they are.
     res.end(stored.body ?? undefined);
+    metrics.cacheVerdict("fast_path", "hit");
+    metrics.observe(
+      req.method ?? "GET",
+      entry.route ?? "unmatched",
+      stored.status,
+      (performance.now() - started) / 1000,
+    );
   }
 
   /** Whether Fastify would write its two lines per request (no logger at all: never). */
@@ -240,7 +258,7 @@ export function createFastPath(deps: {
         (hit) => {
           if (!hit || closing) return fastify(req, res);
           try {
-            answer(req, res, hit);
+            answer(req, res, hit, entry);
           } catch (err) {
             // Nothing written yet (a stored header Node refuses): Fastify answers instead.
             if (!res.headersSent) return fastify(req, res);

@@ -29,6 +29,7 @@ import { dbTestIntentStore } from "./commerce/test-intent-store";
 import { createTransferService } from "./commerce/transfers";
 import { createUpgradeService } from "./commerce/upgrades";
 import { createDiscussionService } from "./discussions/service";
+import { createBacklogReader } from "./jobs/backlog";
 import { createOutbox } from "./jobs/outbox";
 import { createLimits, memoryStore } from "./limits/limits";
 import { createRedisLimitStore } from "./limits/redis-store";
@@ -74,6 +75,8 @@ export type ServiceDeps = { db: Db; clock: Clock; config: Config };
 /** Every use case of the app, wired once per process (or per test file). */
 export function createServices(deps: ServiceDeps) {
   const outbox = createOutbox({ db: deps.db, clock: deps.clock });
+  // What waits to go out (outbox, partner webhooks), for the operators' metrics.
+  const backlog = createBacklogReader({ db: deps.db, clock: deps.clock });
   // Writers that change a public page say so here; the anonymous page cache listens.
   const pageEvents = createPageEvents();
   // Review videos and posters: in the S3 bucket when S3_* is set (shared by every process and
@@ -185,6 +188,7 @@ export function createServices(deps: ServiceDeps) {
     log: (message, fields) => console.warn(JSON.stringify({ msg: message, ...fields })),
   });
   return {
+    backlog,
     pageEvents,
     pageCache,
     // A deal's public data between requests, as fresh as the page cache (cache/deal-data.ts).

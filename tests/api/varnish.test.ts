@@ -203,6 +203,11 @@ describe("behind Varnish", () => {
     expect(reviewsOf(kept)).toBe(count + 1);
   });
 
+  it("never lets the operators' metrics out through it", async () => {
+    expect((await get(varnishPort, "/metrics")).status).toBe(404);
+    expect((await get(varnishPort, "/metrics?x=1")).status).toBe(404);
+  });
+
   it("never serves a signed-in reader another reader's page", async () => {
     const readers = [];
     for (const tag of ["ada", "grace"]) {
