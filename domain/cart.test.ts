@@ -236,8 +236,17 @@ describe("saleProblem", () => {
     expect(saleProblem(facts({ planIsPlusTier: true }), ctx)).toBe(PLUS_REQUIRED);
     expect(saleProblem(facts({ isLastCall: true }), ctx)).toBe(PLUS_REQUIRED);
     expect(saleProblem(facts({ planIsPlusTier: true }), { ...ctx, plusMember: true })).toBeNull();
-    const early = facts({ isEarlyAccess: true, isComingSoon: true });
+    // Coming soon is until the start (domain/deal-state.ts comingSoonAt): a start ahead.
+    const early = facts({
+      isEarlyAccess: true,
+      isComingSoon: true,
+      startDate: new Date("2026-07-01"),
+    });
     expect(saleProblem(early, ctx)).toBe(DEAL_NOT_STARTED);
     expect(saleProblem(early, { ...ctx, plusMember: true })).toBeNull();
+    // The flag left on after the start: the deal has started, and sells as it says.
+    const started = facts({ isComingSoon: true, startDate: new Date("2026-05-01") });
+    expect(saleProblem(started, ctx)).toBeNull();
+    expect(saleProblem(facts({ isComingSoon: true, startDate: null }), ctx)).toBe(DEAL_NOT_STARTED);
   });
 });

@@ -4,6 +4,7 @@
  * feeds it prices read from the database, never the client's.
  */
 
+import { comingSoonAt } from "./deal-state";
 import type { ErrorCode } from "./errors";
 import {
   COUPON_EXPIRED,
@@ -265,7 +266,11 @@ export function saleProblem(
     return DEAL_SOLD_OUT;
   }
   const early = (f.isEarlyAccess || f.isLastCall) && ctx.plusMember;
-  if ((f.isComingSoon || (f.startDate != null && f.startDate > ctx.now)) && !early) {
+  if (
+    (comingSoonAt(f.isComingSoon, f.startDate, ctx.now) ||
+      (f.startDate != null && f.startDate > ctx.now)) &&
+    !early
+  ) {
     return DEAL_NOT_STARTED;
   }
   if (!f.planIsActive) return PLAN_NOT_AVAILABLE;

@@ -4,6 +4,7 @@ import {
   bannerText,
   bannerType,
   buyButtonState,
+  comingSoonAt,
   dealTimerHeading,
   dealTimerTarget,
   inCampaign,
@@ -16,6 +17,7 @@ import {
   limitedQuantityText,
   needsPlusShelf,
   purchaseMode,
+  stageAt,
 } from "./deal-state";
 
 const now = new Date("2025-06-01T12:00:00Z");
@@ -265,5 +267,35 @@ describe("deal inline timer", () => {
     const stage = { current_stage: "live", next_stage: "inactive", next_stage_start_date: next };
     expect(dealTimerTarget(stage, at(2 * D))).toBe(next);
     expect(dealTimerTarget(null, at(2 * D))).toEqual(at(2 * D));
+  });
+});
+
+describe("time moves states (issue 34)", () => {
+  const stage = {
+    current_stage: "coming_soon",
+    next_stage: "live",
+    next_stage_start_date: at(5 * D),
+  };
+
+  it("keeps the stage until its next stage starts, then moves to it", () => {
+    expect(stageAt(stage, now)).toEqual(stage);
+    expect(stageAt(stage, at(5 * D - 1))).toEqual(stage);
+    expect(stageAt(stage, at(5 * D))).toEqual({
+      current_stage: "live",
+      next_stage: null,
+      next_stage_start_date: null,
+    });
+    // No next stage, or no date for it: nothing moves.
+    const still = { current_stage: "inactive", next_stage: null, next_stage_start_date: null };
+    expect(stageAt(still, at(100 * D))).toEqual(still);
+    const undated = { ...stage, next_stage_start_date: null };
+    expect(stageAt(undated, at(100 * D))).toEqual(undated);
+  });
+
+  it("says coming soon until the deal's start, and without a start until staff clear it", () => {
+    expect(comingSoonAt(true, at(D), now)).toBe(true);
+    expect(comingSoonAt(true, at(D), at(D))).toBe(false);
+    expect(comingSoonAt(true, null, at(365 * D))).toBe(true);
+    expect(comingSoonAt(false, at(D), now)).toBe(false);
   });
 });

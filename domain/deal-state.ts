@@ -37,6 +37,28 @@ export interface StageDetails {
   next_stage_start_date: Date | null;
 }
 
+/**
+ * A deal's stage at `now`: once its next stage's start has passed, that stage is the current one
+ * (issue 34: time moves states, on the real clock and in the staff time-shift preview alike).
+ */
+export function stageAt<S extends StageDetails>(stage: S, now: Date): S {
+  if (stage.next_stage == null || stage.next_stage_start_date == null) return stage;
+  if (stage.next_stage_start_date > now) return stage;
+  return {
+    ...stage,
+    current_stage: stage.next_stage,
+    next_stage: null,
+    next_stage_start_date: null,
+  } as S;
+}
+
+/**
+ * "Coming soon" at `now`: the flag holds until the deal's start; with no start date it holds
+ * until staff clear it. One rule for the page, the cards, the API and the cart.
+ */
+export const comingSoonAt = (isComingSoon: boolean, startDate: Date | null, now: Date): boolean =>
+  isComingSoon && (startDate == null || startDate > now);
+
 /** Inactive with no next stage: the deal shows a waitlist instead of buying. */
 export const isInactiveIndefinitely = (stage: StageDetails | null | undefined): boolean =>
   stage?.current_stage === STAGE_INACTIVE && !stage.next_stage;

@@ -5,6 +5,7 @@
  */
 
 import { PLUS_DEAL_SLUG } from "../../../domain/constants";
+import { comingSoonAt, stageAt } from "../../../domain/deal-state";
 import { toMajor } from "../../../domain/money";
 import {
   liveDealCampaign,
@@ -167,10 +168,23 @@ function buyButton(d: DealCore, now: Date): BuyButtonJson {
   return {
     is_ended: isEnded(d, now),
     is_draft: d.isDraft,
-    is_coming_soon: d.isComingSoon,
+    is_coming_soon: comingSoonAt(d.isComingSoon, d.startDate, now),
     is_early_access: d.isEarlyAccess,
     is_last_call: d.isLastCall,
     is_get_now: d.isGetNow,
+  };
+}
+
+/** The stage as the API writes it (dates as ISO strings). */
+function stageJson(stage: {
+  current_stage: DealStage;
+  next_stage: DealStage | null;
+  next_stage_start_date: Date | null;
+}): StageDetailsJson {
+  return {
+    current_stage: stage.current_stage,
+    next_stage: stage.next_stage,
+    next_stage_start_date: iso(stage.next_stage_start_date),
   };
 }
 
@@ -244,11 +258,16 @@ function commonJson(
     has_ended: isEnded(d, now),
     deal_status: d.dealStatus,
     browse_deal_status: d.browseDealStatus === "expired" ? "expired" : null,
-    stage_details: {
-      current_stage: d.currentStage,
-      next_stage: d.nextStage,
-      next_stage_start_date: iso(d.nextStageStartDate),
-    } satisfies StageDetailsJson,
+    stage_details: stageJson(
+      stageAt(
+        {
+          current_stage: d.currentStage,
+          next_stage: d.nextStage,
+          next_stage_start_date: d.nextStageStartDate,
+        },
+        now,
+      ),
+    ),
     buy_button: buyButton(d, now),
     banner_details: d.bannerDetails,
     badge: d.badge,
