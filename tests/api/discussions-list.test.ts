@@ -342,6 +342,7 @@ describe("stats and user status", () => {
       owned_plan_ids: [],
       votes: [],
       own_items: 0,
+      own_staff_message: false,
       viewer: null,
     });
     expect(await status("buyer")).toMatchObject({
