@@ -202,6 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(sessionPlugin, { sessions: services.sessions, config });
   // After the session plugin's CSRF check, which only guards requests that carry a session.
   registerLoginCsrf(app, config.publicUrl);
+  // Every request with a loaded session checks the audience the fast path remembers for it.
+  app.addHook("onRequest", async (request) => fastPath.confirm(request));
 
   // 3. Routes.
   await app.register(healthRoutes, { config, database });

@@ -40,6 +40,7 @@ import type { CachedHit, PageCacheService, PageScope } from "../services/cache/p
 import { SESSION_COOKIE } from "../web/cookies";
 import { accepts, negotiate } from "./compression";
 import { type Metrics, routeLabel } from "./metrics";
+import { audienceOf } from "./page-cache";
 import { hasSessionCookie, replay } from "./replay";
 import { requestIdOf } from "./request-ids";
 
@@ -138,6 +139,19 @@ export function createFastPath(deps: {
   /** The slow path found this session no longer shares an audience's pages (or it wrote). */
   function forget(sessionId: string): void {
     audiences.delete(sessionId);
+  }
+
+  /**
+   * Any request the slow path loaded the session for (a page's fill, an API read, a poll) checks
+   * the audience remembered for it against the session as it is now, and forgets a changed one:
+   * a change made elsewhere (a webhook completing Plus, staff granting a role) then reaches the
+   * reader's next page, not 15 s later.
+   */
+  function confirm(request: FastifyRequest): void {
+    const session = request.session;
+    if (!session?.user) return;
+    const known = audiences.get(session.id);
+    if (known && audienceOf(session, 0) !== known.audience) audiences.delete(session.id);
   }
 
   /** The entry to try for this request, or undefined. */
@@ -277,6 +291,7 @@ export function createFastPath(deps: {
   return {
     learn,
     forget,
+    confirm,
     install,
     answered: () => answered,
     urls: () => urls.size,

@@ -17,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { audienceKey } from "../../domain/audience";
 import { surrogateKeys } from "../../domain/cache-routes";
 import { cacheablePage, isHarmlessQuery } from "../../domain/page-cache";
+import type { SessionState } from "../services/accounts/sessions";
 import type { CachedHit, PageCacheService, PageScope } from "../services/cache/page-cache";
 import { renderedBodyOf } from "../web/rendered-body";
 import { fixedPage, newCspNonce } from "./page-csp";
@@ -57,13 +58,7 @@ export async function cacheDecision(
         : (await pageCache.sessionHasCart(session.id))
           ? 1
           : 0;
-  const audience = audienceKey({
-    sessionId: session?.id ?? null,
-    currency: session?.currency ?? "USD",
-    campaigns: session?.campaigns ?? [],
-    user: session?.user ?? null,
-    cartCount,
-  });
+  const audience = audienceOf(session, cartCount);
   if (audience === null) {
     // Rendered for this reader alone now (a deal role, staff, a cart): the fast path must not
     // answer them from the audience it knew (server/http/fast-path.ts).
@@ -74,6 +69,17 @@ export async function cacheDecision(
   const scope: PageScope =
     page.kind === "deal" ? { kind: "deal", slug: page.slug } : { kind: "listing" };
   return { kind: "cache", key, scope, path: page.path, audience };
+}
+
+/** The audience a page is kept for, for this session (none: anonymous). */
+export function audienceOf(session: SessionState | null, cartCount: number): string | null {
+  return audienceKey({
+    sessionId: session?.id ?? null,
+    currency: session?.currency ?? "USD",
+    campaigns: session?.campaigns ?? [],
+    user: session?.user ?? null,
+    cartCount,
+  });
 }
 
 /** Headers worth replaying: everything React Router set except cookies. */

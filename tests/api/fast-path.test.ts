@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "../../app/context";
 import { buildApp } from "../../server/app";
 import { testConfig } from "../../server/config";
-import { deals } from "../../server/db/schema";
+import { dealRoles, deals } from "../../server/db/schema";
 import { AUDIENCE_TTL_MS } from "../../server/http/fast-path";
 import type { PageHandler } from "../../server/http/react-router";
 import { fixedClock } from "../../server/providers/clock";
@@ -373,6 +373,20 @@ describe("a signed-in reader's page before Fastify", () => {
     clock.advance(AUDIENCE_TTL_MS + 1);
     expect((await timed("/products/taskflow/", { cookie: ada.cookie })).fast).toBe(false);
     expect((await timed("/products/taskflow/", { cookie: ada.cookie })).fast).toBe(true);
+  });
+
+  it("forgets a reader whose session changed elsewhere at their next request that loads it", async () => {
+    const ada = await member("ada-partner");
+    await timed("/products/taskflow/", { cookie: ada.cookie });
+    expect((await timed("/products/taskflow/", { cookie: ada.cookie })).fast).toBe(true);
+    // Staff make them a partner of a deal (not their own write): their pages are theirs now.
+    const userId = await app.userId(ada.email);
+    await app.database.db.insert(dealRoles).values({ dealId: taskflowId, userId, role: "partner" });
+    // The page's fill (any request that loads the session) sees the change.
+    expect((await overSocket(port, "/api/users/header/", { cookie: ada.cookie })).status).toBe(200);
+    const after = await timed("/products/taskflow/", { cookie: ada.cookie });
+    expect(after.fast).toBe(false);
+    expect(header(after.answer, "x-cache")).toBe("BYPASS");
   });
 
   it("never answers staff or a signed-out cookie from a member's audience", async () => {
