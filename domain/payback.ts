@@ -3,8 +3,9 @@
  * the monthly prices of the deal's "Alternative to" tools. Pure; cents in, cents out (presenters
  * write major units). Decision 076.
  */
-import type { Cents } from "./money";
+
 import { paysForItselfAgainst, paysForItselfIn } from "./messages";
+import type { Cents } from "./money";
 
 /** An "Alternative to" tool with its monthly price in US cents (null or 0: not priced). */
 export type AlternativePrice = { name: string; monthlyPriceCents: Cents | null };
