@@ -42,7 +42,7 @@ export function joinNames(names: readonly string[]): string {
 }
 
 /** The product page's line: "Pays for itself in 3 months against Asana and Trello". */
-export const paybackText = (p: Pick<Payback, "months"> & { against: { name: string }[] }) =>
+export const paybackText = (p: { months: number; against: readonly { name: string }[] }) =>
   paysForItselfAgainst(p.months, joinNames(p.against.map((a) => a.name)));
 
 /** A card's short line: "Pays for itself in 3 months". */
