@@ -10,7 +10,7 @@ import { staffActors } from "../helpers/staff";
 // the deals naming it told); each plan of the deal details, and each card, carries
 // `payback: {months, monthly_total, against}` at the price the reader pays, or null.
 
-const app = await createTestApp();
+const app = await createTestApp({ config: { campaignPricingExperiment: true } });
 const { db } = app.database;
 const send = app.send;
 const { staff, partner, shopper } = await staffActors(app);
@@ -120,6 +120,34 @@ describe("payback in the deal details and the cards", () => {
     }
     // The card: the default (cheapest) plan's payback.
     expect((await card(deal)).payback).toEqual({ months: 3, monthly_total: 19.49, against });
+  });
+
+  it("follows the campaign price, as the page and the cart do (the one price rule)", async () => {
+    const hubspot = await tool("HubSpot", 2000);
+    const deal = await dealWith([100], [hubspot]);
+    expect((await details(deal.slug)).plans[0]?.payback?.months).toBe(5);
+    const hour = 3_600_000;
+    const fest = await send(
+      "POST",
+      "/api/staff/campaigns/",
+      {
+        optin_slug: `payback-fest-${deal.id}`,
+        name: "Payback fest",
+        public_name: "Payback Fest",
+        type: "percent",
+        value: 50,
+        deal_tiers: [1],
+        deals: [deal.id],
+        start_date: new Date(Date.now() - hour).toISOString(),
+        end_date: new Date(Date.now() + 24 * hour).toISOString(),
+      },
+      staff,
+    );
+    expect(fest.statusCode, fest.body).toBe(201);
+    const [plan] = (await details(deal.slug)).plans;
+    expect(plan?.price).toBe(50);
+    expect(plan?.payback).toMatchObject({ months: 3, monthly_total: 20 });
+    expect((await card(deal)).payback?.months).toBe(3);
   });
 
   it("is null when no alternative has a price, or the deal names none", async () => {
