@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { deals } from "../../db/schema";
 import type { AlternativePrice } from "../../../domain/payback";
+import { deals } from "../../db/schema";
 import type { LinkedCampaign, PlanPrice } from "./deal-json";
 
 /**
