@@ -22,8 +22,9 @@ test("taskflow's price says after how many months it pays for itself, and agains
 
   await page.goto("/products/taskflow/");
   const panel = page.getByTestId("purchase-panel");
+  // Hydrated: the selected plan's price block alone (before, every plan's, CSS showing one).
+  await expect(panel).toHaveAttribute("data-hydrated", "true");
   await expect(panel.getByTestId("plan-payback")).toHaveText(line);
-  await panel.getByTestId("plan-payback").scrollIntoViewIfNeeded();
   await expect(panel.getByTestId("plan-payback")).toBeVisible();
   // The starting plan's payback, in the Product JSON-LD.
   const ld = await page
