@@ -172,6 +172,7 @@ export const API_ROUTES = {
   "GET /api/staff/deals/": no(STAFF),
   "GET /api/staff/deals/:id/": no(STAFF),
   "GET /api/staff/deals/:id/blocks/": no(STAFF),
+  "GET /api/staff/alternatives/": no(STAFF),
   "GET /api/staff/pages/": no(STAFF),
   "GET /api/staff/pages/:slug/": no(STAFF),
   "GET /api/staff/collections/": no(STAFF),

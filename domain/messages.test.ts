@@ -322,6 +322,11 @@ describe("messages", () => {
     );
     expect(messages.couponRemoved("SAVE10")).toBe("Coupon SAVE10 removed from your cart.");
     expect(messages.tooLong(250)).toBe("Ensure this field has no more than 250 characters.");
+    expect(messages.paysForItselfIn(1)).toBe("Pays for itself in 1 month");
+    expect(messages.paysForItselfIn(3)).toBe("Pays for itself in 3 months");
+    expect(messages.paysForItselfAgainst(3, "Asana and Trello")).toBe(
+      "Pays for itself in 3 months against Asana and Trello",
+    );
   });
 
   it("name the cart's discounts and the charged currency (issue 30)", () => {
@@ -363,6 +368,8 @@ describe("messages", () => {
         "moneyBackGuarantee",
         "namedDiscount",
         "offerEnds",
+        "paysForItselfAgainst",
+        "paysForItselfIn",
         "percentClaimed",
         "planTextCountUnit",
         "planXOfN",

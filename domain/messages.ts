@@ -430,3 +430,10 @@ export const REFUND_LINES_NOT_IN_ORDER = "These lines are not in this order.";
 export const REFUND_CHOOSE_LINES = "Choose at least one line to refund.";
 /** The buy button of a plan the reader owns already (issue 32): our wording. */
 export const PLAN_OWNED = "You own this plan";
+// Payback against the subscriptions a deal replaces (issue 34), our wording
+/** A card's short payback line: "Pays for itself in 3 months". */
+export const paysForItselfIn = (months: number) =>
+  `Pays for itself in ${months} ${months === 1 ? "month" : "months"}`;
+/** The product page's payback line: "Pays for itself in 3 months against Asana and Trello". */
+export const paysForItselfAgainst = (months: number, names: string) =>
+  `${paysForItselfIn(months)} against ${names}`;

@@ -182,4 +182,48 @@ describe("productJsonLd", () => {
     expect(info.offers).toHaveLength(1);
     expect(info.offers[0]?.availability).toBe("https://schema.org/Discontinued");
   });
+
+  it("says the starting price's payback as a PropertyValue, only when there is one (issue 34)", () => {
+    expect(ld).not.toHaveProperty("additionalProperty");
+    const against = [{ name: "Asana" }, { name: "Trello" }];
+    const priced = productJsonLd(
+      {
+        ...deal,
+        plans: [
+          {
+            id: 1,
+            public_name: "Single",
+            price: 59,
+            is_active: true,
+            payback: { months: 4, against },
+          },
+          {
+            id: 2,
+            public_name: "Double",
+            price: 118,
+            is_active: true,
+            payback: { months: 8, against },
+          },
+          {
+            id: 3,
+            public_name: "Old",
+            price: 9,
+            is_active: false,
+            payback: { months: 1, against },
+          },
+        ],
+      },
+      "https://payonce.test",
+    );
+    expect(priced.additionalProperty).toEqual([
+      {
+        "@type": "PropertyValue",
+        name: "Payback period",
+        value: 4,
+        unitCode: "MON",
+        unitText: "months",
+        description: "Pays for itself in 4 months against Asana and Trello",
+      },
+    ]);
+  });
 });

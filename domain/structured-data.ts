@@ -10,8 +10,11 @@ import {
   STRUCTURED_DATA_TITLE_MAX,
   STRUCTURED_DATA_TOP_REVIEWS,
 } from "./constants";
+import { paybackText } from "./payback";
 
 const SCHEMA = "https://schema.org";
+/** The Product's PropertyValue for the payback (issue 34): a name for machines, not a message. */
+const PAYBACK_PROPERTY_NAME = "Payback period";
 
 /**
  * Cuts a title to `max` characters: longer ones keep their first max - 3 characters and end in
@@ -55,6 +58,8 @@ export type ProductLdDeal = {
     is_active: boolean;
     /** The campaign pricing the plan now: its price holds only until the campaign ends. */
     campaign?: { end_date: string | null } | null;
+    /** What `price` pays back against the tools the deal replaces (issue 34), or null. */
+    payback?: { months: number; against: readonly { name: string }[] } | null;
   }[];
   deal_review: { average_rating: number; review_count: number };
   top_5_reviews: readonly {
@@ -113,6 +118,31 @@ function priceValidUntil(dealEnd: string | null, campaignEnd: string | null | un
   return first ? { priceValidUntil: new Date(first).toISOString().slice(0, 10) } : {};
 }
 
+/**
+ * The payback of the deal's starting price (its cheapest active plan with one; issue 34) as a
+ * schema.org PropertyValue of the Product: months (UN/CEFACT "MON") and the page's sentence.
+ * Offer has no such property; Product.additionalProperty is the one schema.org place for it
+ * (decision 076).
+ */
+export function paybackProperty(plans: ProductLdDeal["plans"]) {
+  const plan = plans
+    .filter((p) => p.is_active && p.payback)
+    .reduce<ProductLdDeal["plans"][number] | null>(
+      (low, p) => (!low || p.price < low.price ? p : low),
+      null,
+    );
+  const payback = plan?.payback;
+  if (!payback) return null;
+  return {
+    "@type": "PropertyValue",
+    name: PAYBACK_PROPERTY_NAME,
+    value: payback.months,
+    unitCode: "MON",
+    unitText: "months",
+    description: paybackText(payback),
+  };
+}
+
 /** The schema.org Product of a deal page. */
 export function productJsonLd(deal: ProductLdDeal, origin: string) {
   const url = absolute(origin, `/products/${deal.slug}/`);
@@ -149,6 +179,7 @@ export function productJsonLd(deal: ProductLdDeal, origin: string) {
       ...(r.created ? { datePublished: r.created.slice(0, 10) } : {}),
     }));
   const { review_count: count, average_rating: average } = deal.deal_review;
+  const payback = paybackProperty(deal.plans);
   return {
     "@context": SCHEMA,
     "@type": "Product",
@@ -158,6 +189,7 @@ export function productJsonLd(deal: ProductLdDeal, origin: string) {
     sku: deal.slug,
     ...(images.length ? { image: images } : {}),
     ...(deal.product_logo ? { logo: absolute(origin, deal.product_logo) } : {}),
+    ...(payback ? { additionalProperty: [payback] } : {}),
     offers,
     ...(count > 0
       ? {

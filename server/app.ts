@@ -48,6 +48,7 @@ import { type PageHandler, reactRouterPlugin } from "./http/react-router";
 import { registerRequestIds, requestIdOf } from "./http/request-ids";
 import { responseSerializer } from "./http/schemas";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { staffAlternativeRoutes } from "./http/staff/alternatives";
 import { staffCatalogRoutes } from "./http/staff/catalog";
 import { staffDealRoutes } from "./http/staff/deals";
 import { staffOperationRoutes } from "./http/staff/operations";
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Staff back office and partner portal (issue 16).
   await app.register(staffDealRoutes, { services });
   await app.register(staffCatalogRoutes, { services });
+  await app.register(staffAlternativeRoutes, { services });
   await app.register(staffOperationRoutes, { services });
   await app.register(partnerRoutes, { services });
   await app.register(partnerWebhookRoutes, { services });

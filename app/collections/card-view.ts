@@ -24,6 +24,9 @@ export function toDealCardView(d: DealCardJson) {
     original_price: d.original_price,
     discount_percent: d.discount_percent,
     price_text: d.price_text,
+    // The payback's monthly total only: the card's line recomputes the months for the reader's
+    // price (a Plus member's), domain/payback.ts paybackMonths (issue 34).
+    payback: d.payback ? { monthly_total: d.payback.monthly_total } : null,
     participation: d.participation,
     active_timer: d.active_timer,
     dates: { start_date: d.dates.start_date, end_date: d.dates.end_date },

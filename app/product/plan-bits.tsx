@@ -16,6 +16,7 @@ import {
 } from "../../domain/deal-state";
 import { campaignDiscountName, PLAN_OWNED, PRICE_FREE } from "../../domain/messages";
 import { toCents, toMajor } from "../../domain/money";
+import { paybackMonths, paybackText } from "../../domain/payback";
 import { accessLabel, discountLabel, planText, shownPlanPrice } from "../../domain/pricing";
 import { clockSegments } from "../../domain/storefront";
 import { ChargedInUsd } from "../cart/charged-in-usd";
@@ -82,6 +83,9 @@ export function PlanPrice({
   const discount = discountLabel(shown, original);
   const label = usePriceLabel();
   const planPriceLabel = usePlanPriceLabel(member);
+  // Against the tools the deal replaces, at the price this reader pays (issue 34); months are the
+  // same in any display currency (both sides convert at one rate), so they are counted in USD.
+  const paybackIn = free ? null : paybackMonths(shownMajor, plan.payback);
   return (
     <div>
       <p className="eyebrow">{planText(plan)}</p>
@@ -108,6 +112,14 @@ export function PlanPrice({
       {plan.campaign && !free ? (
         <p className="mt-1 text-sm font-semibold text-emerald-800" data-testid="plan-campaign">
           {campaignDiscountName(plan.campaign.public_name, plan.campaign.percent)} applied
+        </p>
+      ) : null}
+      {paybackIn && plan.payback ? (
+        <p
+          className="mt-1 text-sm font-semibold text-emerald-800"
+          data-testid={testId ? "plan-payback" : undefined}
+        >
+          {paybackText({ months: paybackIn, against: plan.payback.against })}
         </p>
       ) : null}
       {showPlus && !free && !member ? (

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { bannerText, isInactiveIndefinitely } from "../../domain/deal-state";
 import { CARD_UNAVAILABLE, NO_REVIEWS_YET } from "../../domain/messages";
 import { formatPrice, toCents } from "../../domain/money";
+import { paybackMonths, paybackShortText } from "../../domain/payback";
 import { discountPercent } from "../../domain/pricing";
 import type { DealCardView } from "../collections/card-view";
 import { displayPrice, displayPriceText, useDisplayCurrency } from "../marketing/display-currency";
@@ -73,6 +74,22 @@ export function PriceRow({ deal, size = "sm" }: { deal: DealCardView; size?: "sm
   );
 }
 
+/**
+ * "Pays for itself in 3 months" (issue 34): the reader's price (a Plus member's on their own
+ * render) against the monthly total of the tools the deal replaces; nothing when none is priced.
+ */
+export function CardPayback({ deal }: { deal: DealCardView }) {
+  const hasPlus = usePlusMember();
+  if (!deal.payback || deal.has_ended || deal.price == null) return null;
+  const price = hasPlus && deal.plus_price != null ? deal.plus_price : deal.price;
+  const months = paybackMonths(price, deal.payback);
+  return months ? (
+    <p className="text-xs font-semibold text-emerald-800" data-testid="card-payback">
+      {paybackShortText({ months })}
+    </p>
+  ) : null;
+}
+
 export function DealCard({
   deal,
   now,
@@ -134,6 +151,7 @@ export function DealCard({
             <span className="text-xs text-ink-soft">{NO_REVIEWS_YET}</span>
           )}
           <PriceRow deal={deal} />
+          <CardPayback deal={deal} />
         </div>
       </div>
     </article>

@@ -22,6 +22,8 @@ const COLOUR = /^#[0-9a-fA-F]{3,8}$/;
 export const STAFF_SCHEMA_MESSAGES = {
   slug: "Use lower-case letters, digits and single hyphens.",
   price: `Enter an amount from 0 to ${STAFF_PRICE_MAX} with at most two decimals.`,
+  /** An "Alternative to" tool's monthly price (issue 34, payback). */
+  monthlyPrice: `Enter a monthly price above 0 and up to ${STAFF_PRICE_MAX} with at most two decimals, or nothing.`,
   date: "Enter a valid date and time.",
   text: (max: number) => `Ensure this field has no more than ${max} characters.`,
   colour: "Enter a colour as #rgb or #rrggbb.",
@@ -189,6 +191,21 @@ export const PlanPatchSchema = z.strictObject({
   codes: codes.optional(),
   features: features.optional(),
   is_active: bool.optional(),
+});
+
+/**
+ * An "Alternative to" tool's monthly price in USD (issue 34, payback), or null for none:
+ * PATCH /api/staff/alternatives/{id}/.
+ */
+export const AlternativePatchSchema = z.strictObject({
+  monthly_price: z
+    .number({ error: STAFF_SCHEMA_MESSAGES.monthlyPrice })
+    .gt(0, { error: STAFF_SCHEMA_MESSAGES.monthlyPrice })
+    .max(STAFF_PRICE_MAX, { error: STAFF_SCHEMA_MESSAGES.monthlyPrice })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+      error: STAFF_SCHEMA_MESSAGES.monthlyPrice,
+    })
+    .nullable(),
 });
 
 export const RolesSchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
+  attributes,
   auditLog,
   comments,
   dealChangeProposals,
@@ -129,6 +130,13 @@ const CALLS: Record<string, Call[]> = {
     url: `/api/staff/plans/${got("plan")}/`,
     body: { price: 39 },
   })),
+  "PATCH /api/staff/alternatives/{id}/": staffCall("alternative.update", async () => {
+    const [tool] = await db
+      .select({ id: attributes.id })
+      .from(attributes)
+      .where(and(eq(attributes.type, "alternative_to"), eq(attributes.slug, "asana")));
+    return { url: `/api/staff/alternatives/${tool?.id}/`, body: { monthly_price: 14.99 } };
+  }),
   "POST /api/staff/deals/{id}/publish/": staffCall("deal.publish", async () => ({
     url: `/api/staff/deals/${got("deal")}/publish/`,
   })),

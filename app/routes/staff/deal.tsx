@@ -3,6 +3,7 @@ import { DEAL_STATUSES, LISTING_TYPES } from "../../../domain/constants";
 import { PLAN_TYPE_KEYS } from "../../../domain/search";
 import { privateMeta } from "../../seo/meta";
 import { staffContext } from "../../staff/access.server";
+import { DealAlternatives } from "../../staff/alternatives";
 import { money } from "../../staff/api";
 import { BlockEditor } from "../../staff/block-editor";
 import { DealRoles } from "../../staff/roles";
@@ -311,6 +312,7 @@ export default function StaffDeal({ loaderData }: Route.ComponentProps) {
       <Publishing deal={deal} />
       <DealForm deal={deal} />
       <DealRoles dealId={deal.id} roles={deal.roles} />
+      <DealAlternatives alternatives={deal.alternatives} />
       <section aria-labelledby="plans" className="mt-6 rounded-2xl bg-white p-5 shadow-card">
         <h2 id="plans" className="text-lg font-bold">
           Plans

@@ -62,11 +62,20 @@ export const attributes = pgTable(
     type: text().$type<AttributeType>().notNull(),
     slug: text().notNull(),
     name: text().notNull(),
+    /**
+     * An "Alternative to" tool's monthly subscription price in US cents (issue 34: the payback
+     * of a deal's plans, domain/payback.ts); null when not priced. Decision 076.
+     */
+    monthlyPriceCents: integer(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("attributes_type_slug_unique").on(t.type, t.slug),
     check("attributes_type_check", oneOf(t.type, ATTRIBUTE_TYPES)),
+    check(
+      "attributes_monthly_price_check",
+      sql`${t.monthlyPriceCents} is null or (${t.type} = 'alternative_to' and ${t.monthlyPriceCents} > 0)`,
+    ),
   ],
 );
 

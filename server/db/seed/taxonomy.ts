@@ -121,6 +121,31 @@ export const TAXONOMY: GroupSpec[] = [
   },
 ];
 
+/**
+ * Each "Alternative to" tool's monthly price in US cents (issue 34, payback): the entry paid tier,
+ * one seat, billed monthly, as the vendors list them publicly (demo figures, decision 076).
+ */
+export const ALTERNATIVE_MONTHLY_PRICES: Record<string, number> = {
+  asana: 1349,
+  trello: 600,
+  monday: 1200,
+  mailchimp: 1300,
+  canva: 1500,
+  notion: 1200,
+  hubspot: 2000,
+  salesforce: 2500,
+  calendly: 1200,
+  loom: 1800,
+  hootsuite: 9900,
+  semrush: 13995,
+  intercom: 3900,
+  quickbooks: 3500,
+  typeform: 2900,
+  docusign: 1500,
+  zendesk: 5500,
+  webflow: 1800,
+};
+
 export const ATTRIBUTES: Record<AttributeType, [slug: string, name: string][]> = {
   alternative_to: [
     ["asana", "Asana"],
@@ -236,7 +261,14 @@ export async function seedTaxonomy(tx: Tx): Promise<TaxonomyIds> {
   });
 
   const attrSpecs = (Object.entries(ATTRIBUTES) as [AttributeType, [string, string][]][]).flatMap(
-    ([type, list]) => list.map(([slug, name]) => ({ type, slug, name })),
+    ([type, list]) =>
+      list.map(([slug, name]) => ({
+        type,
+        slug,
+        name,
+        monthlyPriceCents:
+          type === "alternative_to" ? (ALTERNATIVE_MONTHLY_PRICES[slug] ?? null) : null,
+      })),
   );
   const attrRows = await tx
     .insert(attributes)

@@ -33,6 +33,9 @@ const CACHED_TABLES = [
   "staticComponents",
   "staffMessages",
   "dealPartners",
+  // The payback of cards and product pages (issue 34): the alternatives' monthly prices.
+  "attributes",
+  "dealAttributeValues",
 ];
 const SQL_TABLES = ["deals", "plans", "comments", "campaigns", "smart_collections"];
 

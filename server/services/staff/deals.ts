@@ -37,6 +37,7 @@ import {
 } from "../../db/schema";
 import type { PageEvents } from "../cache/page-events";
 import { PRODUCT_PAGE_SLUG } from "../storefront/product-page";
+import { alternativesOfDeal } from "./alternatives";
 import { type Actor, allPages, createAuditedWrite, dealPage, type Tx } from "./audit";
 import { type ListQuery, matchingAny, pagedRows, sortOrder } from "./paging";
 import { cents, defined, iso, major, uniqueOr } from "./shared";
@@ -184,7 +185,12 @@ export function createStaffDealService(deps: { db: Db; pageEvents: PageEvents })
 
   async function get(id: number, tx: Tx | Db = db) {
     const deal = await loadDeal(tx, id);
-    return { ...dealJson(deal), plans: await plansOf(tx, id), roles: await rolesOf(tx, id) };
+    return {
+      ...dealJson(deal),
+      plans: await plansOf(tx, id),
+      roles: await rolesOf(tx, id),
+      alternatives: await alternativesOfDeal(tx, id),
+    };
   }
 
   /** Taxonomy ids must name rows (a foreign key refusal would otherwise be a 500). */

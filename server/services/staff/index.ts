@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import type { PageEvents } from "../cache/page-events";
 import type { ProductService } from "../commerce/purchases";
+import { createStaffAlternativeService } from "./alternatives";
 import { createAuditReader } from "./audit";
 import { createStaffDealService } from "./deals";
 import { createStaffMarketingService } from "./marketing";
@@ -17,6 +18,7 @@ export function createStaffServices(deps: {
   const deals = createStaffDealService(deps);
   return {
     deals,
+    alternatives: createStaffAlternativeService(deps),
     pages: createStaffPageService(deps),
     marketing: createStaffMarketingService(deps),
     operations: createStaffOperationsService(deps),

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { AlternativePrice } from "../../../domain/payback";
 import { deals } from "../../db/schema";
 import type { LinkedCampaign, PlanPrice } from "./deal-json";
 
@@ -19,6 +20,17 @@ export const linkedCampaigns = sql<LinkedCampaign[]>`coalesce((
   ) order by c.id)
   from campaign_deals cd join campaigns c on c.id = cd.campaign_id
   where cd.deal_id = "deals"."id" and c.is_active
+), '[]'::json)`;
+
+/**
+ * The row's deal's priced "Alternative to" tools, in the deal's order (issue 34, payback): the
+ * cards and the product page price the payback from them (domain/payback.ts paybackFor).
+ */
+export const pricedAlternatives = sql<AlternativePrice[]>`coalesce((
+  select json_agg(json_build_object('name', a.name, 'monthlyPriceCents', a.monthly_price_cents)
+    order by dav.position, dav.id)
+  from deal_attribute_values dav join attributes a on a.id = dav.attribute_id
+  where dav.deal_id = "deals"."id" and a.type = 'alternative_to' and a.monthly_price_cents > 0
 ), '[]'::json)`;
 
 /** The deal columns a card needs (everything DealCore names). */
@@ -57,6 +69,7 @@ export const dealCoreColumns = {
   reviewCount: deals.reviewCount,
   averageRating: deals.averageRating,
   campaigns: linkedCampaigns,
+  alternatives: pricedAlternatives,
 } as const;
 
 /**

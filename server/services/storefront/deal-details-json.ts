@@ -17,7 +17,7 @@ import {
 export function dealDetailsJson(rows: DealDetailRows, now: Date, pricing: StorefrontPricing) {
   const { core, planRows, featureRows, addonRows, productRows, extras, topComments } = rows;
   const deal = dealDetailsBaseJson(
-    { ...core.deal, campaigns: core.campaigns },
+    { ...core.deal, campaigns: core.campaigns, alternatives: core.alternatives },
     planRows,
     now,
     pricing,

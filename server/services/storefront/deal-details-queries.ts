@@ -24,7 +24,7 @@ import {
   users,
   videos,
 } from "../../db/schema";
-import { linkedCampaigns, publicDeal } from "./deal-columns";
+import { linkedCampaigns, pricedAlternatives, publicDeal } from "./deal-columns";
 
 /** How many top questions and top reviews the details carry (top_5_questions, top_5_reviews). */
 const TOP_COMMENTS = 5;
@@ -44,6 +44,7 @@ export function prepareDealDetailQueries(db: Db) {
       .select({
         deal: dealColumns,
         campaigns: linkedCampaigns,
+        alternatives: pricedAlternatives,
         group: getTableColumns(taxonomyGroups),
         category: getTableColumns(categories),
         subcategory: getTableColumns(subcategories),

@@ -7,6 +7,7 @@
 import { PLUS_DEAL_SLUG } from "../../../domain/constants";
 import { comingSoonAt, stageAt } from "../../../domain/deal-state";
 import { toMajor } from "../../../domain/money";
+import { type AlternativePrice, paybackFor, paybackJson } from "../../../domain/payback";
 import {
   liveDealCampaign,
   priceText,
@@ -108,6 +109,8 @@ export type DealCore = {
   averageRating: number;
   /** The deal's active campaigns with their windows (deal-columns.ts linkedCampaigns). */
   campaigns?: LinkedCampaign[] | null;
+  /** Its priced "Alternative to" tools (deal-columns.ts pricedAlternatives; issue 34 payback). */
+  alternatives?: AlternativePrice[] | null;
 };
 
 /** An active campaign linked to a deal, as deal-columns.ts reads it. */
@@ -239,6 +242,8 @@ function commonJson(
     price_text: priceText(
       activePlans.map((p) => ({ price: p.priced.priceCents, is_free: p.plan.is_free })),
     ),
+    /** The default plan's payback against the tools the deal replaces (issue 34), or null. */
+    payback: cheapest ? paybackJson(paybackFor(cheapest.priced.priceCents, d.alternatives)) : null,
     is_free:
       d.isFree || (cheapest != null && activePlans.every((p) => free(p.plan, p.priced.priceCents))),
     is_info: d.isInfo,
@@ -354,6 +359,7 @@ export function planJson(
   p: PlanRow,
   priced: ReaderPrice,
   campaign: { public_name: string; end_date: string | null } | null,
+  alternatives?: readonly AlternativePrice[] | null,
 ) {
   const discount = priced.discounts.find((x) => x.kind === "campaign");
   return {
@@ -385,6 +391,11 @@ export function planJson(
     is_plus_tier: p.isPlusTier,
     is_free: p.isFree,
     is_active: p.isActive,
+    /**
+     * What `price` pays back against the deal's priced "Alternative to" tools (issue 34,
+     * domain/payback.ts), or null; a member's page recomputes the months for `plus_price`.
+     */
+    payback: paybackJson(paybackFor(priced.priceCents, alternatives)),
   };
 }
 
@@ -459,7 +470,7 @@ export function dealDetailsBaseJson(
         }
       : null,
     default_price: common.price,
-    plans: priced.map((p) => planJson(p.plan, p.priced, campaign)),
+    plans: priced.map((p) => planJson(p.plan, p.priced, campaign, d.alternatives)),
     upsell_callout: d.upsellCallout,
     terms: d.terms,
     // The spec's field is the summary text; the evidence behind it (statements with the reviews
