@@ -430,3 +430,10 @@ export const REFUND_LINES_NOT_IN_ORDER = "These lines are not in this order.";
 export const REFUND_CHOOSE_LINES = "Choose at least one line to refund.";
 /** The buy button of a plan the reader owns already (issue 32): our wording. */
 export const PLAN_OWNED = "You own this plan";
+
+// ---------------------------------------------------------------------------------------------
+// Notification e-mails (issue 33): our wording; docs/decisions/068-notification-emails.md
+// ---------------------------------------------------------------------------------------------
+
+export const NOTIFICATIONS_SAVED = "Your notification settings were saved.";
+export const NOTIFICATIONS_UNSUBSCRIBED = "You're unsubscribed from these e-mails.";
