@@ -118,7 +118,10 @@ export function createNotifier(deps: { db: Db; clock: Clock; outbox: Outbox; pub
     };
   }
 
-  /** Recipients who may be mailed (active, not blocked, not a bot), with their settings. */
+  /**
+   * Recipients who may be mailed (active, not blocked, not a bot, primary address confirmed), with
+   * their settings.
+   */
   async function recipients(tx: Tx, ids: number[]): Promise<Map<number, Recipient>> {
     const out = new Map<number, Recipient>();
     if (ids.length === 0) return out;
@@ -140,6 +143,9 @@ export function createNotifier(deps: { db: Db; clock: Clock; outbox: Outbox; pub
           eq(users.isActive, true),
           eq(users.isBot, false),
           eq(users.commentBlacklist, false),
+          // A confirmed address only: signing up with someone else's cannot send them mail.
+          sql`exists (select 1 from user_emails ue where ue.user_id = ${users.id}
+            and ue."primary" and ue.verified)`,
         ),
       );
     for (const r of rows) {
