@@ -29,5 +29,5 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   await app.register(discussionModerationRoutes, { services });
   await app.register(reviewMediaRoutes, { services });
   await app.register(discussionSuggestionRoutes, { services });
-  await app.register(discussionFollowRoutes, { services });
+  await app.register(discussionFollowRoutes, { services, perUser });
 };

@@ -4,6 +4,7 @@ import type { Services } from "../../services";
 import { followJson } from "../../web/discussion-presenters";
 import { requireUser, signedInUser } from "../guards";
 import { errorResponses } from "../schemas";
+import type { PerUserLimit } from "./rate-limits";
 import { CommentParams } from "./schemas";
 
 // Following a question (issue 33, decision 068): POST follows, DELETE on the same path unfollows.
@@ -15,10 +16,10 @@ const followResponse = z.looseObject({
   followers_count: z.number(),
 });
 
-export const discussionFollowRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const discussionFollowRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  perUser: PerUserLimit;
+}> = async (app, { services, perUser }) => {
   const path = "/api/v2/deals/:dealId/questions/:commentId/follow/";
   for (const [method, on] of [
     ["POST", true],
@@ -27,6 +28,8 @@ export const discussionFollowRoutes: FastifyPluginAsyncZod<{ services: Services 
     app.route({
       method,
       url: path,
+      // Each change is a page event: counted with the helpful votes, the same kind of click.
+      onRequest: perUser("vote"),
       preValidation: requireUser,
       schema: {
         tags: ["discussions"],
