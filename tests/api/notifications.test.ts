@@ -178,6 +178,16 @@ describe("following a question", () => {
     expect(offAgain.json()).toEqual({ id, is_following: false, followers_count: 0 });
   });
 
+  it("shows in the demo data: TaskFlow's most helpful questions have followers", async () => {
+    const list = (
+      await app.send("GET", q("?sort=helpful&order=desc&items_per_page=50"))
+    ).json() as {
+      comments: { followers_count: number }[];
+    };
+    // The shopper and the Plus member follow three of them (server/db/seed/follows.ts).
+    expect(list.comments.filter((c) => c.followers_count >= 2).length).toBeGreaterThanOrEqual(3);
+  });
+
   it("is for questions only: a reply or a review is not found", async () => {
     const fan = await member("nofollow");
     const [review] = await app.database.db
