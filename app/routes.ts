@@ -58,6 +58,8 @@ export default [
   route("plus/offer", "product/plus-offer.route.ts"),
   // Growth: the coupon e-mail's unsubscribe link.
   route("email/unsubscribe/:token", "routes/email-unsubscribe.tsx"),
+  // A notification e-mail's unsubscribe link, one topic (issue 33).
+  route("email/notifications/:token/:topic", "routes/email-notifications.tsx"),
   // Storefront (spec 001 section 2): search and browse, collections, taxonomy. One module
   // resolves /{slug}/ (a root-level collection, else a taxonomy group, else a real 404); static
   // paths (/browse, /products/..., /accounts/...) always rank above these dynamic segments.

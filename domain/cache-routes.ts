@@ -120,6 +120,10 @@ export const PAGE_ROUTES = {
   "routes/partners/portal": { path: "partners", ...no("a partner's own portal") },
   "product/plus-offer.route": { path: "plus/offer", ...no("JSON resource route") },
   "routes/email-unsubscribe": { path: "email/unsubscribe/:token", ...no(PERSONAL) },
+  "routes/email-notifications": {
+    path: "email/notifications/:token/:topic",
+    ...no(PERSONAL),
+  },
   "routes/cart": { path: "cart", ...no(PERSONAL) },
   "routes/order": { path: "orders/:id", ...no(PERSONAL) },
   "routes/payments/test-gateway-challenge": {
@@ -164,6 +168,7 @@ export const API_ROUTES = {
   "GET /api/sessions/": no(PERSONAL),
   "GET /api/users/profile/": no(PERSONAL),
   "GET /api/users/emails/": no(PERSONAL),
+  "GET /api/users/notifications/": no(PERSONAL),
   "GET /api/users/header/": no(PERSONAL),
   "GET /api/users/login/google/": no("sign-in redirect"),
   "GET /api/users/login/google/callback/": no("sign-in redirect"),

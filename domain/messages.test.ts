@@ -107,6 +107,8 @@ describe("messages", () => {
       NEEDS_REPLY: "Needs reply",
       NON_REFUNDABLE_DEAL: "Non-refundable deal",
       NOTIFY_ME_WHEN_IT_RETURNS: "notify me when it returns",
+      NOTIFICATIONS_SAVED: "Your notification settings were saved.",
+      NOTIFICATIONS_UNSUBSCRIBED: "You're unsubscribed from these e-mails.",
       NOT_FOUND_HEADING: "404",
       NOT_FOUND_TEXT: "Weird, we couldn't find that page",
       NO_ACTIVE_SUBSCRIPTION: "No active subscription found",

@@ -437,3 +437,10 @@ export const paysForItselfIn = (months: number) =>
 /** The product page's payback line: "Pays for itself in 3 months against Asana and Trello". */
 export const paysForItselfAgainst = (months: number, names: string) =>
   `${paysForItselfIn(months)} against ${names}`;
+
+// ---------------------------------------------------------------------------------------------
+// Notification e-mails (issue 33): our wording; docs/decisions/068-notification-emails.md
+// ---------------------------------------------------------------------------------------------
+
+export const NOTIFICATIONS_SAVED = "Your notification settings were saved.";
+export const NOTIFICATIONS_UNSUBSCRIBED = "You're unsubscribed from these e-mails.";

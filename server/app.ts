@@ -14,6 +14,7 @@ import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { accountRoutes } from "./http/accounts/accounts";
+import { notificationRoutes } from "./http/accounts/notifications";
 import { personalHeaderRoutes } from "./http/accounts/personal-header";
 import { sessionRoutes } from "./http/accounts/sessions";
 import { userRoutes } from "./http/accounts/users";
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(sessionRoutes, { config, services });
   await app.register(userRoutes, { config, services });
   await app.register(accountRoutes, { config, services });
+  await app.register(notificationRoutes, { services });
   await app.register(staffRoutes, { services });
   await app.register(staffPaymentRoutes, { services });
   // Staff back office and partner portal (issue 16).

@@ -1,4 +1,6 @@
 /** The single review or question page (spec 000 section 2). */
+
+import { Form } from "react-router";
 import { qaPageJsonLd, reviewPageJsonLd, seoDiscussionTitle } from "../../domain/structured-data";
 import { type DealSeo, dealBreadcrumbLd } from "../seo/deal-seo";
 import { seoMeta } from "../seo/meta";
@@ -39,9 +41,46 @@ export function ItemPage({ data }: { data: ItemPageData }) {
         />
         <FlashBanner flag={data.flash} />
         <CommentCard item={item} roles={roles} variant="page" headingLevel={1} />
+        {kind === "question" ? <FollowQuestion item={item} userId={roles.userId} /> : null}
         {roles.userId == null ? <PostingPromptBlock prompt={data.prompt} kind={kind} /> : null}
       </main>
     </ToastProvider>
+  );
+}
+
+/**
+ * How many follow the question, and the reader's Follow / Unfollow (issue 33). A form post, so it
+ * works before hydration; a visitor's Follow leads to log in (the action redirects there). The
+ * question's author follows it without a button: they are told of answers anyway.
+ */
+function FollowQuestion({ item, userId }: { item: ItemView; userId: number | null }) {
+  const own = userId != null && item.user?.id === userId;
+  const following = own || item.isFollowing === true;
+  const count = item.followersCount;
+  return (
+    <section
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-black/10 p-4"
+      aria-label="Follow this question"
+      data-testid="follow-question"
+    >
+      <p className="text-sm text-ink-soft" data-testid="followers-count">
+        {count === 1 ? "1 person follows this question" : `${count} people follow this question`}
+      </p>
+      {own ? (
+        <p className="text-sm text-ink-soft">You are told when your question is answered.</p>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="id" value={item.id} />
+          <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
+          <button
+            type="submit"
+            className="rounded-full border border-black/15 px-4 py-1.5 text-sm font-semibold text-ink hover:bg-stone-50"
+          >
+            {following ? "Unfollow" : "Follow"}
+          </button>
+        </Form>
+      )}
+    </section>
   );
 }
 

@@ -95,6 +95,13 @@ export async function threadAction(
         await discussions.approve(kind, slug, key, user, parsed.data.approved);
         return { ok: true, intent, id };
       }
+      case "follow":
+      case "unfollow": {
+        // Following a question (issue 33): e-mailed when it is answered.
+        if (kind !== "question") return { ok: false, intent, id };
+        await discussions.follow(slug, key, user, intent === "follow");
+        return { ok: true, intent, id };
+      }
       case "resolve": {
         const parsed = ResolveSchema.safeParse({ resolved: form.get("resolved") ?? "" });
         if (!parsed.success) return { ok: false, intent, id };

@@ -48,6 +48,10 @@ export type ItemView = {
   upVotes: number;
   userVote: number;
   replyCount: number;
+  /** Questions: how many follow it; 0 for reviews. */
+  followersCount: number;
+  /** Questions on their own page: whether the reader follows it (null when not known). */
+  isFollowing: boolean | null;
   videoUrl: string | null;
   videoThumbnailUrl: string | null;
   children: ReplyView[];

@@ -10,6 +10,8 @@ export type MailMessage = {
   /** Plain text: the body every client can read, and the one the staff outbox page shows. */
   text: string;
   html?: string;
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
 };
 
 export interface MailProvider {

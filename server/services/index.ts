@@ -7,6 +7,7 @@ import { createLocalMediaProvider, createS3MediaProvider } from "../providers/me
 import { createPaymentGateway } from "../providers/payments";
 import { createAccountService } from "./accounts/accounts";
 import { createLoginThrottle } from "./accounts/login-throttle";
+import { createNotificationSettingsService } from "./accounts/notification-settings";
 import { createRecaptcha } from "./accounts/recaptcha";
 import { createSessionService } from "./accounts/sessions";
 import { createCdnPurge } from "./cache/cdn-purge";
@@ -231,7 +232,10 @@ export function createServices(deps: ServiceDeps) {
       media,
       pageEvents,
       pageCache,
+      publicUrl: deps.config.publicUrl,
     }),
+    // Notification e-mail switches and their unsubscribe links (issue 33).
+    notificationSettings: createNotificationSettingsService({ db: deps.db, clock: deps.clock }),
     currency: createCurrencyService({ db: deps.db, clock: deps.clock, pageEvents }),
     signups: createSignupService({
       db: deps.db,

@@ -1,4 +1,5 @@
 import type { AuthorView, ItemView, ReplyView } from "../../app/discussions/types";
+import type { FollowState } from "../services/discussions/follows";
 import type {
   CommentAuthor,
   DiscussionItem,
@@ -81,7 +82,14 @@ export function itemJson(item: DiscussionItem) {
     reply_count: item.replyCount,
     children: item.children.map(replyJson),
   };
-  if (item.kind !== "review") return base;
+  if (item.kind !== "review") {
+    // Questions: who follows it (issue 33); the viewer's own follow when read alone.
+    return {
+      ...base,
+      followers_count: item.followersCount,
+      ...(item.isFollowing === undefined ? {} : { is_following: item.isFollowing }),
+    };
+  }
   return {
     ...base,
     rating: item.rating,
@@ -91,6 +99,13 @@ export function itemJson(item: DiscussionItem) {
 }
 
 export type ItemJson = ReturnType<typeof itemJson>;
+
+/** A follow or unfollow's answer: the viewer's state and the question's count. */
+export const followJson = (state: FollowState) => ({
+  id: state.id,
+  is_following: state.following,
+  followers_count: state.followersCount,
+});
 
 /** What a write answers: the changed item, or the reply inside its thread. */
 export const nodeJson = (node: DiscussionNode) =>
@@ -134,6 +149,7 @@ function replyView(reply: ReplyJson): ReplyView {
 export function itemView(item: DiscussionItem): ItemView {
   const json = itemJson(item);
   const review = "rating" in json ? json : null;
+  const question = "followers_count" in json ? json : null;
   return {
     id: json.id,
     kind: item.kind,
@@ -149,6 +165,8 @@ export function itemView(item: DiscussionItem): ItemView {
     upVotes: json.up_votes,
     userVote: json.user_vote,
     replyCount: json.reply_count,
+    followersCount: question?.followers_count ?? 0,
+    isFollowing: question?.is_following ?? null,
     videoUrl: review?.video_file ?? null,
     videoThumbnailUrl: review?.video_thumbnail ?? null,
     children: json.children.map(replyView),

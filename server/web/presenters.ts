@@ -1,3 +1,4 @@
+import type { NotificationSettings } from "../../domain/notifications";
 import type { SessionState, SessionUser } from "../services/accounts/sessions";
 
 /** The User entity of spec 001 section 3, as the API shows it. */
@@ -67,3 +68,11 @@ export function sessionJson(session: SessionState | null, countryFromRequest: st
     user: userJson(session?.user ?? null),
   };
 }
+
+/** A member's notification e-mail switches (issue 33), as the API shows them. */
+export const notificationSettingsJson = (s: NotificationSettings) => ({
+  moderation: s.moderation,
+  replies: s.replies,
+  followed_questions: s.followedQuestions,
+  partner_questions: s.partnerQuestions,
+});

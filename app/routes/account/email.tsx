@@ -3,8 +3,10 @@ import {
   EMAIL_ADDED,
   EMAIL_REMOVED,
   EMAIL_UPDATE_DEFAULT_ERROR,
+  NOTIFICATIONS_SAVED,
   VERIFICATION_SENT,
 } from "../../../domain/messages";
+import { NOTIFICATION_TOPIC_LABELS } from "../../../domain/notifications";
 import { EmailSettingsSchema } from "../../../domain/schemas/auth";
 import { fieldErrors } from "../../../domain/schemas/common";
 import { privateMeta } from "../../seo/meta";
@@ -26,6 +28,7 @@ const NOTICES: Record<string, string> = {
   removed: EMAIL_REMOVED,
   verification_sent: VERIFICATION_SENT,
   primary: PRIMARY_EMAIL_SET,
+  notifications: NOTIFICATIONS_SAVED,
   welcome: "Welcome to Payonce! We've sent you an email: open its link to confirm your address.",
 };
 const NOTICE_KEY: Record<string, string> = {
@@ -44,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const primary = emails.find((e) => e.primary);
   return {
     emails,
+    notifications: await services.notificationSettings.get(user),
     primary: primary ?? null,
     notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""] ?? null,
   };
@@ -53,6 +57,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { services, session, ip } = accountContext(context);
   const fields = await formFields(request);
+  if (fields.action === "notifications") {
+    // Notification e-mails (issue 33): an unticked box is not sent, so it means off.
+    await services.notificationSettings.update(user, {
+      moderation: fields.moderation === "on",
+      replies: fields.replies === "on",
+      followedQuestions: fields.followed_questions === "on",
+    });
+    return redirect("/account/email/?notice=notifications");
+  }
   const parsed = EmailSettingsSchema.safeParse(fields);
   if (!parsed.success) {
     return data(
@@ -93,6 +106,47 @@ function RowButton({
         {children}
       </button>
     </Form>
+  );
+}
+
+/** One switch per notification topic (issue 33); founders choose new-question e-mails in the portal. */
+function NotificationSwitches({
+  settings,
+  busy,
+}: {
+  settings: { moderation: boolean; replies: boolean; followedQuestions: boolean };
+  busy: boolean;
+}) {
+  const boxes = [
+    { name: "moderation", label: NOTIFICATION_TOPIC_LABELS.moderation, on: settings.moderation },
+    { name: "replies", label: NOTIFICATION_TOPIC_LABELS.replies, on: settings.replies },
+    {
+      name: "followed_questions",
+      label: NOTIFICATION_TOPIC_LABELS.followed_questions,
+      on: settings.followedQuestions,
+    },
+  ];
+  return (
+    <section className="mt-8" aria-labelledby="notification-emails">
+      <h2 id="notification-emails" className="text-lg font-bold text-ink">
+        Notification emails
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">
+        Sent to your primary email. Each one has a link to stop its kind.
+      </p>
+      <Form method="post" className="mt-3 space-y-2" data-testid="notification-settings">
+        <input type="hidden" name="action" value="notifications" />
+        {boxes.map((box) => (
+          <label key={box.name} className="flex items-center gap-2 text-sm text-ink">
+            <input type="checkbox" name={box.name} defaultChecked={box.on} className="h-4 w-4" />
+            {box.label}
+          </label>
+        ))}
+        <div className="pt-2 sm:w-56">
+          <SubmitButton busy={busy}>Save notifications</SubmitButton>
+        </div>
+      </Form>
+    </section>
   );
 }
 
@@ -181,6 +235,8 @@ export default function EmailSettingsPage({ loaderData, actionData }: Route.Comp
           </li>
         ))}
       </ul>
+
+      <NotificationSwitches settings={loaderData.notifications} busy={busy} />
 
       <h2 className="mt-8 text-lg font-bold text-ink">Add an email</h2>
       <Form method="post" className="mt-3 space-y-4" noValidate>

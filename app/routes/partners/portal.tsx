@@ -4,6 +4,7 @@ import { appContext } from "../../context";
 import { infoPageFor } from "../../info/content";
 import { InfoPage } from "../../info/info-page";
 import { ProposeChange } from "../../partners/propose";
+import { QuestionEmails } from "../../partners/question-emails";
 import { SalesChart } from "../../partners/sales-chart";
 import { WebhookSettings } from "../../partners/webhook-settings";
 import { privateMeta } from "../../seo/meta";
@@ -66,6 +67,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         questions: perDeal,
         // Webhook, secret, API key prefix and the latest deliveries (issue 30).
         webhook: await ctx.services.partners.endpoints.get(user.id),
+        // New-question e-mails: each, a daily digest, or none (issue 33).
+        questionEmails: (await ctx.services.notificationSettings.get(user)).partnerQuestions,
         today: new Date().toISOString(),
       };
     } catch (err) {
@@ -297,6 +300,7 @@ function Portal({ data }: { data: PortalData }) {
             </ul>
           )}
         </section>
+        <QuestionEmails mode={data.questionEmails} />
         <WebhookSettings data={data.webhook} />
         <section aria-labelledby="totals" className="mt-8">
           <h2 id="totals" className="sr-only">

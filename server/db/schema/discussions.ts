@@ -64,6 +64,8 @@ export const comments = pgTable(
     downVotes: integer().notNull().default(0),
     /** Replies under this item (all depths, for top-level items). */
     replyCount: integer().notNull().default(0),
+    /** Questions: members following it (question_follows rows), kept on write (issue 33). */
+    followersCount: integer().notNull().default(0),
     hasFounderReply: boolean().notNull().default(false),
     firstFounderReplyAt: timestamptz(),
     createdAt: createdAt(),

@@ -4,6 +4,7 @@ export * from "./catalog";
 export * from "./commerce";
 export * from "./discussions";
 export * from "./marketing";
+export * from "./notifications";
 export * from "./ownership";
 export * from "./pages";
 export * from "./partners";

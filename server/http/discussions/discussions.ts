@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../../services";
+import { discussionFollowRoutes } from "./follows";
 import { discussionReadRoutes } from "./lists";
 import { reviewMediaRoutes } from "./media";
 import { discussionModerationRoutes } from "./moderation";
@@ -28,4 +29,5 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   await app.register(discussionModerationRoutes, { services });
   await app.register(reviewMediaRoutes, { services });
   await app.register(discussionSuggestionRoutes, { services });
+  await app.register(discussionFollowRoutes, { services, perUser });
 };

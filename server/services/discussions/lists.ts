@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { forbidden, notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { type CommentKind, comments } from "../../db/schema/discussions";
+import { questionFollows } from "../../db/schema/notifications";
 import type { Clock } from "../../providers/clock";
 import { afterCursor, DATE_KEY, decodeCursor, encodeCursor, orderBy, sortKeys } from "./cursor";
 import { itemIdFromSegment } from "./ids";
@@ -145,7 +146,22 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
     const row = rows[0];
     if (!row) throw notFound();
     const byRoot = await loadReplies(row.storedReplyCount > 0 ? [row.id] : [], deal, viewer, now);
-    return toItem(row, deal, byRoot.get(row.id) ?? []);
+    const item = toItem(row, deal, byRoot.get(row.id) ?? []);
+    if (kind !== "question") return item;
+    // The viewer's follow (issue 33): its author always follows it.
+    const following =
+      viewer != null &&
+      (row.user?.id === viewer.id ||
+        (
+          await db
+            .select({ userId: questionFollows.userId })
+            .from(questionFollows)
+            .where(
+              and(eq(questionFollows.commentId, row.id), eq(questionFollows.userId, viewer.id)),
+            )
+            .limit(1)
+        ).length > 0);
+    return { ...item, isFollowing: following };
   }
 
   /** Moderation counts of one list; staff, the deal's partners and its user moderators only. */

@@ -11,6 +11,7 @@ import { createAuditedWrite, dealActorRole, dealPage } from "../staff/audit";
 import { afterTopLevelChange, recomputeThread } from "./aggregates";
 import { writerOf } from "./audited";
 import { isStaffModeratorUser, parseId } from "./ids";
+import type { Notifier } from "./notifications";
 import type { ApproveValue, DiscussionNode, DiscussionReader } from "./types";
 import { changedNode, dealFacts, domainViewer, loadRow, MESSAGES } from "./write-context";
 
@@ -22,6 +23,7 @@ export function createModeration(deps: {
   outbox: Outbox;
   read: DiscussionReader;
   pageEvents: PageEvents;
+  notifier?: Notifier;
 }) {
   const { db, outbox, read } = deps;
   const auditedWrite = createAuditedWrite(deps);
@@ -62,6 +64,9 @@ export function createModeration(deps: {
       else if (row.status === "approved" || next === "approved") {
         await afterTopLevelChange(tx, outbox, facts, kind);
       }
+      // The author hears the verdict; an approval also tells whoever the item concerns.
+      await deps.notifier?.moderated(tx, row.id, next, user.id);
+      if (next === "approved") await deps.notifier?.published(tx, row.id, user.id);
       return {
         result: out,
         id: row.id,

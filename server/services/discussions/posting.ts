@@ -11,6 +11,7 @@ import { createAuditedWrite, dealActorRole, dealPage } from "../staff/audit";
 import { afterTopLevelChange, recomputeThread } from "./aggregates";
 import { commentSnapshot, writerOf } from "./audited";
 import { isStaffModeratorUser } from "./ids";
+import type { Notifier } from "./notifications";
 import {
   answerTypeFor,
   assertCreateAllowed,
@@ -62,6 +63,7 @@ export function createPosting(deps: {
   reviewMedia: ReviewMedia;
   read: DiscussionReader;
   pageEvents: PageEvents;
+  notifier?: Notifier;
 }) {
   const { db, clock, outbox, read } = deps;
   const auditedWrite = createAuditedWrite(deps);
@@ -109,7 +111,10 @@ export function createPosting(deps: {
           })
           .returning({ id: comments.id });
         if (!row) throw new Error("insert returned nothing");
-        if (status === "approved") await afterTopLevelChange(tx, outbox, facts, kind);
+        if (status === "approved") {
+          await afterTopLevelChange(tx, outbox, facts, kind);
+          await deps.notifier?.published(tx, row.id, user.id);
+        }
         return { id: row.id, dealId: facts.id };
       }));
     } catch (err) {
@@ -180,6 +185,7 @@ export function createPosting(deps: {
         .returning({ id: comments.id });
       if (!row) throw new Error("insert returned nothing");
       await recomputeThread(tx, rootId);
+      if (status === "approved") await deps.notifier?.published(tx, row.id, user.id);
       return {
         result: { id: row.id, rootId, dealId: facts.id },
         id: row.id,

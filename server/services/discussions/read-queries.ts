@@ -277,6 +277,7 @@ export function createReadQueries(db: Db) {
         // The thread's stored size, every status (aggregates.ts recomputeThread, in the reply's
         // own transaction): 0 means no replies to load.
         storedReplyCount: comments.replyCount,
+        followersCount: comments.followersCount,
         videoKey: videoMedia.key,
         videoThumbnailKey: thumbnailMedia.key,
         userVote: userVoteColumn(viewer),
@@ -374,6 +375,7 @@ export function createReadQueries(db: Db) {
       upVotes: row.upVotes,
       userVote: Number(row.userVote ?? 0),
       replyCount: countTree(children),
+      followersCount: row.followersCount,
       videoKey: row.videoKey,
       videoThumbnailKey: row.videoThumbnailKey,
       children,

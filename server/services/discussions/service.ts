@@ -6,8 +6,10 @@ import type { PageEvents } from "../cache/page-events";
 import { createStampedLru } from "../cache/stamped-lru";
 import type { Outbox } from "../jobs/outbox";
 import { createDealReads } from "./deal-reads";
+import { createFollows } from "./follows";
 import { createListReads, keptListIds, listsForViewer } from "./lists";
 import { createModeration } from "./moderation";
+import { createNotifier } from "./notifications";
 import { createPosting } from "./posting";
 import { createProfileReads } from "./profiles";
 import {
@@ -35,6 +37,8 @@ export function createDiscussionService(deps: {
   pageEvents: PageEvents;
   /** When given, an anonymous viewer's deal context is kept between requests (see below). */
   pageCache?: PageCacheService;
+  /** The site's public origin, for the links in notification e-mails. */
+  publicUrl?: string;
 }) {
   const { db, clock, outbox, pageEvents } = deps;
   const loaded = createReadQueries(db);
@@ -45,10 +49,18 @@ export function createDiscussionService(deps: {
   const dealReads = createDealReads({ db });
   const reviewMedia = createReviewMedia({ db, media: deps.media });
   const read = { get: lists.get };
-  const posting = createPosting({ db, clock, outbox, reviewMedia, read, pageEvents });
+  // Notification e-mails (issue 33): told by posting and moderation, in their transactions.
+  const notifier = createNotifier({
+    db,
+    clock,
+    outbox,
+    publicUrl: deps.publicUrl ?? "http://localhost:3000",
+  });
+  const follows = createFollows({ db, clock, pageEvents });
+  const posting = createPosting({ db, clock, outbox, reviewMedia, read, pageEvents, notifier });
   const submissions = createSubmissions({ media: deps.media, posting, reviewMedia });
   const votes = createVotes({ db, clock });
-  const moderation = createModeration({ db, outbox, read, pageEvents });
+  const moderation = createModeration({ db, outbox, read, pageEvents, notifier });
   const summary = createReviewsSummaryJob({ db, clock, outbox, pageEvents });
   const profiles = createProfileReads({ db, clock });
   const suggestions = createSuggestionReads({ db, queries });
@@ -73,6 +85,9 @@ export function createDiscussionService(deps: {
     ...submissions,
     ...votes,
     ...moderation,
+    follow: follows.follow,
+    isFollowing: follows.isFollowing,
+    sendPartnerDigest: notifier.sendDigest,
     regenerateSummary: summary.regenerateSummary,
     reviewsSummary: summary.reviewsSummary,
     mediaHead: reviewMedia.mediaHead,

@@ -71,6 +71,10 @@ export type DiscussionItem = {
   upVotes: number;
   userVote: number;
   replyCount: number;
+  /** Questions: how many members follow it (issue 33). */
+  followersCount: number;
+  /** Questions read alone (`get`): whether the viewer follows it; unset in lists. */
+  isFollowing?: boolean;
   videoKey: string | null;
   videoThumbnailKey: string | null;
   children: DiscussionReply[];
