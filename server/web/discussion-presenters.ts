@@ -41,6 +41,7 @@ export type ReplyJson = {
   created: string;
   edited: string | null;
   status: DiscussionReply["status"];
+  moderation_reason: string | null;
   user: AuthorJson | null;
   up_votes: number;
   user_vote: number;
@@ -56,6 +57,7 @@ export function replyJson(reply: DiscussionReply): ReplyJson {
     created: reply.created.toISOString(),
     edited: reply.edited?.toISOString() ?? null,
     status: reply.status,
+    moderation_reason: reply.moderationReason,
     user: authorJson(reply.user),
     up_votes: reply.upVotes,
     user_vote: reply.userVote,
@@ -74,6 +76,7 @@ export function itemJson(item: DiscussionItem) {
     edited: item.edited?.toISOString() ?? null,
     status: item.status,
     resolved: item.resolved,
+    moderation_reason: item.moderationReason,
     display_path: item.displayPath,
     user: authorJson(item.user),
     up_votes: item.upVotes,
@@ -121,6 +124,7 @@ function replyView(reply: ReplyJson): ReplyView {
     comment: reply.comment,
     answerType: reply.answer_type,
     status: reply.status,
+    moderationReason: reply.moderation_reason,
     created: reply.created,
     edited: reply.edited,
     user: authorView(reply.user),
@@ -142,6 +146,7 @@ export function itemView(item: DiscussionItem): ItemView {
     rating: review?.rating ?? null,
     status: json.status,
     resolved: json.resolved,
+    moderationReason: json.moderation_reason,
     created: json.created,
     edited: json.edited,
     displayPath: json.display_path,
