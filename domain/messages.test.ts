@@ -71,6 +71,8 @@ describe("messages", () => {
         "This licence code was revoked: its purchase was refunded or charged back.",
       LICENCE_CODE_UNKNOWN: "No licence code of your deals matches this code.",
       MODERATION_REASON_LABEL: "Reason from the moderator:",
+      MODERATION_REASON_FIELD: "Reason for the author (optional)",
+      PUBLISHED: "Published",
       NO_REVIEWS_YET: "No reviews yet",
       PARTNER_API_KEY_INVALID: "Invalid API key.",
       VERIFY_TO_VOTE: "Verify your e-mail address to vote.",

@@ -17,6 +17,8 @@ export const DECLINED = "Declined";
 export const MODERATION_REASON_LABEL = "Reason from the moderator:";
 export const EDIT_YOUR_REVIEW = "Edit your review";
 export const EDIT_TO_RESUBMIT = "Edit it and it goes back to moderation, or delete it.";
+export const PUBLISHED = "Published";
+export const MODERATION_REASON_FIELD = "Reason for the author (optional)";
 /** The Helpful button of a signed-in member whose e-mail is not verified (the server's 403). */
 export const VERIFY_TO_VOTE = "Verify your e-mail address to vote.";
 export const APPROVE_AND_ANSWER = "Approve & answer";

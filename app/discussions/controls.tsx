@@ -6,6 +6,7 @@ import {
   COMMENT_SUBMITTED_THANKS,
   FIELD_REQUIRED,
   FORM_ERROR,
+  MODERATION_REASON_FIELD,
   tooLong,
   UPDATES_SUBMITTED,
   VERIFY_TO_VOTE,
@@ -234,7 +235,7 @@ export function ModerationControls(props: {
               <input type="hidden" name="approved" value="denied" />
               <input type="hidden" name="id" value={id} />
               <label htmlFor={reasonId} className="w-full text-sm font-semibold">
-                Reason for the author (optional)
+                {MODERATION_REASON_FIELD}
               </label>
               <textarea
                 id={reasonId}

@@ -13,6 +13,7 @@ import {
   NEEDS_MODERATION,
   ONLY_LOGGED_IN_USERS,
   ONLY_LOGGED_IN_USERS_REVIEWS,
+  PUBLISHED,
   SEARCH_PLACEHOLDER,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
@@ -153,7 +154,7 @@ export function PostingPromptBlock({
 
 /** The author's own review's status as the prompt names it (pending: 'Needs moderation'). */
 const ownReviewStatus = (status: "pending" | "approved" | "declined"): string =>
-  status === "pending" ? NEEDS_MODERATION : status === "declined" ? DECLINED : "Published";
+  status === "pending" ? NEEDS_MODERATION : status === "declined" ? DECLINED : PUBLISHED;
 
 /** Spec 001 section 9: the expected response time for reviews and questions. */
 export const responseTimeNote = (kind: DiscussionKind) =>

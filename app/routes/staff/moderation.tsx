@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { MODERATION_REASON_MAX } from "../../../domain/constants";
+import { MODERATION_REASON_FIELD } from "../../../domain/messages";
 import { ModerationQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { listQuery, staffContext } from "../../staff/access.server";
@@ -64,7 +65,7 @@ function Actions({ item }: { item: Item }) {
           }}
         >
           <label htmlFor={reasonId} className="mt-4 block text-sm font-semibold">
-            Reason for the author (optional)
+            {MODERATION_REASON_FIELD}
           </label>
           <textarea
             id={reasonId}
