@@ -260,8 +260,8 @@ describe("billing country (spec 000 section 3)", () => {
     });
     expect(tax.statusCode).toBe(400);
     expect(tax.json()).toMatchObject({ country: [TAX_COUNTRY_REQUIRED] });
-    const fr = await call("POST", "/api/users/billing/", "verified", { country: "FR" });
-    expect(fr.statusCode, fr.body).toBeLessThan(300);
+    const jp = await call("POST", "/api/users/billing/", "verified", { country: "JP" });
+    expect(jp.statusCode, jp.body).toBeLessThan(300);
   });
 });
 
