@@ -24,7 +24,8 @@ const country = (message: string) =>
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: message })
-    .refine(isKnownCountry, { error: message });
+    // Only a well-formed code is looked up: one message per field.
+    .refine((code) => !/^[A-Z]{2}$/.test(code) || isKnownCountry(code), { error: message });
 
 const isAustralia = (value: { country?: unknown }): boolean => value.country === ABN_COUNTRY;
 

@@ -344,9 +344,11 @@ describe("stats and user status", () => {
       user_has_reviewed: false,
       user_moderator: false,
       staff_moderator: false,
+      user_review: null,
       owned_plan_ids: [],
       votes: [],
       own_items: 0,
+      own_staff_message: false,
       viewer: null,
     });
     expect(await status("buyer")).toMatchObject({
