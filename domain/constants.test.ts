@@ -141,6 +141,7 @@ describe("constants", () => {
       MOBILE_MAX_WIDTH_PX: 768,
       MOBILE_ONLY_SHARE_METHODS: ["more_options"],
       MODERATION_FILTERS: ["all", "unresolved", "unapproved"],
+      MODERATION_REASON_MAX: 1000,
       MODERATOR_FILTERS: ["unapproved", "unresolved", "needs_reply"],
       MODULAR_COMPONENT_TYPES: [
         "product_carousel",

@@ -49,6 +49,8 @@ export const SORT_OPTION_QUERY = {
 export const MODERATION_FILTERS = ["all", "unresolved", "unapproved"] as const;
 /** The API's `moderator_filter` values. */
 export const MODERATOR_FILTERS = ["unapproved", "unresolved", "needs_reply"] as const;
+/** A moderator's reason for a decline, shown to the author (our limit: decision 067). */
+export const MODERATION_REASON_MAX = 1000 as const;
 
 /** A comment's status in API bodies (contract.md). */
 export const COMMENT_STATUSES = ["pending", "approved", "declined"] as const;

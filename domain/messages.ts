@@ -12,6 +12,15 @@ export const PENDING_MODERATION = "Pending moderation";
 export const NEEDS_MODERATION = "Needs moderation";
 export const NEEDS_ANSWER = "Needs answer";
 export const NEEDS_REPLY = "Needs reply";
+// Our wording (decision 067): an author's own declined item, the moderator's reason, their review.
+export const DECLINED = "Declined";
+export const MODERATION_REASON_LABEL = "Reason from the moderator:";
+export const EDIT_YOUR_REVIEW = "Edit your review";
+export const EDIT_TO_RESUBMIT = "Edit it and it goes back to moderation, or delete it.";
+export const PUBLISHED = "Published";
+export const MODERATION_REASON_FIELD = "Reason for the author (optional)";
+/** The Helpful button of a signed-in member whose e-mail is not verified (the server's 403). */
+export const VERIFY_TO_VOTE = "Verify your e-mail address to vote.";
 export const APPROVE_AND_ANSWER = "Approve & answer";
 export const APPROVE_EDITS = "Approve edits";
 export const APPROVE = "Approve";

@@ -11,18 +11,14 @@ import {
   BADGE_PLUS,
   BADGE_VERIFIED_PURCHASER,
   BE_THE_FIRST,
+  EDIT_TO_RESUBMIT,
+  MODERATION_REASON_LABEL,
 } from "../../domain/messages";
 import { ShareControl } from "../marketing/share-control";
 import { BOT_LABEL } from "../profile/labels";
 import { cx } from "../ui/format";
 import { TacoRating } from "../ui/taco-rating";
-import {
-  DeleteButton,
-  ModerationControls,
-  ReplyForm,
-  useCurrentPath,
-  VoteButton,
-} from "./controls";
+import { DeleteButton, ModerationControls, ReplyForm, VoteButton } from "./controls";
 import { answerLabel, formatDate, replyStatusLabel, statusLabel } from "./labels";
 import {
   type AuthorView,
@@ -31,8 +27,8 @@ import {
   type ItemView,
   KIND_LABEL,
   LIST_SEGMENT,
-  loginPath,
   type ReplyView,
+  threadPath,
   type ViewerRoles,
 } from "./types";
 
@@ -151,6 +147,24 @@ function Body({ text, kind }: { text: string; kind: DiscussionKind }) {
   );
 }
 
+/**
+ * A declined item as its author (or a moderator) sees it: the moderator's reason, if one was
+ * given, and what the author can do about it (decision 067).
+ */
+function DeclinedNote({ reason, owner }: { reason: string | null; owner: boolean }) {
+  if (!reason && !owner) return null;
+  return (
+    <div className="rounded-xl bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+      {reason ? (
+        <p className="whitespace-pre-line break-words">
+          <span className="font-semibold">{MODERATION_REASON_LABEL}</span> {reason}
+        </p>
+      ) : null}
+      {owner ? <p className={reason ? "mt-1" : undefined}>{EDIT_TO_RESUBMIT}</p> : null}
+    </div>
+  );
+}
+
 function ReplyItem({
   reply,
   threadKind,
@@ -207,6 +221,11 @@ function ReplyItem({
           {reply.comment}
         </p>
       )}
+      {reply.status === "declined" ? (
+        <div className="mt-2">
+          <DeclinedNote reason={reply.moderationReason} owner={owner} />
+        </div>
+      ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <VoteButton
           id={reply.id}
@@ -292,7 +311,6 @@ export function CommentCard({
   repliesSignal?: { open: boolean; stamp: number } | undefined;
   headingLevel?: 1 | 2 | 3;
 }) {
-  const path = useCurrentPath();
   const [deleted, setDeleted] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const [repliesOpen, setRepliesOpen] = useState(true);
@@ -316,7 +334,7 @@ export function CommentCard({
       className={cx(
         "comment-card",
         item.status === "pending" ? "border-brand-400 border-dashed" : "border-black/5",
-        item.status === "declined" && "opacity-75",
+        item.status === "declined" && !owner && "opacity-75",
       )}
       aria-labelledby={`item-${item.id}-title`}
     >
@@ -376,6 +394,9 @@ export function CommentCard({
         className="mt-3 space-y-4"
       >
         <AuthorLine user={item.user} created={item.created} edited={item.edited} />
+        {item.status === "declined" ? (
+          <DeclinedNote reason={item.moderationReason} owner={owner} />
+        ) : null}
         <Body text={item.comment} kind={item.kind} />
         {item.videoUrl ? (
           // biome-ignore lint/a11y/useMediaCaption: user-uploaded review videos come without captions
@@ -488,7 +509,8 @@ export function CommentCard({
           <p className="text-sm text-ink-soft">
             No answers yet,{" "}
             <Link
-              to={loginPath(variant === "page" ? path : item.displayPath)}
+              // The thread, which sends a visitor to log in while it has no answers.
+              to={threadPath(item.displayPath)}
               rel="nofollow"
               className="font-semibold text-brand-700 hover:underline"
             >

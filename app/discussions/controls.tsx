@@ -1,13 +1,15 @@
 /** The small interactive parts of a discussion card: vote, moderation, reply, delete. */
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { REPLY_COMMENT_MAX } from "../../domain/constants";
+import { MODERATION_REASON_MAX, REPLY_COMMENT_MAX } from "../../domain/constants";
 import {
   COMMENT_SUBMITTED_THANKS,
   FIELD_REQUIRED,
   FORM_ERROR,
+  MODERATION_REASON_FIELD,
   tooLong,
   UPDATES_SUBMITTED,
+  VERIFY_TO_VOTE,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
 import { Use } from "../ui/icons";
@@ -81,7 +83,14 @@ export function VoteButton({
         userVote={vote?.vote ?? userVote}
         status={status}
         ownerId={ownerId}
-        roles={{ ...roles, pending: false, userId: filled?.viewer?.id ?? 0 }}
+        roles={{
+          ...roles,
+          pending: false,
+          userId: filled?.viewer?.id ?? 0,
+          unverified: filled?.viewer
+            ? !filled.viewer.email_verified && !filled.viewer.is_staff
+            : false,
+        }}
       />
     );
   }
@@ -105,6 +114,28 @@ export function VoteButton({
         <ThumbIcon filled={false} />
         {` ${label}`}
       </Link>
+    );
+  }
+  if (roles.unverified && ownerId !== roles.userId && status === "approved") {
+    // The server refuses an unverified member's vote (403): the button says so, disabled.
+    const reasonId = `vote-${id}-verify`;
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          className={cls}
+          disabled
+          aria-disabled="true"
+          aria-describedby={reasonId}
+          title={VERIFY_TO_VOTE}
+        >
+          <ThumbIcon filled={false} />
+          {` ${label}`}
+        </button>
+        <span id={reasonId} className="text-xs text-ink-soft">
+          {VERIFY_TO_VOTE}
+        </span>
+      </span>
     );
   }
   if (ownerId === roles.userId || status !== "approved") {
@@ -153,6 +184,9 @@ export function ModerationControls(props: {
   // list's revalidation (the questions route's shouldRevalidate), which under the Pending filter
   // would drop the now approved question; the card shows it approved meanwhile.
   const [answering, setAnswering] = useState(false);
+  // Decline asks for the reason its author will read (optional; decision 067).
+  const [declining, setDeclining] = useState(false);
+  const reasonId = useId();
   if (!roles.canModerate) return null;
   const busy = fetcher.state !== "idle";
   const label = approveLabel(kind, edited);
@@ -186,10 +220,39 @@ export function ModerationControls(props: {
               "border border-red-200 bg-white text-red-700 hover:bg-red-50",
             )}
             disabled={busy}
-            onClick={() => submit({ intent: "approve", approved: "denied" })}
+            aria-expanded={declining}
+            onClick={() => setDeclining(!declining)}
           >
             Decline
           </button>
+          {declining ? (
+            <fetcher.Form
+              method="post"
+              className="flex w-full flex-wrap items-end gap-2"
+              onSubmit={() => setDeclining(false)}
+            >
+              <input type="hidden" name="intent" value="approve" />
+              <input type="hidden" name="approved" value="denied" />
+              <input type="hidden" name="id" value={id} />
+              <label htmlFor={reasonId} className="w-full text-sm font-semibold">
+                {MODERATION_REASON_FIELD}
+              </label>
+              <textarea
+                id={reasonId}
+                name="moderation_reason"
+                maxLength={MODERATION_REASON_MAX}
+                rows={2}
+                className="min-w-0 flex-1 rounded-xl border border-black/15 p-2 text-sm"
+              />
+              <button
+                type="submit"
+                className={cx(buttonBase, "bg-red-700 text-white hover:bg-red-800")}
+                disabled={busy}
+              >
+                Confirm decline
+              </button>
+            </fetcher.Form>
+          ) : null}
         </>
       ) : (
         <>

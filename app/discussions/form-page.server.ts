@@ -9,9 +9,18 @@ import {
   promptFor,
   viewerContext,
 } from "./page-context.server";
-import { type DiscussionKind, type FormValues, loginPath } from "./types";
+import { type DiscussionKind, type FormValues, loginPath, newPath } from "./types";
 
 // The new and edit form pages of reviews and questions (their action: form-actions.server.ts).
+
+/**
+ * Spec 000 section 5: `?rating=` on the product or reviews page leads into the new-review page
+ * with that rating chosen, when it is 1 to 5 (anything else is ignored). Thrown by those loaders.
+ */
+export function reviewRatingRedirect(url: URL, slug: string): void {
+  const rating = reviewRatingParam(url.searchParams.get("rating"));
+  if (rating !== null) throw redirect(`${newPath(slug, "review")}?rating=${rating}`);
+}
 
 export async function loadNewPage(ctx: Ctx, kind: DiscussionKind, slug: string, request: Request) {
   const url = new URL(request.url);
@@ -55,7 +64,14 @@ export async function loadEditPage(
   return {
     kind,
     deal: dealSummary(deal),
-    item: { id: item.id, title: item.title, displayPath: item.displayPath },
+    item: {
+      id: item.id,
+      title: item.title,
+      displayPath: item.displayPath,
+      // Where it stands, and a decline's reason (decision 067): the author edits to resubmit.
+      status: item.status,
+      moderationReason: item.moderationReason,
+    },
     values: { title: item.title, comment: item.comment, rating: item.rating } satisfies FormValues,
     hasVideo: item.videoKey != null,
   };

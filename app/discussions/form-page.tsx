@@ -1,4 +1,5 @@
 /** The new and edit pages around the form: breadcrumbs, heading, or the prompt by role. */
+import { DECLINED, MODERATION_REASON_LABEL, NEEDS_MODERATION } from "../../domain/messages";
 import { DiscussionForm } from "./discussion-form";
 import { DiscussionBreadcrumbs, PostingPromptBlock } from "./page-parts";
 import type { FormActionData, FormValues } from "./types";
@@ -11,7 +12,13 @@ export type FormPageData = {
   hasVideo: boolean;
   prompt?: PostingPrompt;
   alreadyReviewed?: boolean;
-  item?: { id: number; title: string; displayPath: string };
+  item?: {
+    id: number;
+    title: string;
+    displayPath: string;
+    status?: "pending" | "approved" | "declined";
+    moderationReason?: string | null;
+  };
 };
 
 export function FormPage({
@@ -50,6 +57,26 @@ export function FormPage({
           Every post is moderated before it appears.
         </p>
       </div>
+      {item?.status && item.status !== "approved" ? (
+        <div
+          className={
+            item.status === "declined"
+              ? "rounded-2xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200"
+              : "rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-200"
+          }
+        >
+          <p className="font-bold">{item.status === "declined" ? DECLINED : NEEDS_MODERATION}</p>
+          {item.moderationReason ? (
+            <p className="mt-1 whitespace-pre-line break-words text-sm">
+              <span className="font-semibold">{MODERATION_REASON_LABEL}</span>{" "}
+              {item.moderationReason}
+            </p>
+          ) : null}
+          {item.status === "declined" ? (
+            <p className="mt-1 text-sm">Saving your changes sends it back to moderation.</p>
+          ) : null}
+        </div>
+      ) : null}
       {allowed ? (
         <DiscussionForm
           kind={kind}
@@ -61,9 +88,12 @@ export function FormPage({
           hasVideo={data.hasVideo}
         />
       ) : data.alreadyReviewed ? (
-        <p className="rounded-2xl bg-stone-50 p-4">
-          You have already reviewed this deal. You can edit your review from its page.
-        </p>
+        <div className="space-y-3 rounded-2xl bg-stone-50 p-4">
+          <p>You have already reviewed this deal. You can edit your review.</p>
+          {data.prompt?.type === "edit" ? (
+            <PostingPromptBlock prompt={data.prompt} kind={kind} />
+          ) : null}
+        </div>
       ) : data.prompt && data.prompt.type !== "none" ? (
         <PostingPromptBlock prompt={data.prompt} kind={kind} />
       ) : (

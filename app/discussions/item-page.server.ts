@@ -12,7 +12,7 @@ import {
   promptFor,
   viewerContext,
 } from "./page-context.server";
-import type { DiscussionKind } from "./types";
+import { type DiscussionKind, loginPath, REPLIES_PARAM } from "./types";
 
 /** Loaders of shareable pages also need the public origin (canonical URLs). */
 type SeoCtx = Ctx & { publicConfig: { publicUrl: string } };
@@ -40,6 +40,11 @@ export async function loadItemPage(
   // whole path: data requests arrive without the trailing slash.)
   if (item.displayPath.split("/").at(-2) !== segment) {
     throw redirect(item.displayPath + url.search, 301);
+  }
+  // Spec 000 section 2: a visitor who opens the thread (?replies) of a question nobody has
+  // answered is sent to log in (next: the thread); the question's own page stays readable.
+  if (kind === "question" && !vc.user && url.searchParams.has(REPLIES_PARAM)) {
+    if (item.children.length === 0) throw redirect(loginPath(url.pathname + url.search));
   }
   return {
     kind,

@@ -8,6 +8,7 @@ import {
 import { deleteSuccess } from "../../domain/messages";
 import { itemView } from "../../server/web/discussion-presenters";
 import { dealSeo } from "../seo/deal-seo";
+import { reviewRatingRedirect } from "./form-page.server";
 import { type ModerationFilter, type SortOption, sortOptions } from "./labels";
 import {
   type Ctx,
@@ -64,6 +65,7 @@ export async function loadListPage(
 ) {
   const url = new URL(request.url);
   const deal = await loadDeal(ctx, slug);
+  if (kind === "review") reviewRatingRedirect(url, deal.slug);
   const vc = await viewerContext(ctx, deal);
   const params = listParams(url, kind, vc.roles.moderatorTools);
   const { sort, order } = SORT_OPTION_QUERY[params.sort];

@@ -42,7 +42,7 @@ export type ListPageData = {
   params: ListParams;
   items: ItemView[];
   total: number;
-  stats: { needsModeration: number; needsReply: number } | null;
+  stats: { needsModeration: number | null; needsReply: number } | null;
   reviewsSummary: ReviewsSummaryView | null;
   flash: string | null;
   deletedToast: string | null;
@@ -314,12 +314,15 @@ export function ListPage({ data }: { data: ListPageData }) {
             <Controls data={data} base={base} />
             {stats ? (
               <div className="flex flex-wrap items-center gap-2 rounded-2xl bg-stone-50 p-3 text-sm">
-                <Link
-                  to={listHref(base, params, { filter: "unapproved", page: 1 })}
-                  className="rounded-full bg-white px-3 py-1 font-semibold ring-1 ring-black/10 hover:bg-brand-50"
-                >
-                  Needs moderation: {stats.needsModeration}
-                </Link>
+                {stats.needsModeration !== null ? (
+                  // Staff moderators' count (spec 000 section 6); partners get the reply counts.
+                  <Link
+                    to={listHref(base, params, { filter: "unapproved", page: 1 })}
+                    className="rounded-full bg-white px-3 py-1 font-semibold ring-1 ring-black/10 hover:bg-brand-50"
+                  >
+                    Needs moderation: {stats.needsModeration}
+                  </Link>
+                ) : null}
                 <Link
                   to={listHref(base, params, { filter: "needs_reply", page: 1 })}
                   className="rounded-full bg-white px-3 py-1 font-semibold ring-1 ring-black/10 hover:bg-brand-50"

@@ -12,7 +12,7 @@ import { basedOnLabel } from "../../server/web/discussions";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { AppLoadContext } from "../context";
 import { notFound, pageStatusError } from "../ui/not-found.server";
-import { questionPrompt, reviewPrompt } from "./posting-prompts";
+import { type OwnReview, questionPrompt, reviewPrompt } from "./posting-prompts";
 import {
   type DealSummary,
   type DiscussionKind,
@@ -131,6 +131,8 @@ export type ViewerContext = {
   user: SessionUser | null;
   viewer: Viewer;
   facts: DealFacts;
+  /** The viewer's own review of the deal, any status (the prompt then offers to edit it). */
+  ownReview: OwnReview;
   roles: ViewerRoles;
   /** A signed-in reader left out of a render kept for their audience: prompts are filled. */
   pending?: boolean;
@@ -171,6 +173,7 @@ export async function viewerContext(
     user,
     viewer,
     facts,
+    ownReview: status.ownReview,
     pending: shared,
     roles: {
       // A shared render's reader is some member (0: no one's id): cards offer a member's
@@ -183,6 +186,7 @@ export async function viewerContext(
       canModerate: moderates,
       moderatorTools: moderates,
       blacklisted: user?.commentBlacklist ?? false,
+      unverified: user != null && !user.emailVerified && !status.staffModerator,
     },
   };
 }

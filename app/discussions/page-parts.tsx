@@ -5,11 +5,15 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import {
+  DECLINED,
+  EDIT_YOUR_REVIEW,
   EXPECTED_RESPONSE_TIME,
   LOG_IN,
   LOG_IN_TO_JOIN,
+  NEEDS_MODERATION,
   ONLY_LOGGED_IN_USERS,
   ONLY_LOGGED_IN_USERS_REVIEWS,
+  PUBLISHED,
   SEARCH_PLACEHOLDER,
 } from "../../domain/messages";
 import { cx } from "../ui/format";
@@ -64,6 +68,7 @@ export function PostingPromptBlock({
             hasPlus: fill.viewer.has_plus,
             hasPurchased: fill.deal?.hasPurchased ?? false,
             hasReviewed: fill.deal?.hasReviewed ?? false,
+            ownReview: fill.deal?.ownReview ?? null,
           }
         : null;
     return (
@@ -130,10 +135,26 @@ export function PostingPromptBlock({
           </Link>
         </div>
       );
+    case "edit":
+      // One review per deal: its author edits it, and sees where it stands (decision 067).
+      return (
+        <div className="space-y-1.5">
+          <Link to={prompt.href} rel="nofollow" className={cx(primaryButton, "px-5 py-2.5")}>
+            {EDIT_YOUR_REVIEW}
+          </Link>
+          <p className="text-xs text-ink-soft">
+            Your review: <span className="font-semibold">{ownReviewStatus(prompt.status)}</span>
+          </p>
+        </div>
+      );
     case "none":
       return null;
   }
 }
+
+/** The author's own review's status as the prompt names it (pending: 'Needs moderation'). */
+const ownReviewStatus = (status: "pending" | "approved" | "declined"): string =>
+  status === "pending" ? NEEDS_MODERATION : status === "declined" ? DECLINED : PUBLISHED;
 
 /** Spec 001 section 9: the expected response time for reviews and questions. */
 export const responseTimeNote = (kind: DiscussionKind) =>

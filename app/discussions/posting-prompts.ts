@@ -10,10 +10,25 @@ import {
   type DealFacts,
   type Viewer,
 } from "../../domain/permissions";
-import { type DiscussionKind, loginPath, newPath, type PostingPrompt } from "./types";
+import {
+  type CommentStatus,
+  type DiscussionKind,
+  editPath,
+  loginPath,
+  newPath,
+  type PostingPrompt,
+} from "./types";
+
+/** The reader's own review of the deal, any status. */
+export type OwnReview = { id: number; status: CommentStatus } | null;
 
 /** What the prompts read of the viewer; `pending` (a shared render) gives the pending prompt. */
-export type PromptViewer = { viewer: Viewer; facts: DealFacts; pending?: boolean };
+export type PromptViewer = {
+  viewer: Viewer;
+  facts: DealFacts;
+  pending?: boolean;
+  ownReview?: OwnReview | undefined;
+};
 
 /**
  * The write-a-review control by role (spec 000 section 6): the button; log in (next is the
@@ -22,6 +37,11 @@ export type PromptViewer = { viewer: Viewer; facts: DealFacts; pending?: boolean
  */
 export function reviewPrompt(vc: PromptViewer, slug: string): PostingPrompt {
   if (vc.pending) return pendingPrompt(vc, slug, newPath(slug, "review"));
+  // One review per deal: its author edits it, whatever its status (decision 067).
+  const own = vc.ownReview;
+  if (vc.viewer && own && !vc.viewer.commentBlacklist) {
+    return { type: "edit", href: editPath(slug, "review", own.id), status: own.status };
+  }
   const exempt = !buyPromptShown(vc.facts);
   const gate = canWriteReview(vc.viewer, {
     ...vc.facts,
@@ -66,6 +86,7 @@ export type FilledReader = {
   hasPlus: boolean;
   hasPurchased: boolean;
   hasReviewed: boolean;
+  ownReview?: OwnReview | undefined;
 } | null;
 
 /**
@@ -95,6 +116,7 @@ export function filledPrompt(
       isInfo: prompt.isInfo,
       isInactiveIndefinitely: prompt.inactiveIndefinitely,
     },
+    ownReview: reader.ownReview ?? null,
   };
   return kind === "review"
     ? reviewPrompt(vc, prompt.slug)

@@ -90,9 +90,19 @@ export async function threadAction(
         return { ok: true, intent, id };
       }
       case "approve": {
-        const parsed = ApproveSchema.safeParse({ approved: form.get("approved") ?? "" });
+        const parsed = ApproveSchema.safeParse({
+          approved: form.get("approved") ?? "",
+          moderation_reason: form.get("moderation_reason") ?? undefined,
+        });
         if (!parsed.success) return { ok: false, intent, id };
-        await discussions.approve(kind, slug, key, user, parsed.data.approved);
+        await discussions.approve(
+          kind,
+          slug,
+          key,
+          user,
+          parsed.data.approved,
+          parsed.data.moderation_reason,
+        );
         return { ok: true, intent, id };
       }
       case "follow":

@@ -25,6 +25,8 @@ export type ReplyView = {
   comment: string;
   answerType: AnswerType | null;
   status: CommentStatus;
+  /** The moderator's reason for a decline (its author and moderators only). */
+  moderationReason: string | null;
   created: string;
   edited: string | null;
   user: AuthorView | null;
@@ -41,6 +43,8 @@ export type ItemView = {
   rating: number | null;
   status: CommentStatus;
   resolved: boolean;
+  /** The moderator's reason for a decline (its author and moderators only). */
+  moderationReason: string | null;
   created: string;
   edited: string | null;
   displayPath: string;
@@ -88,6 +92,8 @@ export type ViewerRoles = {
   /** Filters, counts, show/hide all replies, collapse (staff, partners, user moderators). */
   moderatorTools: boolean;
   blacklisted: boolean;
+  /** Signed in without a verified e-mail (and not staff): may not vote; the button says why. */
+  unverified?: boolean;
 };
 
 /** What stands in place of the write-a-review or ask-a-question button. */
@@ -96,6 +102,8 @@ export type PostingPrompt =
   | { type: "login"; href: string }
   | { type: "verify"; href: string }
   | { type: "buy"; href: string }
+  /** The reader's own review (any status): they edit it rather than write a second one. */
+  | { type: "edit"; href: string; status: CommentStatus }
   | { type: "none" }
   /** A page kept for an audience: the reader's prompt is filled after load (decision 059). */
   | { type: "pending"; slug: string; path: string; isInfo: boolean; inactiveIndefinitely: boolean };
@@ -122,6 +130,9 @@ export const newPath = (slug: string, kind: DiscussionKind) =>
 export const editPath = (slug: string, kind: DiscussionKind, id: number) =>
   `/products/${slug}/${LIST_SEGMENT[kind]}/${id}/edit/`;
 export const loginPath = (next: string) => `/accounts/login/?next=${encodeURIComponent(next)}`;
+/** An item page's query parameter that opens its thread (`?replies=1`). */
+export const REPLIES_PARAM = "replies";
+export const threadPath = (displayPath: string) => `${displayPath}?${REPLIES_PARAM}=1`;
 
 /** The deal's reviews summary with its evidence, as the pages show it. */
 export type ReviewsSummaryView = {

@@ -11,6 +11,7 @@ import { StaffPreviewBanner } from "../blocks/staff-preview-banner";
 import { appContext } from "../context";
 import { loadCommunity } from "../discussions/community.server";
 import { CommunitySection, LatestQuestions } from "../discussions/community-section";
+import { reviewRatingRedirect } from "../discussions/form-page.server";
 import { loadProductPageData } from "../product/page-data.server";
 import { faqsMatching, forViewer } from "../product/page-view";
 import { PurchaseProvider } from "../product/purchase-context";
@@ -33,6 +34,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const shared = await loadProductPageData(ctx, params.slug, previewAt ?? undefined);
   if (!shared) throw await notFound(ctx);
   const { deal } = shared;
+  // ?rating=1..5 leads into the new-review page with that rating (spec 000 section 5).
+  reviewRatingRedirect(new URL(request.url), deal.slug);
   // Kept for the reader's audience (decisions 059, 066): no one's purchase, votes, prompts or
   // buyers' staff message in it. A buyer who sees a message for buyers has the page's data
   // rendered for them after load (user_status `own_staff_message`, app/ui/personal-fill.tsx).

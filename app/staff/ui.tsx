@@ -348,6 +348,7 @@ export function Confirm({
   description,
   confirm,
   onConfirm,
+  children,
 }: {
   trigger: string;
   /** A fuller accessible name when many rows have the same trigger text. */
@@ -356,6 +357,8 @@ export function Confirm({
   description: string;
   confirm: string;
   onConfirm: () => void | Promise<void>;
+  /** Fields asked with the confirmation (a decline's reason). */
+  children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -370,6 +373,7 @@ export function Confirm({
           <Dialog.Description className="mt-2 text-sm text-ink-soft">
             {description}
           </Dialog.Description>
+          {children}
           <div className="mt-5 flex justify-end gap-2">
             <Dialog.Close className={buttonStyles.secondary}>Cancel</Dialog.Close>
             <button

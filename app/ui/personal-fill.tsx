@@ -17,6 +17,8 @@ export type PersonalDeal = {
   id: number;
   hasPurchased: boolean;
   hasReviewed: boolean;
+  /** The reader's own review of the deal, any status. */
+  ownReview: { id: number; status: "pending" | "approved" | "declined" } | null;
   ownedPlanIds: number[];
   votes: Map<number, { upVotes: number; vote: number }>;
 };
@@ -40,6 +42,7 @@ export type FillRequest = { dealId: number; commentIds: number[] };
 type UserStatusJson = {
   user_has_purchased: boolean;
   user_has_reviewed: boolean;
+  user_review: { id: number; status: "pending" | "approved" | "declined" } | null;
   owned_plan_ids: number[];
   votes: { id: number; up_votes: number; vote: number }[];
   own_items: number;
@@ -104,6 +107,9 @@ export function usePersonalFillState(shared: boolean): PersonalFill {
                   id: request.dealId,
                   hasPurchased: status.user_has_purchased,
                   hasReviewed: status.user_has_reviewed,
+                  ownReview: status.user_review
+                    ? { id: status.user_review.id, status: status.user_review.status }
+                    : null,
                   ownedPlanIds: status.owned_plan_ids,
                   votes: new Map(
                     status.votes.map((v) => [v.id, { upVotes: v.up_votes, vote: v.vote }]),

@@ -25,6 +25,12 @@ describe("BillingSchema", () => {
       country: ["Please select a country."],
     });
   });
+  it("refuses a country outside the country list (issue 33)", () => {
+    expect(errorsOf(BillingSchema.safeParse({ country: "ZZ" }))).toEqual({
+      country: ["Please select a country."],
+    });
+    expect(BillingSchema.parse({ country: "jp" }).country).toBe("JP");
+  });
   it("checks and normalises postal codes for listed countries, and drops them elsewhere", () => {
     expect(errorsOf(BillingSchema.safeParse({ country: "US", postal_code: "1234" }))).toEqual({
       postal_code: ["Invalid postal code. Use the format 12345 or 12345-1234."],

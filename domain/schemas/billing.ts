@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { abnError, isPostalCodeRequired, normalizePostalCode, postalCodeError } from "../billing";
 import { ABN_COUNTRY, BILLING_FIELD_MAX } from "../constants";
+import { isKnownCountry } from "../countries";
 import {
   ADDRESS_LINE_1_TOO_LONG,
   ADDRESS_LINE_2_TOO_LONG,
@@ -16,12 +17,15 @@ import {
 } from "../messages";
 import { always, formBoolean, optionalIdField, optionalText, requiredText } from "./common";
 
+/** A country of the billing list (domain/countries.ts): a code outside it (ZZ) is refused. */
 const country = (message: string) =>
   z
     .string({ error: message })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: message });
+    .regex(/^[A-Z]{2}$/, { error: message })
+    // Only a well-formed code is looked up: one message per field.
+    .refine((code) => !/^[A-Z]{2}$/.test(code) || isKnownCountry(code), { error: message });
 
 const isAustralia = (value: { country?: unknown }): boolean => value.country === ABN_COUNTRY;
 

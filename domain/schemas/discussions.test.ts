@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { MODERATION_REASON_MAX } from "../constants";
+import { tooLong } from "../messages";
 import { fieldErrors } from "./common";
 import {
   ApproveSchema,
@@ -138,6 +140,20 @@ describe("moderation bodies", () => {
       approved: ["Select a valid choice."],
     });
     expect(ApproveSchema.safeParse({}).success).toBe(false);
+  });
+  it("takes declined as denied, and a decline's reason (decision 067)", () => {
+    expect(ApproveSchema.parse({ approved: "declined" })).toEqual({ approved: "denied" });
+    expect(ApproveSchema.parse({ approved: "denied", moderation_reason: "  Off topic. " })).toEqual(
+      { approved: "denied", moderation_reason: "Off topic." },
+    );
+    expect(
+      errorsOf(
+        ApproveSchema.safeParse({
+          approved: "denied",
+          moderation_reason: "x".repeat(MODERATION_REASON_MAX + 1),
+        }),
+      ),
+    ).toEqual({ moderation_reason: [tooLong(MODERATION_REASON_MAX)] });
   });
   it("resolves with a boolean", () => {
     expect(ResolveSchema.parse({ resolved: true })).toEqual({ resolved: true });

@@ -3,6 +3,7 @@ import {
   APPROVE_VALUES,
   COMMENT_PAGE_SIZE,
   DISCUSSION_SORT_FIELDS,
+  MODERATION_REASON_MAX,
   MODERATOR_FILTERS,
   QUESTION_COMMENT_MAX,
   QUESTION_INLINE_MAX,
@@ -93,12 +94,17 @@ export const VoteSchema = z.object({
   ),
 });
 
-/** "approved" approves, "denied" declines, null returns the item to pending (contract.md). */
+/**
+ * "approved" approves, "denied" declines, null returns the item to pending (contract.md);
+ * "declined" is taken as "denied" (the status it leads to). `moderation_reason` is the
+ * moderator's reason for a decline, shown to the author (decision 067).
+ */
 export const ApproveSchema = z.object({
   approved: z.preprocess(
-    (value) => (value === "" || value === "null" ? null : value),
+    (value) => (value === "" || value === "null" ? null : value === "declined" ? "denied" : value),
     z.enum(APPROVE_VALUES, { error: INVALID_CHOICE }).nullable(),
   ),
+  moderation_reason: optionalText(MODERATION_REASON_MAX).nullable().optional(),
 });
 
 export const ResolveSchema = z.object({ resolved: formBoolean() });

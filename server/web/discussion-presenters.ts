@@ -42,6 +42,7 @@ export type ReplyJson = {
   created: string;
   edited: string | null;
   status: DiscussionReply["status"];
+  moderation_reason: string | null;
   user: AuthorJson | null;
   up_votes: number;
   user_vote: number;
@@ -57,6 +58,7 @@ export function replyJson(reply: DiscussionReply): ReplyJson {
     created: reply.created.toISOString(),
     edited: reply.edited?.toISOString() ?? null,
     status: reply.status,
+    moderation_reason: reply.moderationReason,
     user: authorJson(reply.user),
     up_votes: reply.upVotes,
     user_vote: reply.userVote,
@@ -75,6 +77,7 @@ export function itemJson(item: DiscussionItem) {
     edited: item.edited?.toISOString() ?? null,
     status: item.status,
     resolved: item.resolved,
+    moderation_reason: item.moderationReason,
     display_path: item.displayPath,
     user: authorJson(item.user),
     up_votes: item.upVotes,
@@ -136,6 +139,7 @@ function replyView(reply: ReplyJson): ReplyView {
     comment: reply.comment,
     answerType: reply.answer_type,
     status: reply.status,
+    moderationReason: reply.moderation_reason,
     created: reply.created,
     edited: reply.edited,
     user: authorView(reply.user),
@@ -158,6 +162,7 @@ export function itemView(item: DiscussionItem): ItemView {
     rating: review?.rating ?? null,
     status: json.status,
     resolved: json.resolved,
+    moderationReason: json.moderation_reason,
     created: json.created,
     edited: json.edited,
     displayPath: json.display_path,

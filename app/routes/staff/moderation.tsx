@@ -1,4 +1,7 @@
+import { useId, useState } from "react";
 import { Form, useLocation } from "react-router";
+import { MODERATION_REASON_MAX } from "../../../domain/constants";
+import { MODERATION_REASON_FIELD } from "../../../domain/messages";
 import { ModerationQuery } from "../../../domain/schemas/staff";
 import { privateMeta } from "../../seo/meta";
 import { listQuery, staffContext } from "../../staff/access.server";
@@ -28,6 +31,9 @@ type Item = Route.ComponentProps["loaderData"]["list"]["items"][number];
 /** Approve or decline through the item's own approve call (its URL comes with the item). */
 function Actions({ item }: { item: Item }) {
   const { run, busy } = useWrite();
+  // The decline's reason, for its author (decision 067).
+  const [reason, setReason] = useState("");
+  const reasonId = useId();
   const label = item.title || item.comment.slice(0, 40);
   return (
     <div className="flex flex-wrap gap-2">
@@ -50,9 +56,26 @@ function Actions({ item }: { item: Item }) {
           description={`"${label}" will be hidden from the deal's page.`}
           confirm="Decline"
           onConfirm={async () => {
-            await run("POST", item.actions.approve, { approved: "denied" }, "Declined.");
+            await run(
+              "POST",
+              item.actions.approve,
+              { approved: "denied", moderation_reason: reason },
+              "Declined.",
+            );
           }}
-        />
+        >
+          <label htmlFor={reasonId} className="mt-4 block text-sm font-semibold">
+            {MODERATION_REASON_FIELD}
+          </label>
+          <textarea
+            id={reasonId}
+            value={reason}
+            maxLength={MODERATION_REASON_MAX}
+            rows={3}
+            onChange={(e) => setReason(e.target.value)}
+            className="mt-1 w-full rounded-xl border border-black/15 p-2 text-sm"
+          />
+        </Confirm>
       ) : null}
     </div>
   );

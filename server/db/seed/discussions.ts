@@ -29,6 +29,8 @@ export type Node = {
   createdAt: Date;
   voters: string[];
   children: Node[];
+  /** A declined item's reason from the moderator, shown to its author (decision 067). */
+  moderationReason?: string;
 };
 
 const PARTNER = "taskflow-founder";
@@ -603,6 +605,7 @@ export function planDiscussions(
       status: "declined",
       answerType: null,
       createdAt: time.ago(3),
+      moderationReason: "Reviews are about the product: links and promotions are not allowed.",
     }),
   );
   for (const r of roots) {
@@ -752,6 +755,7 @@ export function planDiscussions(
       status: "declined",
       answerType: null,
       createdAt: time.ago(4),
+      moderationReason: "Codes are personal to their buyer and cannot be shared here.",
     }),
   );
 
@@ -916,6 +920,7 @@ export async function seedDiscussions(
         rating: n.rating,
         status: n.status,
         resolved: n.status === "approved" && (founder.length > 0 || !top),
+        moderationReason: n.moderationReason ?? null,
         answerType: n.answerType,
         upVotes: n.voters.length,
         downVotes: 0,

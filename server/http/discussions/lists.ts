@@ -150,6 +150,13 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
         user_has_reviewed: status.userHasReviewed,
         user_moderator: status.userModerator,
         staff_moderator: status.staffModerator,
+        user_review: status.ownReview
+          ? {
+              id: status.ownReview.id,
+              status: status.ownReview.status,
+              edit_path: `/products/${context.slug}/reviews/${status.ownReview.id}/edit/`,
+            }
+          : null,
         owned_plan_ids: ownedPlanIds,
         votes: [...(context.viewerVotes ?? new Map()).entries()].map(([id, v]) => ({
           id,

@@ -50,7 +50,8 @@ export const discussionModerationRoutes: FastifyPluginAsyncZod<{ services: Servi
         preValidation: requireUser,
         schema: {
           tags: ["discussions"],
-          summary: 'Moderate: {approved: "approved" | "denied" | null (back to pending)}',
+          summary:
+            'Moderate: {approved: "approved" | "denied" | null (back to pending), moderation_reason}',
           params: CommentParams,
           body: formBody(ApproveSchema),
           response: { 200: nodeResponse, ...errorResponses },
@@ -65,6 +66,7 @@ export const discussionModerationRoutes: FastifyPluginAsyncZod<{ services: Servi
           String(commentId),
           user,
           request.body.approved,
+          request.body.moderation_reason,
         );
         return nodeJson(node);
       },

@@ -58,6 +58,8 @@ const replyFields = {
   created: z.string(),
   edited: z.string().nullable(),
   status,
+  /** Why a moderator declined it: for its author and the deal's moderators, else null. */
+  moderation_reason: z.string().nullable(),
   user: author,
   up_votes: z.number(),
   user_vote: z.number(),
@@ -79,6 +81,7 @@ export const itemResponse = z
     edited: z.string().nullable(),
     status,
     resolved: z.boolean(),
+    moderation_reason: z.string().nullable(),
     display_path: z.string(),
     user: author,
     up_votes: z.number(),
@@ -101,7 +104,8 @@ export const listResponse = z.looseObject({
 });
 
 export const statsResponse = z.looseObject({
-  needs_moderation: z.number(),
+  /** Staff moderators only; null for the deal's partners and user moderators (spec 000 s. 6). */
+  needs_moderation: z.number().nullable(),
   needs_reply: z.number(),
 });
 
@@ -131,6 +135,8 @@ export const userStatusResponse = z.looseObject({
   user_has_reviewed: z.boolean(),
   user_moderator: z.boolean(),
   staff_moderator: z.boolean(),
+  /** The reader's own review, any status: what they edit instead of writing a second one. */
+  user_review: z.object({ id: z.number().int(), status, edit_path: z.string() }).nullable(),
   owned_plan_ids: z.array(z.number().int()),
   votes: z.array(z.object({ id: z.number().int(), up_votes: z.number().int(), vote: z.number() })),
   own_items: z.number().int(),

@@ -1,7 +1,11 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { EMAIL_CAPTURE_SUCCESS, EMAIL_COUPON_ALREADY_USED } from "../../../domain/messages";
+import {
+  EMAIL_CAPTURE_SUCCESS,
+  EMAIL_COUPON_ALREADY_USED,
+  SUBSCRIBED_DEFAULT_SUCCESS,
+} from "../../../domain/messages";
 import { safeRedirectTarget } from "../../../domain/safe-redirect";
 import { EmailSignupSchema } from "../../../domain/schemas/marketing";
 import type { Services } from "../../services";
@@ -96,12 +100,17 @@ export const emailSignupRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         // One offer wherever it is made (issue 15): the live percent campaign's discount (the
         // subscribe banner and the 404 page say so), else the default 10%.
         discountPercent: campaign?.type === "percent" ? campaign.value : undefined,
+        allowDuplicate: s.allow_duplicate === true,
       });
       if (isForm) {
-        const outcome = result === "subscribed" ? "success" : "duplicate";
+        const outcome = result === "duplicate" ? "duplicate" : "success";
         return reply.redirect(withParam(next, "email_signup", outcome), 303);
       }
       if (result === "duplicate") return reply.status(205).send();
+      // allow_duplicate and already on the list: subscribed, with no new coupon to announce.
+      if (result === "already_subscribed") {
+        return { detail: SUBSCRIBED_DEFAULT_SUCCESS, email_subscribed: true as const };
+      }
       return { detail: EMAIL_CAPTURE_SUCCESS, email_subscribed: true as const };
     },
   );

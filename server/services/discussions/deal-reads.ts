@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { deals } from "../../db/schema/catalog";
-import { comments } from "../../db/schema/discussions";
+import { type CommentStatus, comments } from "../../db/schema/discussions";
 import { ownsDeal } from "../commerce/ownership-sql";
 import { dealKeyWhere, dealRow } from "./deal-key";
 import { INT4_MAX, isStaffModeratorUser } from "./ids";
@@ -21,20 +21,24 @@ export function createDealReads(deps: { db: Db }) {
     const row = await dealRow(db, dealKey, viewer, {
       id: deals.id,
       purchased: ownsDeal(sql`${viewerId}::int`, sql.raw("deals.id")),
-      reviewed: sql<boolean>`exists (select 1 from comments c where c.deal_id = deals.id
-          and c.kind = 'review' and c.parent_id is null and c.user_id = ${viewerId}::int)`,
+      review: sql<string | null>`(select json_build_array(c.id, c.status)::text from comments c
+          where c.deal_id = deals.id and c.kind = 'review' and c.parent_id is null
+          and c.user_id = ${viewerId}::int order by c.id limit 1)`,
     });
+    const review = row.review ? (JSON.parse(row.review) as unknown[]) : null;
     if (!viewer) {
       return {
         userHasPurchased: false,
         userHasReviewed: false,
+        ownReview: null,
         userModerator: false,
         staffModerator: false,
       };
     }
     return {
       userHasPurchased: Boolean(row.purchased),
-      userHasReviewed: Boolean(row.reviewed),
+      userHasReviewed: review != null,
+      ownReview: review ? { id: Number(review[0]), status: review[1] as CommentStatus } : null,
       userModerator: Boolean(row.userModerator),
       staffModerator: isStaffModeratorUser(viewer),
     };

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { forbidden, notFound } from "../../../domain/errors";
+import { forbidden, notFound, unauthenticated } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { type CommentKind, comments } from "../../db/schema/discussions";
 import { questionFollows } from "../../db/schema/notifications";
@@ -164,12 +164,17 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
     return { ...item, isFollowing: following };
   }
 
-  /** Moderation counts of one list; staff, the deal's partners and its user moderators only. */
+  /**
+   * Moderation counts of one list; staff, the deal's partners and its user moderators only (a
+   * visitor: 401). The needs-moderation count is staff moderators' (spec 000 section 6: partners
+   * and user moderators get the reply counts): null for the others.
+   */
   async function stats(
     kind: CommentKind,
     dealKey: string,
     viewer: Viewer,
   ): Promise<DiscussionStats> {
+    if (!viewer) throw unauthenticated();
     const deal = await dealContext(dealKey, viewer);
     if (!deal.moderates) throw forbidden();
     const rows = await db
@@ -182,7 +187,7 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
       .from(comments)
       .where(and(eq(comments.dealId, deal.id), eq(comments.kind, kind)));
     return {
-      needsModeration: Number(rows[0]?.needsModeration ?? 0),
+      needsModeration: deal.staff ? Number(rows[0]?.needsModeration ?? 0) : null,
       needsReply: Number(rows[0]?.needsReply ?? 0),
     };
   }

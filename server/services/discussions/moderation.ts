@@ -36,6 +36,8 @@ export function createModeration(deps: {
   /**
    * approved / denied / null (back to pending). Staff moderators: any transition on any item. The
    * deal's partners and user moderators: approve or decline pending items only. Others: 403.
+   * A decline keeps the moderator's `reason` for the author (none: null); an approval clears it;
+   * a return to pending keeps it (decision 067).
    */
   async function approve(
     kind: CommentKind,
@@ -43,6 +45,7 @@ export function createModeration(deps: {
     commentKey: string,
     user: SessionUser | null,
     value: ApproveValue,
+    reason?: string | null,
   ): Promise<DiscussionNode> {
     if (!user) throw unauthenticated();
     const what = { action: `${kind}.moderate`, entity: "comment" };
@@ -57,9 +60,21 @@ export function createModeration(deps: {
       if (!staff && row.status !== "pending") throw forbidden(MESSAGES.notPending);
       const next: CommentStatus = value === null ? "pending" : TARGET[value];
       const out = { id: row.id, rootId: row.rootId, dealId: facts.id };
-      // Setting the status it has changes nothing: no audit row, no page event.
-      if (next === row.status) return { result: out, role: null, after: null, pages: "none" };
-      await tx.update(comments).set({ status: next }).where(eq(comments.id, row.id));
+      const [was] = await tx
+        .select({ reason: comments.moderationReason })
+        .from(comments)
+        .where(eq(comments.id, row.id));
+      const wasReason = was?.reason ?? null;
+      const nextReason =
+        next === "approved" ? null : next === "declined" ? reason?.trim() || null : wasReason;
+      // Setting the status (and reason) it has changes nothing: no audit row, no page event.
+      if (next === row.status && nextReason === wasReason) {
+        return { result: out, role: null, after: null, pages: "none" };
+      }
+      await tx
+        .update(comments)
+        .set({ status: next, moderationReason: nextReason })
+        .where(eq(comments.id, row.id));
       if (row.rootId != null) await recomputeThread(tx, row.rootId);
       else if (row.status === "approved" || next === "approved") {
         await afterTopLevelChange(tx, outbox, facts, kind);
@@ -72,8 +87,8 @@ export function createModeration(deps: {
         id: row.id,
         // Moderation by staff, partners and moderators is in the audit log (issue 16).
         role: dealActorRole(user, facts),
-        before: { status: row.status },
-        after: { status: next },
+        before: { status: row.status, moderation_reason: wasReason },
+        after: { status: next, moderation_reason: nextReason },
         pages: [dealPage(facts.id)],
       };
     });

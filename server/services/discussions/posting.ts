@@ -268,6 +268,9 @@ export function createPosting(deps: {
                 }),
             ...mediaIds,
             status,
+            // Back to pending, it waits for a moderator again: not resolved (spec 000 section 4).
+            // Approved (a whitelisted author), a decline's reason no longer applies (decision 067).
+            ...(status === "pending" ? { resolved: false } : { moderationReason: null }),
             editedAt: clock.now(),
           })
           .where(eq(comments.id, row.id));

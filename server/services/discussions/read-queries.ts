@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/accounts";
 import { deals, media } from "../../db/schema/catalog";
-import { type CommentKind, comments } from "../../db/schema/discussions";
+import { type CommentKind, type CommentStatus, comments } from "../../db/schema/discussions";
 import { hasActivePlus, ownsDeal } from "../commerce/ownership-sql";
 import type { SortKey } from "./cursor";
 import { dealRow } from "./deal-key";
@@ -36,15 +36,15 @@ export type DealContext = {
   /** Sees pending and declined items and the moderator filters act on everything. */
   moderates: boolean;
   /**
-   * The viewer's own pending top-level items (which they see in the lists, on top of the stored
-   * approved counts): reviews, questions, and reviews by tacos (index 0 is 1 taco). Null for an
-   * anonymous viewer.
+   * The viewer's own pending and declined top-level items (which they see in the lists, on top of
+   * the stored approved counts: decision 067): reviews, questions, and reviews by tacos (index 0 is
+   * 1 taco). Null for an anonymous viewer.
    */
   viewerPending: {
     review: number;
     question: number;
     reviewsByRating: number[];
-    /** Own pending replies anywhere in the deal's threads (shown to their author only). */
+    /** Own pending or declined replies in the deal's threads (shown to their author only). */
     replies: number;
     /**
      * Own items and replies of any status in the deal: a page kept for the reader's audience
@@ -53,8 +53,15 @@ export type DealContext = {
      */
     own: number;
   } | null;
-  /** The signed-in viewer's relation to the deal (null for an anonymous viewer). */
-  viewerStatus: { purchased: boolean; reviewed: boolean } | null;
+  /**
+   * The signed-in viewer's relation to the deal (null for an anonymous viewer); `review` is their
+   * own review of it, of any status (what "Edit your review" leads to).
+   */
+  viewerStatus: {
+    purchased: boolean;
+    reviewed: boolean;
+    review: { id: number; status: CommentStatus } | null;
+  } | null;
   /**
    * For the items and replies the caller named (`voteIds`, a kept list's): each one's current
    * up-vote count and the signed-in viewer's vote on it (0: none), read in the same statement.
@@ -68,20 +75,22 @@ export function userStatusOf(deal: DealContext): UserStatus {
   return {
     userHasPurchased: deal.viewerStatus?.purchased ?? false,
     userHasReviewed: deal.viewerStatus?.reviewed ?? false,
+    ownReview: deal.viewerStatus?.review ?? null,
     userModerator: deal.viewerStatus != null && deal.userModerator,
     staffModerator: deal.staff,
   };
 }
 
-/** Whether the viewer bought the deal and has a review of it (any status). */
+/** Whether the viewer bought the deal, and their review of it (any status): [id, status] or null. */
 const viewerStatusSql = (viewerId: number) => sql<string>`json_build_array(
       ${ownsDeal(sql`${viewerId}::int`, sql.raw("deals.id"))},
-      exists (select 1 from comments c where c.deal_id = deals.id
-        and c.kind = 'review' and c.parent_id is null and c.user_id = ${viewerId}::int))::text`;
+      (select json_build_array(c.id, c.status) from comments c where c.deal_id = deals.id
+        and c.kind = 'review' and c.parent_id is null and c.user_id = ${viewerId}::int
+        order by c.id limit 1))::text`;
 
 /**
- * The viewer's pending top-level counts (and pending replies), read with the deal (by the author
- * index).
+ * The viewer's pending and declined top-level counts (and such replies), read with the deal (by
+ * the author index): what they see beyond the approved items (decision 067).
  */
 const viewerPendingSql = (viewerId: number) => sql<string>`(select json_build_array(
       count(*) filter (where p and c.parent_id is null and c.kind = 'review'),
@@ -93,7 +102,7 @@ const viewerPendingSql = (viewerId: number) => sql<string>`(select json_build_ar
       count(*) filter (where p and c.parent_id is null and c.kind = 'review' and c.rating = 5),
       count(*) filter (where p and c.parent_id is not null),
       count(*))::text
-    from (select c.*, c.status = 'pending' as p from comments c
+    from (select c.*, c.status <> 'approved' as p from comments c
       where c.user_id = ${viewerId}::int and c.deal_id = deals.id) c)`;
 
 /** Up-votes and the viewer's vote of the named comments of this deal (by primary key). */
@@ -157,23 +166,39 @@ export function createReadQueries(db: Db) {
             own: pending[8] ?? 0,
           }
         : null,
-      viewerStatus: status ? { purchased: Boolean(status[0]), reviewed: Boolean(status[1]) } : null,
+      viewerStatus: status
+        ? {
+            purchased: Boolean(status[0]),
+            reviewed: status[1] != null,
+            review: ownReview(status[1]),
+          }
+        : null,
       viewerVotes: ids ? parseVotes(row.viewerVotes) : null,
     };
   }
 
   /**
-   * Moderators see every status; everyone else approved items plus their own pending ones. The
-   * same rule hides replies.
+   * Moderators see every status; everyone else approved items plus their own pending and declined
+   * ones (an author sees what became of their post: decision 067). The same rule hides replies.
    */
   function visibleTo(viewer: Viewer, deal: DealContext): SQL | undefined {
     if (deal.moderates) return undefined;
     if (!viewer) return eq(comments.status, "approved");
-    return or(
-      eq(comments.status, "approved"),
-      and(eq(comments.status, "pending"), eq(comments.userId, viewer.id)),
-    );
+    return or(eq(comments.status, "approved"), eq(comments.userId, viewer.id));
   }
+
+  /**
+   * The moderator's reason for a decline, for the item's author and the deal's moderators only
+   * (null for everyone else, so no shared answer ever carries one).
+   */
+  const moderationReasonColumn = (viewer: Viewer, deal: DealContext) =>
+    deal.moderates
+      ? sql<string | null>`${comments.moderationReason}`
+      : viewer
+        ? sql<
+            string | null
+          >`case when ${comments.userId} = ${viewer.id}::int then ${comments.moderationReason} end`
+        : sql<string | null>`null::text`;
 
   /**
    * Approved founder-team answers count as "replied"; a pending one still needs a reply, and a
@@ -271,6 +296,7 @@ export function createReadQueries(db: Db) {
         rating: comments.rating,
         status: comments.status,
         resolved: comments.resolved,
+        moderationReason: moderationReasonColumn(viewer, deal),
         createdAt: comments.createdAt,
         editedAt: comments.editedAt,
         upVotes: comments.upVotes,
@@ -310,6 +336,7 @@ export function createReadQueries(db: Db) {
         comment: comments.comment,
         answerType: comments.answerType,
         status: comments.status,
+        moderationReason: moderationReasonColumn(viewer, deal),
         createdAt: comments.createdAt,
         editedAt: comments.editedAt,
         upVotes: comments.upVotes,
@@ -329,6 +356,7 @@ export function createReadQueries(db: Db) {
         comment: row.comment,
         answerType: row.answerType,
         status: row.status,
+        moderationReason: row.moderationReason ?? null,
         created: row.createdAt,
         edited: row.editedAt,
         user: toAuthor(row.user, deal),
@@ -368,6 +396,7 @@ export function createReadQueries(db: Db) {
       rating: row.kind === "review" ? row.rating : null,
       status: row.status,
       resolved: row.resolved,
+      moderationReason: row.moderationReason ?? null,
       created: row.createdAt,
       edited: row.editedAt,
       displayPath: displayPath(deal.slug, row.kind, row.id, title),
@@ -406,6 +435,12 @@ export type ReadQueries = ReturnType<typeof createReadQueries>;
 function parseIdList(value: number[] | string): number[] {
   const list: unknown = typeof value === "string" ? JSON.parse(value) : value;
   return Array.isArray(list) ? list.filter((v): v is number => typeof v === "number") : [];
+}
+
+/** The viewer's review as the status column reads it: [id, status], or null for none. */
+function ownReview(value: unknown): { id: number; status: CommentStatus } | null {
+  if (!Array.isArray(value)) return null;
+  return { id: Number(value[0]), status: value[1] as CommentStatus };
 }
 
 /** The votes column (json_agg of [id, up_votes, direction]; null when no row matched). */

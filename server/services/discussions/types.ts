@@ -47,6 +47,8 @@ export type DiscussionReply = {
   comment: string;
   answerType: AnswerType | null;
   status: CommentStatus;
+  /** Why a moderator declined it: for its author and the deal's moderators only (decision 067). */
+  moderationReason: string | null;
   created: Date;
   edited: Date | null;
   user: CommentAuthor | null;
@@ -64,6 +66,8 @@ export type DiscussionItem = {
   rating: number | null;
   status: CommentStatus;
   resolved: boolean;
+  /** Why a moderator declined it: for its author and the deal's moderators only (decision 067). */
+  moderationReason: string | null;
   created: Date;
   edited: Date | null;
   displayPath: string;
@@ -82,7 +86,8 @@ export type DiscussionItem = {
 
 export type DiscussionList = { items: DiscussionItem[]; total: number; searchAfter: string | null };
 
-export type DiscussionStats = { needsModeration: number; needsReply: number };
+/** needsModeration: staff moderators only (null for partners and user moderators). */
+export type DiscussionStats = { needsModeration: number | null; needsReply: number };
 
 /** How the founder team answers a deal's questions (approved top-level questions only). */
 export type FounderResponsiveness = {
@@ -97,6 +102,8 @@ export type FounderResponsiveness = {
 export type UserStatus = {
   userHasPurchased: boolean;
   userHasReviewed: boolean;
+  /** The viewer's own review of the deal, any status (they edit it rather than write another). */
+  ownReview: { id: number; status: CommentStatus } | null;
   userModerator: boolean;
   staffModerator: boolean;
 };

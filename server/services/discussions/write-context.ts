@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { notFound } from "../../../domain/errors";
+import { VERIFY_TO_VOTE } from "../../../domain/messages";
 import type { DealFacts, Viewer as DomainViewer } from "../../../domain/permissions";
 import type { Db } from "../../db/client";
 import { deals } from "../../db/schema/catalog";
@@ -24,7 +25,7 @@ export const MAX_REPLY_DEPTH = 3;
 // Our wording: the spec gives no server messages for these refusals.
 export const MESSAGES = {
   verify: "Verify your e-mail address to post.",
-  verifyToVote: "Verify your e-mail address to vote.",
+  verifyToVote: VERIFY_TO_VOTE,
   blacklisted: "You cannot post in the community.",
   buy: "Only customers who bought this deal can review it.",
   alreadyReviewed: "You have already reviewed this deal.",

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { DEFAULT_EMAIL_CAPTURE_DISCOUNT_PERCENT } from "../../../domain/constants";
 import type { Db } from "../../db/client";
 import { coupons, emailSubscriptions } from "../../db/schema";
@@ -19,6 +19,11 @@ export type EmailSignup = {
   custom?: Record<string, unknown>;
   /** The first-order discount the capture offered, in percent (10 unless a campaign's). */
   discountPercent?: number;
+  /**
+   * allow_duplicate (spec 001 section 7, variant one): an address already subscribed is welcome
+   * again (subscribed anew if it had left; no second coupon) instead of refused (decision 067).
+   */
+  allowDuplicate?: boolean;
 };
 
 /** Single-use first-order coupons read WELCOME-XXXXXX (no 0/O or 1/I to misread). */
@@ -40,7 +45,9 @@ export function createEmailSignupService(deps: {
   const { db, clock, outbox } = deps;
   const origin = (deps.publicUrl ?? "").replace(/\/+$/, "");
 
-  async function subscribe(signup: EmailSignup): Promise<"subscribed" | "duplicate"> {
+  async function subscribe(
+    signup: EmailSignup,
+  ): Promise<"subscribed" | "duplicate" | "already_subscribed"> {
     const email = signup.email.trim();
     const percent = Math.min(
       100,
@@ -68,7 +75,15 @@ export function createEmailSignupService(deps: {
         // The only conflict a new random token leaves possible is lower(email)'s unique index.
         .onConflictDoNothing()
         .returning({ id: emailSubscriptions.id });
-      if (inserted.length === 0) return "duplicate";
+      if (inserted.length === 0) {
+        if (!signup.allowDuplicate) return "duplicate";
+        // Back on the list if they had left; the coupon they got once stays theirs alone.
+        await tx
+          .update(emailSubscriptions)
+          .set({ unsubscribedAt: null })
+          .where(sql`lower(${emailSubscriptions.email}) = lower(${email})`);
+        return "already_subscribed";
+      }
       await tx.insert(coupons).values({
         code,
         type: "percent",

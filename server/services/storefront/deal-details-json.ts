@@ -1,4 +1,5 @@
 import { toMajor } from "../../../domain/money";
+import { discountPercent } from "../../../domain/pricing";
 import { displayPath } from "../discussions/item-paths";
 import type { DealDetailRows } from "./deal-details-queries";
 import {
@@ -84,14 +85,19 @@ export function dealDetailsJson(rows: DealDetailRows, now: Date, pricing: Storef
       primary_plan_values: a.primaryPlanValues.map((v) => ({
         primary_plan_id: v.primaryPlanId,
         value_type: v.valueType,
+        // Spec 000 section 3's values[] fields (`value` stays: the pages read it); the tier's
+        // price is its discounted price, off its base by the spec's discount percent (decision 067).
         values: v.values.map((x) => ({
           id: x.id,
           name: x.name,
           value: x.quantityValue,
+          quantity_value: x.quantityValue,
           plan_id: x.planId,
           addon_plan_id: x.addonPlanId,
           total_price: toMajor(x.totalPriceCents),
           total_base_price: toMajor(x.totalBasePriceCents),
+          discounted_price_at_tier: toMajor(x.totalPriceCents),
+          discount_percentage: discountPercent(x.totalPriceCents, x.totalBasePriceCents),
         })),
         range_config:
           v.valueType === "linear_range"
