@@ -430,3 +430,12 @@ export const REFUND_LINES_NOT_IN_ORDER = "These lines are not in this order.";
 export const REFUND_CHOOSE_LINES = "Choose at least one line to refund.";
 /** The buy button of a plan the reader owns already (issue 32): our wording. */
 export const PLAN_OWNED = "You own this plan";
+
+// A founder's public record (issue 34, decision 077).
+export const FOUNDER_RECORD_TITLE = "Founder's record";
+export const FOUNDER_RECORD_REFUNDS = "Refund rate";
+export const FOUNDER_RECORD_ANSWERED = "Questions answered";
+export const FOUNDER_RECORD_ANSWER_TIME = "Median first answer";
+export const FOUNDER_RECORD_UPDATES = "Rating before and after each update";
+export const FOUNDER_RECORD_DEALS = "Deals";
+export const FOUNDER_RECORD_NO_DATA = "Not enough data yet";

@@ -41,6 +41,7 @@ import { createShortLinkService } from "./marketing/short-links";
 import { createPartnerServices } from "./partners";
 import { createStaffServices } from "./staff";
 import { createCatalogService } from "./storefront/catalog";
+import { createFounderRecordService } from "./storefront/founder-record";
 import { createPagesService } from "./storefront/modular-pages";
 import { createOgImageService } from "./storefront/og-image";
 import { createPersonalAttributesService } from "./storefront/personal-attributes";
@@ -187,6 +188,11 @@ export function createServices(deps: ServiceDeps) {
     upgrades: () => upgrades,
     log: (message, fields) => console.warn(JSON.stringify({ msg: message, ...fields })),
   });
+  const catalog = createCatalogService({
+    db: deps.db,
+    clock: deps.clock,
+    campaignPricing: deps.config.campaignPricingExperiment,
+  });
   return {
     backlog,
     pageEvents,
@@ -204,11 +210,9 @@ export function createServices(deps: ServiceDeps) {
     limits,
     loginThrottle,
     accounts,
-    catalog: createCatalogService({
-      db: deps.db,
-      clock: deps.clock,
-      campaignPricing: deps.config.campaignPricingExperiment,
-    }),
+    catalog,
+    // A founder's public record and product-page badge (issue 34, decision 077).
+    founderRecords: createFounderRecordService({ db: deps.db, cards: catalog.getDealCards }),
     personalAttributes: createPersonalAttributesService({ db: deps.db }),
     // The plans of a deal the reader owns (the product page's personal fill, issue 32).
     ownedPlans: createOwnedPlansService({ db: deps.db }),

@@ -7,6 +7,7 @@ import { deals } from "../schema";
 import { seedAccounts, seedDealRoles } from "./accounts";
 import { DEALS, dealStart, seedDeals } from "./deals";
 import { planDiscussions, seedDiscussions } from "./discussions";
+import { seedFounderRecord } from "./founder-record";
 import { seedMarketing } from "./marketing";
 import { seedPages } from "./pages";
 import { seedPlusDeal } from "./plus";
@@ -50,6 +51,8 @@ export async function seed(db: Db, clock: Clock): Promise<void> {
       accounts.byUsername,
     );
     await seedDiscussions(tx, discussions, dealIds, accounts.byUsername, time);
+    // TaskFlow's founder's record: a few refunds among the shoppers' purchases (decision 077).
+    await seedFounderRecord(tx, get(dealIds, "taskflow"));
     // The founder team's responsiveness, by the write side's rule (aggregates.ts).
     await tx.execute(sql`update deals d set founder_answered_count = s.answered,
         founder_answer_median_seconds = s.median
