@@ -3,7 +3,7 @@ import { NAMED_ACCOUNTS } from "./accounts";
 import type { Tx } from "./util";
 
 /**
- * TaskFlow's founder gets a record worth reading (issue 34, decision 077): one in 40 of the
+ * TaskFlow's founder gets a record worth reading (issue 34, decision 077): one in 30 of the
  * TaskFlow plans that generated shoppers bought is refunded three days later (the named demo
  * accounts keep what they own). The deal_sales triggers count them as checkout's refunds would;
  * the answers and updates are the discussions' and TaskFlow's posts.
@@ -18,5 +18,5 @@ export async function seedFounderRecord(tx: Tx, taskflowId: number): Promise<voi
           named.map((n) => sql`${n}`),
           sql`, `,
         )})) r
-    where ii.id = r.id and r.rn % 40 = 0`);
+    where ii.id = r.id and r.rn % 30 = 1`);
 }

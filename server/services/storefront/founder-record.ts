@@ -23,6 +23,30 @@ import type { DealCardJson } from "./deal-json";
 
 type CardsOf = (dealIds: readonly number[]) => Promise<DealCardJson[]>;
 
+/** A raw statement's rows, from either driver (node-postgres or PGlite). */
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+
+type UpdateRow = {
+  id: number;
+  title: string;
+  created_at: string | Date;
+  deal_id: number;
+  before: { n: number; sum: number };
+  after: { n: number; sum: number };
+};
+
+type BadgeRow = {
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+  purchases: number;
+  refunds: number;
+  questions: number;
+  answered: number;
+  median: number | null;
+};
+
 const founderDealCounters = {
   id: deals.id,
   slug: deals.slug,
@@ -64,14 +88,7 @@ export function createFounderRecordService(deps: { db: Db; cards: CardsOf }) {
         'n', count(*)::int, 'sum', coalesce(sum(c.rating), 0)::int)
       from comments c where c.deal_id = p.deal_id and c.kind = 'review' and c.parent_id is null
         and c.status = 'approved' and c.rating is not null and ${side(cmp)})`;
-    const rows = await db.execute<{
-      id: number;
-      title: string;
-      created_at: string | Date;
-      deal_id: number;
-      before: { n: number; sum: number };
-      after: { n: number; sum: number };
-    }>(sql`select p.id, p.title, p.created_at, p.deal_id,
+    const result = await db.execute(sql`select p.id, p.title, p.created_at, p.deal_id,
         ${stats("before")} as before, ${stats("after")} as after
       from ${founderPosts} p
       where p.deal_id in (${sql.join(
@@ -80,7 +97,7 @@ export function createFounderRecordService(deps: { db: Db; cards: CardsOf }) {
       )})
       order by p.created_at desc, p.id desc
       limit ${FOUNDER_UPDATES_SHOWN}`);
-    return rows.rows.map((r) => {
+    return rowsOf<UpdateRow>(result).map((r) => {
       const before = meanRating(r.before.sum, r.before.n);
       const after = meanRating(r.after.sum, r.after.n);
       return {
@@ -150,16 +167,7 @@ export function createFounderRecordService(deps: { db: Db; cards: CardsOf }) {
    * with their rates across all their published deals (one statement).
    */
   async function badgesForDeal(dealId: number) {
-    const rows = await db.execute<{
-      username: string;
-      first_name: string | null;
-      last_name: string | null;
-      purchases: number;
-      refunds: number;
-      questions: number;
-      answered: number;
-      median: number | null;
-    }>(sql`select u.username, u.first_name, u.last_name,
+    const result = await db.execute(sql`select u.username, u.first_name, u.last_name,
         coalesce(s.purchases, 0)::int as purchases, coalesce(s.refunds, 0)::int as refunds,
         d.comment_count as questions, d.founder_answered_count as answered,
         d.founder_answer_median_seconds as median
@@ -170,7 +178,7 @@ export function createFounderRecordService(deps: { db: Db; cards: CardsOf }) {
       where this_deal.deal_id = ${dealId} and this_deal.role = 'partner'
       order by u.id, d.id`);
     const byUser = new Map<string, { name: string; rows: FounderDealCounters[] }>();
-    for (const r of rows.rows) {
+    for (const r of rowsOf<BadgeRow>(result)) {
       const entry = byUser.get(r.username) ?? {
         name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.username,
         rows: [],
