@@ -137,12 +137,15 @@ describe("a founder's record", () => {
   it("compares the rating in the window before and after each update", async () => {
     const founder = await newFounder(app);
     const deal = await founderDeal(app, founder.id);
+    // Five authors: the demo members (one review each per deal).
     const reviewers = await Promise.all(
-      [0, 1, 2, 3, 4].map(() => newBuyer(app, "founder-reviewer")),
+      ["buyer", "reviewer", "shopper", "plus", "unverified"].map((who) =>
+        app.userId(`${who}@payonce.test`),
+      ),
     );
     const at = new Date(Date.now() - 40 * DAY);
     await update(app, deal.id, founder.id, at);
-    const [r1, r2, r3, r4, r5] = reviewers.map((r) => r.id) as number[];
+    const [r1, r2, r3, r4, r5] = reviewers;
     // Before (within 30 days): 2 and 3; long before (45 days): 1, outside the window.
     await approvedReview(app, deal.id, r1 as number, 2, new Date(at.getTime() - 2 * DAY));
     await approvedReview(app, deal.id, r2 as number, 3, new Date(at.getTime() - 10 * DAY));
