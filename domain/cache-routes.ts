@@ -201,7 +201,7 @@ export const API_ROUTES = {
   "GET /api/v2/deals/:dealId/question_stats/": no(PUBLIC_READ),
   "GET /api/v2/deals/:dealId/user_status/": no(PERSONAL),
   "GET /api/v2/deals/:dealId/founder_responsiveness/": no(PUBLIC_READ),
-  "GET /api/founders/:slug/": {
+  "GET /api/founders/:founderSlug/": {
     cached: true,
     audience: "anonymous only",
     scope: "listings",

@@ -5,7 +5,8 @@ import { cachedJson } from "../api-cache";
 import { errorResponses } from "../schemas";
 import { dealCardResponse } from "./responses";
 
-const FounderParams = z.object({ slug: z.string().min(1).max(150) });
+// Named apart from a deal's `slug` parameter: a founder's slug (their username) names no deal.
+const FounderParams = z.object({ founderSlug: z.string().min(1).max(150) });
 
 const rate = z.number().nullable();
 
@@ -51,7 +52,7 @@ export const founderRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   { services },
 ) => {
   app.get(
-    "/api/founders/:slug/",
+    "/api/founders/:founderSlug/",
     {
       schema: {
         tags: ["deals"],
@@ -61,7 +62,7 @@ export const founderRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      const { slug } = request.params;
+      const slug = request.params.founderSlug;
       return cachedJson(
         request,
         reply,
