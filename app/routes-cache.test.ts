@@ -24,6 +24,8 @@ const CACHED: Record<string, "deal" | "listing"> = {
   "routes/taxonomy.tsx": "listing",
   // Written in the code (app/info/content): they change only with a deploy.
   "routes/info.tsx": "listing",
+  // A founder's record changes with any of their deals (decision 077).
+  "routes/founder.tsx": "listing",
 };
 
 /** A concrete path for a route pattern: each parameter a plain word. */

@@ -71,6 +71,8 @@ export default [
   route("plus", "routes/plus.tsx"),
   // A member's public profile (spec 000 section 2); every author name links here.
   route("profile/:username", "routes/profile.tsx"),
+  // A founder's public record (issue 34, decision 077); linked from the product page's founders.
+  route("founders/:slug", "routes/founder.tsx"),
   // Community guidelines (spec 000 section 2) and the footer's company pages.
   ...["community-guidelines", "about", "help", "legal"].map((path) =>
     route(path, "routes/info.tsx", { id: `info-${path}` }),

@@ -133,6 +133,9 @@ export const PAGE_ROUTES = {
   "routes/plus": { path: "plus", ...no("reads the member's plan") },
   // What a profile shows changes with writes no page event follows (decision 053).
   "routes/profile": { path: "profile/:username", ...no("profiles follow no page event") },
+  // A founder's record changes with any of their deals: no per-founder scope, so the listings'
+  // (every deal's page events move it; decision 077).
+  "routes/founder": { path: "founders/:slug", ...listingPage },
   // Written in the code (app/info/content): they change only with a deploy.
   "info-community-guidelines": { path: "community-guidelines", ...listingPage },
   "info-about": { path: "about", ...listingPage },
@@ -204,6 +207,12 @@ export const API_ROUTES = {
   "GET /api/v2/deals/:dealId/question_stats/": no(PUBLIC_READ),
   "GET /api/v2/deals/:dealId/user_status/": no(PERSONAL),
   "GET /api/v2/deals/:dealId/founder_responsiveness/": no(PUBLIC_READ),
+  "GET /api/founders/:founderSlug/": {
+    cached: true,
+    audience: "anonymous only",
+    scope: "listings",
+    expiry: { maxTtlMs: PAGE_CACHE_MAX_TTL_MS, boundaries: "listings" },
+  },
   "GET /api/v2/deals/:dealId/reviews_summary/": no(PUBLIC_READ),
   "GET /comments/whitelist_author_ajx/": no(STAFF),
   "GET /comments/blacklist_author_ajx/": no(STAFF),

@@ -453,3 +453,12 @@ export const paysForItselfAgainst = (months: number, names: string) =>
 
 export const NOTIFICATIONS_SAVED = "Your notification settings were saved.";
 export const NOTIFICATIONS_UNSUBSCRIBED = "You're unsubscribed from these e-mails.";
+
+// A founder's public record (issue 34, decision 077).
+export const FOUNDER_RECORD_TITLE = "Founder's record";
+export const FOUNDER_RECORD_REFUNDS = "Refund rate";
+export const FOUNDER_RECORD_ANSWERED = "Questions answered";
+export const FOUNDER_RECORD_ANSWER_TIME = "Median first answer";
+export const FOUNDER_RECORD_UPDATES = "Rating before and after each update";
+export const FOUNDER_RECORD_DEALS = "Deals";
+export const FOUNDER_RECORD_NO_DATA = "Not enough data yet";

@@ -57,6 +57,7 @@ import { staffRoutes } from "./http/staff/outbox";
 import { staffPaymentRoutes } from "./http/staff/payments";
 import { dealAttributeRoutes } from "./http/storefront/deal-attributes";
 import { dealRoutes } from "./http/storefront/deals";
+import { founderRoutes } from "./http/storefront/founders";
 import { mediaRoutes } from "./http/storefront/media";
 import { modularRoutes } from "./http/storefront/modular-pages";
 import { ogImageRoutes } from "./http/storefront/og-image";
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(discussionRoutes, { services });
   await app.register(dealRoutes, { services });
   await app.register(dealAttributeRoutes, { services });
+  await app.register(founderRoutes, { services });
   await app.register(personalHeaderRoutes);
   await app.register(modularRoutes, { services });
   await app.register(mediaRoutes);

@@ -59,18 +59,21 @@ async function readProductPageData(
     page.blocks.some((b) => b.type === "campaign_banner" || b.type === "subscribe_form") ||
     mentionsAnyFigure(page.blocks) ||
     mentionsAnyFigure(Object.values(page.zones));
-  const [campaign, reviewsSummary, responsiveness, communityLists] = await Promise.all([
-    needsCampaign ? ctx.services.pages.activeCampaign() : null,
-    reviewsSummaryView(ctx, deal),
-    responsivenessView(ctx, deal),
-    // Kept with the rest (what shoppers see now): not for a staff preview of another moment.
-    at.keepLists ? keptCommunityLists(ctx, deal) : null,
-  ]);
+  const [campaign, reviewsSummary, responsiveness, communityLists, founderBadges] =
+    await Promise.all([
+      needsCampaign ? ctx.services.pages.activeCampaign() : null,
+      reviewsSummaryView(ctx, deal),
+      responsivenessView(ctx, deal),
+      // Kept with the rest (what shoppers see now): not for a staff preview of another moment.
+      at.keepLists ? keptCommunityLists(ctx, deal) : null,
+      // The founders' record badges (decision 077): their rates across all their deals.
+      ctx.services.founderRecords.badgesForDeal(deal.id),
+    ]);
   return {
     /** The whole entity, for the server's own reads (community, viewer, SEO). */
     deal,
     /** What the page renders of it (app/product/page-view.ts). */
-    view: toProductPageDeal(deal),
+    view: toProductPageDeal(deal, founderBadges),
     summary: dealSummary(deal),
     blocks: unclaimedEach(sanitizeBlocks(page.blocks), campaign),
     zones: zoneViews(unclaimedZones(page.zones, campaign)),

@@ -9,6 +9,7 @@
  */
 import { staffMessageVisible } from "../../domain/blocks";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import type { FounderBadgeJson } from "../../server/services/storefront/founder-record";
 
 type Feature = DealDetailsJson["core_features"][number];
 const featureView = (f: Feature) => ({
@@ -37,7 +38,7 @@ function postView(p: DealDetailsJson["founders"]["posts"][number]) {
  * app/product/page-data.server.ts). Staff messages are all here; `forViewer` keeps the one the
  * visitor may see.
  */
-export function toProductPageDeal(deal: DealDetailsJson) {
+export function toProductPageDeal(deal: DealDetailsJson, founderBadges: FounderBadgeJson[] = []) {
   const story = deal.products[0]?.story ?? null;
   return {
     id: deal.id,
@@ -115,6 +116,8 @@ export function toProductPageDeal(deal: DealDetailsJson) {
       links: deal.founders.links,
       company_card: deal.founders.company_card,
       posts: deal.founders.posts.map(postView),
+      /** Each founder's record badge, linking to /founders/{slug}/ (decision 077). */
+      records: founderBadges.map((b) => ({ slug: b.slug, name: b.name, badge: b.badge })),
     },
     staff_messages: deal.staff_messages,
   };

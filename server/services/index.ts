@@ -42,6 +42,7 @@ import { createShortLinkService } from "./marketing/short-links";
 import { createPartnerServices } from "./partners";
 import { createStaffServices } from "./staff";
 import { createCatalogService } from "./storefront/catalog";
+import { createFounderRecordService } from "./storefront/founder-record";
 import { createPagesService } from "./storefront/modular-pages";
 import { createOgImageService } from "./storefront/og-image";
 import { createPersonalAttributesService } from "./storefront/personal-attributes";
@@ -188,6 +189,11 @@ export function createServices(deps: ServiceDeps) {
     upgrades: () => upgrades,
     log: (message, fields) => console.warn(JSON.stringify({ msg: message, ...fields })),
   });
+  const catalog = createCatalogService({
+    db: deps.db,
+    clock: deps.clock,
+    campaignPricing: deps.config.campaignPricingExperiment,
+  });
   return {
     backlog,
     pageEvents,
@@ -205,11 +211,9 @@ export function createServices(deps: ServiceDeps) {
     limits,
     loginThrottle,
     accounts,
-    catalog: createCatalogService({
-      db: deps.db,
-      clock: deps.clock,
-      campaignPricing: deps.config.campaignPricingExperiment,
-    }),
+    catalog,
+    // A founder's public record and product-page badge (issue 34, decision 077).
+    founderRecords: createFounderRecordService({ db: deps.db, cards: catalog.getDealCards }),
     personalAttributes: createPersonalAttributesService({ db: deps.db }),
     // The plans of a deal the reader owns (the product page's personal fill, issue 32).
     ownedPlans: createOwnedPlansService({ db: deps.db }),

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { founderPostsShown, founderPostText } from "../../../domain/blocks";
 import { SOCIAL_NETWORKS } from "../../../domain/constants";
-import { FROM_THE_FOUNDERS, SHOW_MORE } from "../../../domain/messages";
+import { founderRecordPath } from "../../../domain/founder-record";
+import { FOUNDER_RECORD_TITLE, FROM_THE_FOUNDERS, SHOW_MORE } from "../../../domain/messages";
 import type { BlockProps } from "../block-props";
 import { formatDate } from "../parts/format-date";
 import { safeHref } from "../parts/links";
@@ -27,7 +28,8 @@ export function FromFoundersCardBlock(props: BlockProps) {
   const [expanded, setExpanded] = useState(false);
   const posts = founders.posts;
   const company = founders.company_card;
-  if (posts.length === 0 && !company) return null;
+  const records = founders.records ?? [];
+  if (posts.length === 0 && !company && records.length === 0) return null;
   const { shown, hasMore } = founderPostsShown(posts, expanded);
   const links = (company?.socialLinks ?? founders.links ?? {}) as Record<string, string>;
   const manager = company?.manager as
@@ -36,6 +38,23 @@ export function FromFoundersCardBlock(props: BlockProps) {
     | undefined;
   return (
     <BlockSection props={props} title={blockTitle(props, FROM_THE_FOUNDERS)}>
+      {records.length > 0 ? (
+        <ul className="mb-4 flex flex-wrap gap-2">
+          {records.map((r) => (
+            <li key={r.slug}>
+              <Link
+                to={founderRecordPath(r.slug)}
+                data-testid="founder-record-badge"
+                className="inline-flex min-h-10 items-center gap-2 rounded-full border border-black/10 bg-white px-4 text-sm font-semibold text-ink hover:bg-stone-50"
+              >
+                <span>{r.name}</span>
+                {r.badge ? <span className="font-normal text-ink-soft">{r.badge}</span> : null}
+                <span className="sr-only">: {FOUNDER_RECORD_TITLE}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {company ? (
         <div className="rounded-3xl bg-white p-5 shadow-card">
           <div className="flex items-center gap-4">

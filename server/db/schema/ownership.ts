@@ -31,3 +31,16 @@ export const dealOwners = pgTable(
 );
 
 export type DealOwner = typeof dealOwners.$inferSelect;
+
+/**
+ * A deal's purchases and refunds (a founder's record, decision 077), kept by triggers on
+ * invoice_items and orders (migration founder_records): plan lines, the newest of an upgrade
+ * chain, on paid or refunded orders; refunds are those refunded.
+ */
+export const dealSales = pgTable("deal_sales", {
+  dealId: integer()
+    .primaryKey()
+    .references(() => deals.id, { onDelete: "cascade" }),
+  purchases: integer().notNull().default(0),
+  refunds: integer().notNull().default(0),
+});

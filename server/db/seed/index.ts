@@ -8,6 +8,7 @@ import { seedAccounts, seedDealRoles } from "./accounts";
 import { DEALS, dealStart, seedDeals } from "./deals";
 import { planDiscussions, seedDiscussions } from "./discussions";
 import { seedQuestionFollows } from "./follows";
+import { seedFounderRecord } from "./founder-record";
 import { seedMarketing } from "./marketing";
 import { seedPages } from "./pages";
 import { seedPlusDeal } from "./plus";
@@ -56,6 +57,8 @@ export async function seed(db: Db, clock: Clock): Promise<void> {
       { shopper: get(accounts.byKey, "shopper"), plus: get(accounts.byKey, "plus") },
       get(dealIds, "taskflow"),
     );
+    // TaskFlow's founder's record: a few refunds among the shoppers' purchases (decision 077).
+    await seedFounderRecord(tx, get(dealIds, "taskflow"));
     // The founder team's responsiveness, by the write side's rule (aggregates.ts).
     await tx.execute(sql`update deals d set founder_answered_count = s.answered,
         founder_answer_median_seconds = s.median

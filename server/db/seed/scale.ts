@@ -254,7 +254,17 @@ export async function countDrift(exec: (q: SQL) => Promise<unknown>) {
         where u.deals_purchased <> coalesce(f.n, 0)) as purchased,
       (select count(*)::int from catalogue_counts c
         where c.public_deals <> (select count(*) from deals d
-          where d.deal_status <> 'Private' and d.is_draft = false)) as catalogue`),
+          where d.deal_status <> 'Private' and d.is_draft = false)) as catalogue,
+      (select count(*)::int from deals d
+        left join deal_sales s on s.deal_id = d.id
+        left join (select ii.deal_id, count(*)::int as purchases,
+            count(*) filter (where ii.refunded_at is not null or o.status = 'refunded')::int as refunds
+          from invoice_items ii join orders o on o.id = ii.order_id
+          where o.status in ('paid', 'refunded') and ii.parent_invoice_item_id is null
+            and ii.upgraded_at is null
+          group by ii.deal_id) f on f.deal_id = d.id
+        where coalesce(s.purchases, 0) <> coalesce(f.purchases, 0)
+          or coalesce(s.refunds, 0) <> coalesce(f.refunds, 0)) as sales`),
   );
   return {
     deals: Number(row?.deals),
@@ -262,6 +272,8 @@ export async function countDrift(exec: (q: SQL) => Promise<unknown>) {
     owners: Number(row?.owners),
     purchased: Number(row?.purchased),
     catalogue: Number(row?.catalogue),
+    /** deal_sales (a founder's refund rate, decision 077) against a fresh count. */
+    sales: Number(row?.sales),
   };
 }
 
