@@ -198,6 +198,8 @@ export const API_ROUTES = {
   "GET /api/v2/deals/:dealId/user_status/": no(PERSONAL),
   "GET /api/v2/deals/:dealId/founder_responsiveness/": no(PUBLIC_READ),
   "GET /api/v2/deals/:dealId/reviews_summary/": no(PUBLIC_READ),
+  // Issue 33: a review's approval, edit, decline or deletion is a page event of its deal.
+  "GET /api/v2/deals/:dealId/rating_history/": dealAnswer,
   "GET /comments/whitelist_author_ajx/": no(STAFF),
   "GET /comments/blacklist_author_ajx/": no(STAFF),
   "GET /media/:key": no("media files (their own cache headers)"),

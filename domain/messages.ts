@@ -430,3 +430,31 @@ export const REFUND_LINES_NOT_IN_ORDER = "These lines are not in this order.";
 export const REFUND_CHOOSE_LINES = "Choose at least one line to refund.";
 /** The buy button of a plan the reader owns already (issue 32): our wording. */
 export const PLAN_OWNED = "You own this plan";
+
+// Review provenance and owner answers (issue 33), our wording where the spec is silent
+/** A review's provenance label: the plan the author owns and how long they had owned it. */
+export const provenanceOwner = (plan: string | null, days: number | null) => {
+  const who = plan ? `${plan} owner` : "Verified owner";
+  if (days === null) return who;
+  return `${who}, reviewed after ${days} ${days === 1 ? "day" : "days"}`;
+};
+/** The author's purchase of the deal was refunded after they reviewed it. */
+export const PROVENANCE_REFUNDED = "Refunded since";
+/** The author owns the deal through a product transfer rather than a purchase. */
+export const PROVENANCE_TRANSFER = "Received by transfer";
+/** The author edited the review after the founders had replied to it. */
+export const PROVENANCE_UPDATED_AFTER_REPLY = "Updated after the founder's reply";
+/** The label of an owner's answer to a question (the issue's words). */
+export const VERIFIED_OWNER = "Verified owner";
+/** A review's earlier rating, kept visible after the reviewer changed it. */
+export const earlierRating = (rating: number, date: string) =>
+  `Earlier rating: ${rating} ${rating === 1 ? "taco" : "tacos"} (${date})`;
+/** The reviews list's filters (issue 33). */
+export const FILTER_VERIFIED_OWNERS = "Verified owners only";
+export const FILTER_VIDEO_REVIEWS = "Video reviews only";
+/** The product page's rating history (issue 33). */
+export const RATING_HISTORY_HEADING = "Ratings over time";
+export const lifetimeAverage = (average: string, count: number) =>
+  `Lifetime average ${average} from ${count} ${count === 1 ? "rating" : "ratings"}`;
+export const averageSinceUpdate = (average: string, count: number, date: string) =>
+  `${average} since the latest update (${date}), from ${count} ${count === 1 ? "rating" : "ratings"}`;

@@ -18,6 +18,7 @@ import {
   QUESTION_CREATED,
   REVIEW_CREATED,
   UPDATES_SUBMITTED,
+  VERIFIED_OWNER,
 } from "../../domain/messages";
 import { utcMediumDate } from "../ui/format";
 import type { AnswerType, CommentStatus, DiscussionKind, ItemView, ViewerRoles } from "./types";
@@ -51,7 +52,13 @@ export const RATING_FILTER_LABEL = (value: (typeof RATING_FILTERS)[number]) =>
 export const STAFF_LABEL = "Payonce Staff";
 
 export const answerLabel = (answerType: AnswerType | null): string | null =>
-  answerType === "founder_team" ? FOUNDER_TEAM : answerType === "staff" ? STAFF_LABEL : null;
+  answerType === "founder_team"
+    ? FOUNDER_TEAM
+    : answerType === "staff"
+      ? STAFF_LABEL
+      : answerType === "verified_owner"
+        ? VERIFIED_OWNER
+        : null;
 
 /** A founder-team answer that is approved counts as the creator's reply. */
 const hasCreatorReply = (item: ItemView): boolean =>

@@ -3,6 +3,7 @@
  * dates as ISO strings, media as URLs. The *.server.ts modules beside it build them.
  */
 import type { ANSWER_TYPES, COMMENT_STATUSES } from "../../domain/constants";
+import type { ReviewProvenance } from "../../domain/provenance";
 
 export type DiscussionKind = "review" | "question";
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
@@ -50,6 +51,10 @@ export type ItemView = {
   replyCount: number;
   videoUrl: string | null;
   videoThumbnailUrl: string | null;
+  /** Where a review comes from (issue 33); null for questions. */
+  provenance: ReviewProvenance | null;
+  /** A review's earlier ratings, oldest first (dates as ISO strings). */
+  earlierRatings: { rating: number; ratedAt: string }[];
   children: ReplyView[];
 };
 
@@ -136,6 +141,14 @@ export type ReviewsSummaryView = {
   label: string;
   /** When the summary was written (ISO); null when unknown. */
   generatedAt: string | null;
+};
+
+/** The deal's rating history beside the founders' updates (issue 33), as the API answers it. */
+export type RatingHistoryView = {
+  months: { month: string; average: number; count: number }[];
+  updates: { date: string; title: string; kind: string }[];
+  lifetime: { average: number | null; count: number };
+  since_latest_update: { since: string; average: number | null; count: number } | null;
 };
 
 export type ResponsivenessView = {

@@ -7,6 +7,7 @@ import type { AppLoadContext } from "../context";
 import { keptCommunityLists } from "../discussions/community.server";
 import {
   dealSummary,
+  ratingHistoryView,
   responsivenessView,
   reviewsSummaryView,
 } from "../discussions/page-context.server";
@@ -59,13 +60,15 @@ async function readProductPageData(
     page.blocks.some((b) => b.type === "campaign_banner" || b.type === "subscribe_form") ||
     mentionsAnyFigure(page.blocks) ||
     mentionsAnyFigure(Object.values(page.zones));
-  const [campaign, reviewsSummary, responsiveness, communityLists] = await Promise.all([
-    needsCampaign ? ctx.services.pages.activeCampaign() : null,
-    reviewsSummaryView(ctx, deal),
-    responsivenessView(ctx, deal),
-    // Kept with the rest (what shoppers see now): not for a staff preview of another moment.
-    at.keepLists ? keptCommunityLists(ctx, deal) : null,
-  ]);
+  const [campaign, reviewsSummary, responsiveness, communityLists, ratingHistory] =
+    await Promise.all([
+      needsCampaign ? ctx.services.pages.activeCampaign() : null,
+      reviewsSummaryView(ctx, deal),
+      responsivenessView(ctx, deal),
+      // Kept with the rest (what shoppers see now): not for a staff preview of another moment.
+      at.keepLists ? keptCommunityLists(ctx, deal) : null,
+      ratingHistoryView(ctx, deal),
+    ]);
   return {
     /** The whole entity, for the server's own reads (community, viewer, SEO). */
     deal,
@@ -79,6 +82,7 @@ async function readProductPageData(
     campaign,
     reviewsSummary,
     responsiveness,
+    ratingHistory,
     /** The community tabs' lists as the public sees them (kept; null on a preview). */
     communityLists,
     /** True only on a staff preview of a deal the public cannot see (draft or private). */

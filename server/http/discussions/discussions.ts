@@ -6,6 +6,7 @@ import { reviewMediaRoutes } from "./media";
 import { discussionModerationRoutes } from "./moderation";
 import { discussionPostingRoutes } from "./posting";
 import { perUserLimits } from "./rate-limits";
+import { ratingHistoryRoutes } from "./rating-history";
 import { MULTIPART_LIMITS } from "./request-body";
 import { discussionSuggestionRoutes } from "./suggestions";
 import { discussionVoteRoutes } from "./votes";
@@ -28,4 +29,5 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   await app.register(discussionModerationRoutes, { services });
   await app.register(reviewMediaRoutes, { services });
   await app.register(discussionSuggestionRoutes, { services });
+  await app.register(ratingHistoryRoutes, { services });
 };

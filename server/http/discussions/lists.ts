@@ -63,6 +63,8 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
             rating: q.rating,
             query: q.query,
             searchAfter: q.search_after || undefined,
+            verifiedOnly: q.verified,
+            withVideo: q.video,
           });
           // Pending items and the viewer's votes make a signed-in answer personal.
           if (user) reply.header("cache-control", "private, no-store");

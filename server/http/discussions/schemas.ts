@@ -88,6 +88,19 @@ export const itemResponse = z
     rating: z.number().nullable().optional(),
     video_file: z.string().nullable().optional(),
     video_thumbnail: z.string().nullable().optional(),
+    provenance: z
+      .looseObject({
+        verified_purchase: z.boolean(),
+        plan: z.string().nullable(),
+        days_owned: z.number().int().nullable(),
+        refunded: z.boolean(),
+        by_transfer: z.boolean(),
+        updated_after_reply: z.boolean(),
+      })
+      .optional(),
+    rating_history: z
+      .array(z.looseObject({ rating: z.number().int(), rated_at: z.string() }))
+      .optional(),
   })
   .describe("A review or question with its replies");
 

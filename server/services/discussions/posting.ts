@@ -17,6 +17,7 @@ import {
   initialTopLevelStatus,
   replyStatus,
 } from "./posting-gates";
+import { keepEarlierRating } from "./rating-history";
 import type { ReviewMedia } from "./review-media";
 import type {
   CreateInput,
@@ -174,7 +175,7 @@ export function createPosting(deps: {
           title: null,
           comment: input.comment,
           status,
-          answerType: answerTypeFor(user, facts),
+          answerType: answerTypeFor(user, facts, kind),
           createdAt: clock.now(),
         })
         .returning({ id: comments.id });
@@ -250,10 +251,16 @@ export function createPosting(deps: {
           removedKeys = await deleteMediaRows(tx, [row.videoMediaId, row.videoThumbnailMediaId]);
           mediaIds = await insertVideo(tx, user, input.video);
         }
+        // The earlier rating stays in the review's history (issue 33).
+        const rated =
+          !isReply && kind === "review"
+            ? await keepEarlierRating(tx, row.id, input.rating, clock.now())
+            : {};
         await tx
           .update(comments)
           .set({
             comment: input.comment,
+            ...rated,
             ...(isReply
               ? {}
               : {

@@ -9,6 +9,7 @@ import type { SortKey } from "./cursor";
 import { dealRow } from "./deal-key";
 import { isStaffModeratorUser } from "./ids";
 import { displayPath } from "./item-paths";
+import { parseProvenance, provenanceColumn } from "./provenance";
 import type {
   CommentAuthor,
   DiscussionItem,
@@ -279,6 +280,8 @@ export function createReadQueries(db: Db) {
         storedReplyCount: comments.replyCount,
         videoKey: videoMedia.key,
         videoThumbnailKey: thumbnailMedia.key,
+        // Reviews only (issue 33): the author's purchases of the deal, in this same statement.
+        provenance: provenanceColumn(deal.id),
         userVote: userVoteColumn(viewer),
         sortKey: sql<string>`json_build_array(${sql.join(
           keys.map((key) => sql`${key.column}::text`),
@@ -358,6 +361,8 @@ export function createReadQueries(db: Db) {
 
   function toItem(row: ItemRow, deal: DealContext, children: DiscussionReply[]): DiscussionItem {
     const title = row.title ?? "";
+    const user = toAuthor(row.user, deal);
+    const provenance = parseProvenance(row.provenance, user?.verifiedPurchaser ?? false);
     return {
       id: row.id,
       dealId: row.dealId,
@@ -370,10 +375,12 @@ export function createReadQueries(db: Db) {
       created: row.createdAt,
       edited: row.editedAt,
       displayPath: displayPath(deal.slug, row.kind, row.id, title),
-      user: toAuthor(row.user, deal),
+      user,
       upVotes: row.upVotes,
       userVote: Number(row.userVote ?? 0),
       replyCount: countTree(children),
+      provenance: provenance?.provenance ?? null,
+      earlierRatings: provenance?.earlierRatings ?? [],
       videoKey: row.videoKey,
       videoThumbnailKey: row.videoThumbnailKey,
       children,

@@ -10,6 +10,7 @@ import { createListReads, keptListIds, listsForViewer } from "./lists";
 import { createModeration } from "./moderation";
 import { createPosting } from "./posting";
 import { createProfileReads } from "./profiles";
+import { createRatingHistoryReads } from "./rating-history";
 import {
   createReadQueries,
   type DealContext,
@@ -43,6 +44,7 @@ export function createDiscussionService(deps: {
     : loaded;
   const lists = createListReads({ db, clock, queries });
   const dealReads = createDealReads({ db });
+  const ratingHistory = createRatingHistoryReads({ db });
   const reviewMedia = createReviewMedia({ db, media: deps.media });
   const read = { get: lists.get };
   const posting = createPosting({ db, clock, outbox, reviewMedia, read, pageEvents });
@@ -67,6 +69,7 @@ export function createDiscussionService(deps: {
     keptListIds,
     founderResponsiveness: dealReads.founderResponsiveness,
     approvedReviewLinks: dealReads.approvedReviewLinks,
+    ratingHistory: ratingHistory.ratingHistory,
     profile: profiles.profile,
     similarQuestions: suggestions.similarQuestions,
     ...posting,

@@ -3,6 +3,7 @@ import type {
   MODERATOR_FILTERS,
   SORT_ORDERS,
 } from "../../../domain/constants";
+import type { EarlierRating, ReviewProvenance } from "../../../domain/provenance";
 import type { AnswerType, CommentKind, CommentStatus } from "../../db/schema/discussions";
 import type { SessionUser } from "../accounts/sessions";
 import type { StoredVideo } from "./video";
@@ -25,6 +26,10 @@ export type ListOptions = {
   rating?: number | undefined;
   query?: string | undefined;
   searchAfter?: string | undefined;
+  /** Reviews only: by the deal's current owners (issue 33). */
+  verifiedOnly?: boolean | undefined;
+  /** Reviews only: with a video (issue 33). */
+  withVideo?: boolean | undefined;
 };
 
 export type CommentAuthor = {
@@ -73,6 +78,10 @@ export type DiscussionItem = {
   replyCount: number;
   videoKey: string | null;
   videoThumbnailKey: string | null;
+  /** Where a review comes from (issue 33); null for questions. */
+  provenance: ReviewProvenance | null;
+  /** A review's earlier ratings, oldest first (issue 33); empty for questions. */
+  earlierRatings: EarlierRating[];
   children: DiscussionReply[];
 };
 
