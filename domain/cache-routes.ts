@@ -164,6 +164,7 @@ export const API_ROUTES = {
   "GET /api/users/profile/": no(PERSONAL),
   "GET /api/users/emails/": no(PERSONAL),
   "GET /api/users/header/": no(PERSONAL),
+  "GET /api/users/owner_questions/": no(PERSONAL),
   "GET /api/users/login/google/": no("sign-in redirect"),
   "GET /api/users/login/google/callback/": no("sign-in redirect"),
   "GET /api/staff/outbox/": no(STAFF),

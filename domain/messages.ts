@@ -458,3 +458,15 @@ export const lifetimeAverage = (average: string, count: number) =>
   `Lifetime average ${average} from ${count} ${count === 1 ? "rating" : "ratings"}`;
 export const averageSinceUpdate = (average: string, count: number, date: string) =>
   `${average} since the latest update (${date}), from ${count} ${count === 1 ? "rating" : "ratings"}`;
+/** The e-mail to an owner who opted in to be asked new questions (issue 33). */
+export const questionForOwnersEmail = (dealName: string, title: string, link: string) => ({
+  subject: `A question about ${dealName}, which you own`,
+  text: `Someone asked about ${dealName}:\n\n${title}\n\nYou own it, so you may know the answer: ${link}\n\nYou get these because you chose to be asked questions on the deals you own.`,
+});
+/** Who answers a deal's questions faster (issue 33): medians of the first answers. */
+export const ownersFaster = (owners: string, founders: string) =>
+  `Owners answer faster: typically within ${owners}, founders within ${founders}`;
+export const foundersFaster = (founders: string, owners: string) =>
+  `Founders answer faster: typically within ${founders}, owners within ${owners}`;
+export const ownersAnswerLine = (count: number, owners: string) =>
+  `Owners answered ${count} ${count === 1 ? "question" : "questions"}, typically within ${owners}`;

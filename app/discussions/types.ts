@@ -156,6 +156,8 @@ export type ResponsivenessView = {
   answered: number;
   answeredShare: number;
   medianFirstAnswerSeconds: number | null;
+  ownersAnswered: number;
+  ownersMedianFirstAnswerSeconds: number | null;
 };
 
 /** The new and edit forms' fields. */

@@ -227,6 +227,7 @@ export function createServices(deps: ServiceDeps) {
       media,
       pageEvents,
       pageCache,
+      publicUrl: deps.config.publicUrl,
     }),
     currency: createCurrencyService({ db: deps.db, clock: deps.clock, pageEvents }),
     signups: createSignupService({

@@ -12,6 +12,7 @@ ALTER TABLE "comment_rating_history" ADD CONSTRAINT "comment_rating_history_comm
 CREATE INDEX "comment_rating_history_comment_idx" ON "comment_rating_history" USING btree ("comment_id","rated_at");--> statement-breakpoint
 ALTER TABLE "comments" DROP CONSTRAINT "comments_answer_type_check";--> statement-breakpoint
 ALTER TABLE "comments" ADD CONSTRAINT "comments_answer_type_check" CHECK ("comments"."answer_type" is null or "comments"."answer_type" in ('founder_team', 'staff', 'verified_owner'));--> statement-breakpoint
+CREATE INDEX "comments_owner_answers_idx" ON "comments" USING btree ("deal_id","root_id","created_at") WHERE "comments"."answer_type" = 'verified_owner' and "comments"."status" = 'approved';--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "answers_owner_questions" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "founder_posts" ADD COLUMN "kind" text DEFAULT 'post' NOT NULL;--> statement-breakpoint
 ALTER TABLE "founder_posts" ADD CONSTRAINT "founder_posts_kind_check" CHECK ("founder_posts"."kind" in ('post', 'changelog'));

@@ -118,6 +118,10 @@ export const comments = pgTable(
           sql`${t.kind} = ${sql.raw(`'${kind}'`)} and ${t.parentId} is null and ${t.status} = 'approved'`,
         ),
     ),
+    // Owners' answers to questions, for the deal's responsiveness (issue 33).
+    index("comments_owner_answers_idx")
+      .on(t.dealId, t.rootId, t.createdAt)
+      .where(sql`${t.answerType} = 'verified_owner' and ${t.status} = 'approved'`),
     index("comments_parent_created_idx").on(t.parentId, t.createdAt),
     index("comments_root_idx").on(t.rootId),
     index("comments_user_idx").on(t.userId),

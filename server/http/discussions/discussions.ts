@@ -4,6 +4,7 @@ import type { Services } from "../../services";
 import { discussionReadRoutes } from "./lists";
 import { reviewMediaRoutes } from "./media";
 import { discussionModerationRoutes } from "./moderation";
+import { ownerQuestionRoutes } from "./owner-questions";
 import { discussionPostingRoutes } from "./posting";
 import { perUserLimits } from "./rate-limits";
 import { ratingHistoryRoutes } from "./rating-history";
@@ -30,4 +31,5 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   await app.register(reviewMediaRoutes, { services });
   await app.register(discussionSuggestionRoutes, { services });
   await app.register(ratingHistoryRoutes, { services });
+  await app.register(ownerQuestionRoutes, { services });
 };

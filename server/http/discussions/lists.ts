@@ -186,6 +186,8 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
         answered: r.answered,
         answered_share: r.answeredShare,
         median_first_answer_seconds: r.medianFirstAnswerSeconds,
+        owners_answered: r.ownersAnswered,
+        owners_median_first_answer_seconds: r.ownersMedianFirstAnswerSeconds,
       };
     },
   );

@@ -166,6 +166,8 @@ export const responsivenessResponse = z.looseObject({
   answered: z.number(),
   answered_share: z.number(),
   median_first_answer_seconds: z.number().nullable(),
+  owners_answered: z.number().int(),
+  owners_median_first_answer_seconds: z.number().nullable(),
 });
 
 export const reviewsSummaryResponse = z.looseObject({

@@ -11,6 +11,7 @@ import { createAuditedWrite, dealActorRole, dealPage } from "../staff/audit";
 import { afterTopLevelChange, recomputeThread } from "./aggregates";
 import { writerOf } from "./audited";
 import { isStaffModeratorUser, parseId } from "./ids";
+import { askOwners } from "./owner-answers";
 import type { ApproveValue, DiscussionNode, DiscussionReader } from "./types";
 import { changedNode, dealFacts, domainViewer, loadRow, MESSAGES } from "./write-context";
 
@@ -61,6 +62,10 @@ export function createModeration(deps: {
       if (row.rootId != null) await recomputeThread(tx, row.rootId);
       else if (row.status === "approved" || next === "approved") {
         await afterTopLevelChange(tx, outbox, facts, kind);
+      }
+      // A question made public for the first time goes to the owners who opted in (issue 33).
+      if (kind === "question" && row.rootId == null && next === "approved") {
+        await askOwners(tx, outbox, facts.id, row.id);
       }
       return {
         result: out,

@@ -11,6 +11,7 @@ import { createAuditedWrite, dealActorRole, dealPage } from "../staff/audit";
 import { afterTopLevelChange, recomputeThread } from "./aggregates";
 import { commentSnapshot, writerOf } from "./audited";
 import { isStaffModeratorUser } from "./ids";
+import { askOwners } from "./owner-answers";
 import {
   answerTypeFor,
   assertCreateAllowed,
@@ -111,6 +112,10 @@ export function createPosting(deps: {
           .returning({ id: comments.id });
         if (!row) throw new Error("insert returned nothing");
         if (status === "approved") await afterTopLevelChange(tx, outbox, facts, kind);
+        // Owners who opted in are asked a question once it is public (issue 33).
+        if (status === "approved" && kind === "question") {
+          await askOwners(tx, outbox, facts.id, row.id);
+        }
         return { id: row.id, dealId: facts.id };
       }));
     } catch (err) {

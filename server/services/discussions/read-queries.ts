@@ -309,6 +309,7 @@ export function createReadQueries(db: Db) {
         id: comments.id,
         parentId: comments.parentId,
         rootId: comments.rootId,
+        kind: comments.kind,
         comment: comments.comment,
         answerType: comments.answerType,
         status: comments.status,
@@ -350,6 +351,12 @@ export function createReadQueries(db: Db) {
       } else {
         replies.get(reply.parentId)?.children.push(reply);
       }
+    }
+    // A question's answers rank by helpful votes, the oldest first among equals (issue 33); a
+    // review's replies, and replies to an answer, stay in the order they were written.
+    const questionRoots = new Set(rows.filter((r) => r.kind === "question").map((r) => r.rootId));
+    for (const [rootId, list] of byRoot) {
+      if (questionRoots.has(rootId)) list.sort((a, b) => b.upVotes - a.upVotes);
     }
     return byRoot;
   }

@@ -8,6 +8,7 @@ import type { Outbox } from "../jobs/outbox";
 import { createDealReads } from "./deal-reads";
 import { createListReads, keptListIds, listsForViewer } from "./lists";
 import { createModeration } from "./moderation";
+import { createOwnerAnswers } from "./owner-answers";
 import { createPosting } from "./posting";
 import { createProfileReads } from "./profiles";
 import { createRatingHistoryReads } from "./rating-history";
@@ -36,6 +37,8 @@ export function createDiscussionService(deps: {
   pageEvents: PageEvents;
   /** When given, an anonymous viewer's deal context is kept between requests (see below). */
   pageCache?: PageCacheService;
+  /** The site's origin, for links in the owners' question e-mails. */
+  publicUrl?: string;
 }) {
   const { db, clock, outbox, pageEvents } = deps;
   const loaded = createReadQueries(db);
@@ -45,6 +48,11 @@ export function createDiscussionService(deps: {
   const lists = createListReads({ db, clock, queries });
   const dealReads = createDealReads({ db });
   const ratingHistory = createRatingHistoryReads({ db });
+  const ownerAnswers = createOwnerAnswers({
+    db,
+    outbox,
+    ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
+  });
   const reviewMedia = createReviewMedia({ db, media: deps.media });
   const read = { get: lists.get };
   const posting = createPosting({ db, clock, outbox, reviewMedia, read, pageEvents });
@@ -70,6 +78,9 @@ export function createDiscussionService(deps: {
     founderResponsiveness: dealReads.founderResponsiveness,
     approvedReviewLinks: dealReads.approvedReviewLinks,
     ratingHistory: ratingHistory.ratingHistory,
+    ownersToAsk: ownerAnswers.ownersToAsk,
+    setAskOwnerQuestions: ownerAnswers.setAskOwnerQuestions,
+    askOwnerQuestions: ownerAnswers.askOwnerQuestions,
     profile: profiles.profile,
     similarQuestions: suggestions.similarQuestions,
     ...posting,

@@ -97,6 +97,10 @@ export type FounderResponsiveness = {
   answeredShare: number;
   /** Median seconds from a question to its first approved founder-team answer; null if none. */
   medianFirstAnswerSeconds: number | null;
+  /** Approved questions with an approved verified-owner answer (issue 33). */
+  ownersAnswered: number;
+  /** Median seconds from a question to its first approved verified-owner answer; null if none. */
+  ownersMedianFirstAnswerSeconds: number | null;
 };
 
 export type UserStatus = {
