@@ -10,6 +10,7 @@ import { planDiscussions, seedDiscussions } from "./discussions";
 import { seedMarketing } from "./marketing";
 import { seedPages } from "./pages";
 import { seedPlusDeal } from "./plus";
+import { seedProvenance } from "./provenance";
 import { namedOrders, seedPurchases } from "./purchases";
 import { seedShowcase } from "./showcase-blocks";
 import { seedTaskflowContent, seedVideoCollections } from "./taskflow";
@@ -50,6 +51,8 @@ export async function seed(db: Db, clock: Clock): Promise<void> {
       accounts.byUsername,
     );
     await seedDiscussions(tx, discussions, dealIds, accounts.byUsername, time);
+    // Issue 33: review provenance, rating history and owners' answers, from the rows above.
+    await seedProvenance(tx);
     // The founder team's responsiveness, by the write side's rule (aggregates.ts).
     await tx.execute(sql`update deals d set founder_answered_count = s.answered,
         founder_answer_median_seconds = s.median

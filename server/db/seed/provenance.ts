@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../client";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Demo data of issue 33 on taskflow, made from the seeded reviews and purchases without adding
+ * items (the deal's stored counts stay as planned): review provenance of every kind (owner with
+ * plan and days, received by transfer, refunded since, updated after the founder's reply), an
+ * earlier rating kept in a review's history, a changelog entry among the founders' posts, owners'
+ * replies to questions typed verified_owner (what a buyer's answer now gets), and buyer@ asked
+ * new questions on the deals they own. Generated reviewers only (@example.com): the named demo
+ * accounts keep what they own.
+ */
+export async function seedProvenance(tx: Tx): Promise<void> {
+  // Approved taskflow reviews by generated reviewers who bought a plan days before reviewing.
+  const candidates = sql`(select c.id, c.user_id, c.deal_id, c.created_at, c.first_founder_reply_at
+    from comments c join users u on u.id = c.user_id join deals d on d.id = c.deal_id
+    where d.slug = 'taskflow' and c.kind = 'review' and c.parent_id is null
+      and c.status = 'approved' and u.email like '%@example.com'
+      and exists (select 1 from invoice_items ii join orders o on o.id = ii.order_id
+        where ii.user_id = c.user_id and ii.deal_id = c.deal_id and o.status = 'paid'
+          and ii.refunded_at is null and o.paid_at < c.created_at - interval '3 days')
+      and not exists (select 1 from invoice_items ii where ii.user_id = c.user_id
+        and ii.deal_id <> c.deal_id)
+    order by c.id)`;
+
+  // Refunded since: the first candidate's taskflow lines, refunded a week after the review.
+  // (Their lines are all taskflow's, so their orders are refunded whole.)
+  await tx.execute(sql`with target as (select * from ${candidates} t
+      where t.first_founder_reply_at is null limit 1),
+    refunded as (update invoice_items ii
+      set refunded_at = least(t.created_at + interval '7 days', now())
+      from target t where ii.user_id = t.user_id and ii.deal_id = t.deal_id
+      returning ii.order_id)
+    update orders o set status = 'refunded' where o.id in (select order_id from refunded)`);
+
+  // Received by transfer: the next candidate's plan came from another reviewer two days after
+  // its purchase.
+  await tx.execute(sql`with target as (select * from ${candidates} t
+      where t.first_founder_reply_at is null limit 1),
+    line as (select ii.id, ii.user_id, o.paid_at, ii.plan_id from invoice_items ii
+      join orders o on o.id = ii.order_id join target t on t.user_id = ii.user_id
+        and t.deal_id = ii.deal_id where o.status = 'paid' and ii.refunded_at is null
+      order by ii.id limit 1),
+    moved as (update invoice_items ii set transferred_to_user_id = l.user_id,
+        transferred_at = l.paid_at + interval '2 days'
+      from line l where ii.id = l.id returning ii.id, ii.user_id, ii.transferred_at, ii.plan_id)
+    insert into product_transfers (invoice_item_id, from_user_id, to_user_id, to_email, plan_id,
+        status, created_at, completed_at)
+    select m.id, null, m.user_id, u.email, m.plan_id, 'completed', m.transferred_at,
+      m.transferred_at
+    from moved m join users u on u.id = m.user_id`);
+
+  // Updated after the founder's reply: a review the founders answered, edited a day later.
+  await tx.execute(sql`update comments c set edited_at = least(
+      c.first_founder_reply_at + interval '1 day', now())
+    where c.id = (select c2.id from comments c2 join deals d on d.id = c2.deal_id
+      where d.slug = 'taskflow' and c2.kind = 'review' and c2.parent_id is null
+        and c2.status = 'approved' and c2.first_founder_reply_at is not null
+      order by c2.id limit 1)`);
+
+  // A reviewer raised their rating after a fix: the earlier rating stays in the history.
+  await tx.execute(sql`with target as (select c.id, c.rating, c.created_at from comments c
+      join deals d on d.id = c.deal_id
+      where d.slug = 'taskflow' and c.kind = 'review' and c.parent_id is null
+        and c.status = 'approved' and c.rating between 4 and 5
+        and c.created_at < now() - interval '30 days'
+      order by c.id desc limit 1),
+    kept as (insert into comment_rating_history (comment_id, rating, rated_at, replaced_at)
+      select t.id, t.rating - 2, t.created_at, t.created_at + interval '20 days' from target t
+      returning comment_id, replaced_at)
+    update comments c set rated_at = k.replaced_at, edited_at = k.replaced_at
+    from kept k where c.id = k.comment_id`);
+
+  // The founders' oldest post becomes a changelog entry.
+  await tx.execute(sql`update founder_posts fp set kind = 'changelog'
+    where fp.id = (select fp2.id from founder_posts fp2 join deals d on d.id = fp2.deal_id
+      where d.slug = 'taskflow' order by fp2.created_at, fp2.id limit 1)`);
+
+  // Owners' answers: replies to questions by owners of the deal are typed as a buyer's now are.
+  await tx.execute(sql`update comments r set answer_type = 'verified_owner'
+    where r.kind = 'question' and r.parent_id is not null and r.answer_type is null
+      and exists (select 1 from deal_owners dow where dow.user_id = r.user_id
+        and dow.deal_id = r.deal_id)
+      and not exists (select 1 from users u where u.id = r.user_id and u.is_bot)`);
+
+  // buyer@ is asked new questions on the deals they own.
+  await tx.execute(sql`update users set answers_owner_questions = true
+    where email = 'buyer@payonce.test'`);
+}
