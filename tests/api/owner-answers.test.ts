@@ -238,6 +238,6 @@ describe("owners asked new questions", () => {
     expect(to).toContain(asked.email);
     expect(to).not.toContain(quiet.email);
     const mine = mails.find((m) => (m.payload as { to: string }).to === asked.email);
-    expect((mine?.payload as { text: string }).text).toContain("Can I self-host it?");
+    expect((mine?.payload as { text?: string } | undefined)?.text).toContain("Can I self-host it?");
   });
 });
