@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadProductPageData } from "../../app/product/page-data.server";
 import { commentRatingHistory, comments, founderPosts } from "../../server/db/schema";
 import { type Credentials, createTestApp, type TestApp } from "../helpers/app";
 import { dealPlans } from "../helpers/commerce";
@@ -178,6 +179,15 @@ describe("GET /api/v2/deals/{id}/rating_history/", () => {
     expect(kept?.ratedAt.toISOString()).toBe(twoMonthsAgo.toISOString());
     const res = await app.send("GET", url, undefined, staff);
     expect(res.json()).toEqual(await expected(deal.deal.id));
+  });
+
+  it("is what the product page draws (the page door)", async () => {
+    const ctx = { services: app.services, session: null } as unknown as Parameters<
+      typeof loadProductPageData
+    >[0];
+    const data = await loadProductPageData(ctx, "taskflow");
+    const api = await app.send("GET", url, undefined, staff);
+    expect(data?.ratingHistory).toEqual(api.json());
   });
 
   it("is a 404 for a deal that does not exist", async () => {
