@@ -266,6 +266,8 @@ describe("messages", () => {
       FILTER_VERIFIED_OWNERS: "Verified owners only",
       FILTER_VIDEO_REVIEWS: "Video reviews only",
       RATING_HISTORY_HEADING: "Ratings over time",
+      ASK_OWNER_QUESTIONS: "E-mail me new questions about the deals I own",
+      OWNER_QUESTIONS_SAVED: "Your choice is saved.",
     });
   });
 

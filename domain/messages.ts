@@ -470,3 +470,6 @@ export const foundersFaster = (founders: string, owners: string) =>
   `Founders answer faster: typically within ${founders}, owners within ${owners}`;
 export const ownersAnswerLine = (count: number, owners: string) =>
   `Owners answered ${count} ${count === 1 ? "question" : "questions"}, typically within ${owners}`;
+/** The owner's opt-in on their products page (issue 33). */
+export const ASK_OWNER_QUESTIONS = "E-mail me new questions about the deals I own";
+export const OWNER_QUESTIONS_SAVED = "Your choice is saved.";
