@@ -92,10 +92,16 @@ describe("GET /api/v2/deals/{id}/rating_history/", () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as History;
     expect(body).toEqual(await expected(deal.deal.id));
-    // The demo data: months of ratings, a founders' post and a changelog entry, an earlier rating.
-    expect(body.months.length).toBeGreaterThan(1);
+    // The demo data: a founders' post and a changelog entry; on mailbeam (two months old),
+    // months of ratings with an earlier rating among them.
     expect(body.updates.map((u) => u.kind)).toEqual(expect.arrayContaining(["post", "changelog"]));
     expect(body.since_latest_update).not.toBeNull();
+    const mailbeam = await app.send("GET", "/api/v2/deals/mailbeam/rating_history/");
+    const demo = mailbeam.json() as History;
+    expect(demo.months.length).toBeGreaterThan(1);
+    expect(demo.updates.map((u) => u.kind)).toEqual(expect.arrayContaining(["post", "changelog"]));
+    const mailbeamId = (await dealPlans(app, "mailbeam")).deal.id;
+    expect(demo).toEqual(await expected(mailbeamId));
     const byId = await app.send("GET", `/api/v2/deals/${deal.deal.id}/rating_history/`);
     expect(byId.json()).toEqual(body);
   });

@@ -21,20 +21,20 @@ export async function seedProvenance(tx: Tx): Promise<void> {
       and c.status = 'approved' and u.email like '%@example.com'
       and exists (select 1 from invoice_items ii join orders o on o.id = ii.order_id
         where ii.user_id = c.user_id and ii.deal_id = c.deal_id and o.status = 'paid'
-          and ii.refunded_at is null and o.paid_at < c.created_at - interval '3 days')
-      and not exists (select 1 from invoice_items ii where ii.user_id = c.user_id
-        and ii.deal_id <> c.deal_id)
+          and ii.refunded_at is null and o.paid_at < c.created_at - interval '12 hours')
     order by c.id)`;
 
   // Refunded since: the first candidate's taskflow lines, refunded a week after the review.
-  // (Their lines are all taskflow's, so their orders are refunded whole.)
+  // (An order refunded whole is 'refunded'; one with other lines stays paid.)
   await tx.execute(sql`with target as (select * from ${candidates} t
       where t.first_founder_reply_at is null limit 1),
     refunded as (update invoice_items ii
-      set refunded_at = least(t.created_at + interval '7 days', now())
+      set refunded_at = least(t.created_at + interval '2 days', now() - interval '1 hour')
       from target t where ii.user_id = t.user_id and ii.deal_id = t.deal_id
-      returning ii.order_id)
-    update orders o set status = 'refunded' where o.id in (select order_id from refunded)`);
+      returning ii.order_id, ii.id)
+    update orders o set status = 'refunded' where o.id in (select order_id from refunded)
+      and not exists (select 1 from invoice_items other where other.order_id = o.id
+        and other.id not in (select id from refunded) and other.refunded_at is null)`);
 
   // Received by transfer: the next candidate's plan came from another reviewer two days after
   // its purchase.
@@ -62,17 +62,29 @@ export async function seedProvenance(tx: Tx): Promise<void> {
       order by c2.id limit 1)`);
 
   // A reviewer raised their rating after a fix: the earlier rating stays in the history.
-  await tx.execute(sql`with target as (select c.id, c.rating, c.created_at from comments c
-      join deals d on d.id = c.deal_id
-      where d.slug = 'taskflow' and c.kind = 'review' and c.parent_id is null
+  // (On taskflow and on mailbeam, whose reviews span months.)
+  await tx.execute(sql`with target as (select distinct on (c.deal_id) c.id, c.rating,
+        c.created_at from comments c join deals d on d.id = c.deal_id
+      where d.slug in ('taskflow', 'mailbeam') and c.kind = 'review' and c.parent_id is null
         and c.status = 'approved' and c.rating between 4 and 5
-        and c.created_at < now() - interval '30 days'
-      order by c.id desc limit 1),
+        and c.first_founder_reply_at is null
+      order by c.deal_id, c.created_at, c.id),
     kept as (insert into comment_rating_history (comment_id, rating, rated_at, replaced_at)
-      select t.id, t.rating - 2, t.created_at, t.created_at + interval '20 days' from target t
+      select t.id, t.rating - 2, t.created_at, t.created_at + (now() - t.created_at) / 2
+      from target t
       returning comment_id, replaced_at)
     update comments c set rated_at = k.replaced_at, edited_at = k.replaced_at
     from kept k where c.id = k.comment_id`);
+  // mailbeam's founders posted a changelog entry and a post over its two months.
+  await tx.execute(sql`insert into founder_posts (deal_id, title, message, kind, created_at,
+      modified_at)
+    select d.id, v.title, v.message, v.kind, now() - v.age, now() - v.age
+    from deals d, (values
+      ('Bounce handling rebuilt', 'Hard bounces now stop a sequence at once.', 'changelog',
+        interval '40 days'),
+      ('Thanks for the feedback', 'Your reviews shaped the last three releases.', 'post',
+        interval '12 days')) as v(title, message, kind, age)
+    where d.slug = 'mailbeam'`);
 
   // The founders' oldest post becomes a changelog entry.
   await tx.execute(sql`update founder_posts fp set kind = 'changelog'
