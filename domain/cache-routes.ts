@@ -173,6 +173,7 @@ export const API_ROUTES = {
   "GET /api/users/emails/": no(PERSONAL),
   "GET /api/users/notifications/": no(PERSONAL),
   "GET /api/users/header/": no(PERSONAL),
+  "GET /api/users/owner_questions/": no(PERSONAL),
   "GET /api/users/login/google/": no("sign-in redirect"),
   "GET /api/users/login/google/callback/": no("sign-in redirect"),
   "GET /api/staff/outbox/": no(STAFF),
@@ -214,6 +215,8 @@ export const API_ROUTES = {
     expiry: { maxTtlMs: PAGE_CACHE_MAX_TTL_MS, boundaries: "listings" },
   },
   "GET /api/v2/deals/:dealId/reviews_summary/": no(PUBLIC_READ),
+  // Issue 33: a review's approval, edit, decline or deletion is a page event of its deal.
+  "GET /api/v2/deals/:dealId/rating_history/": dealAnswer,
   "GET /comments/whitelist_author_ajx/": no(STAFF),
   "GET /comments/blacklist_author_ajx/": no(STAFF),
   "GET /media/:key": no("media files (their own cache headers)"),

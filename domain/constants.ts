@@ -64,7 +64,10 @@ export const DISCUSSION_TYPES = ["reviews", "questions"] as const;
  * Reply answer_type values. The spec only says the field marks a founder-team or a staff reply;
  * these names are our choice.
  */
-export const ANSWER_TYPES = ["founder_team", "staff"] as const;
+/** A reply's role: the deal's founders, staff, or an owner of the deal answering a question. */
+export const ANSWER_TYPES = ["founder_team", "staff", "verified_owner"] as const;
+/** What a founder post is on the rating history (issue 33): a news post or a changelog entry. */
+export const FOUNDER_POST_KINDS = ["post", "changelog"] as const;
 /** The API's vote directions. */
 export const VOTE_DIRECTIONS = [1, -1] as const;
 

@@ -275,6 +275,15 @@ describe("messages", () => {
       UPGRADE_DONE: "Your product was upgraded.",
       UPGRADE_CHANGED_AFTER_PAYMENT:
         "This product changed while the payment was being confirmed, so the payment was refunded.",
+      PROVENANCE_REFUNDED: "Refunded since",
+      PROVENANCE_TRANSFER: "Received by transfer",
+      PROVENANCE_UPDATED_AFTER_REPLY: "Updated after the founder's reply",
+      VERIFIED_OWNER: "Verified owner",
+      FILTER_VERIFIED_OWNERS: "Verified owners only",
+      FILTER_VIDEO_REVIEWS: "Video reviews only",
+      RATING_HISTORY_HEADING: "Ratings over time",
+      ASK_OWNER_QUESTIONS: "E-mail me new questions about the deals I own",
+      OWNER_QUESTIONS_SAVED: "Your choice is saved.",
     });
   });
 
@@ -355,6 +364,30 @@ describe("messages", () => {
     expect(messages.chargedInUsd("$50.15")).toBe("You'll be charged $50.15 USD");
   });
 
+  it("word review provenance, rating history and owners' answers (issue 33)", () => {
+    expect(messages.provenanceOwner("Tier 2", 34)).toBe("Tier 2 owner, reviewed after 34 days");
+    expect(messages.provenanceOwner("Tier 1", 1)).toBe("Tier 1 owner, reviewed after 1 day");
+    expect(messages.provenanceOwner(null, null)).toBe("Verified owner");
+    expect(messages.earlierRating(2, "Jan 5, 2026")).toBe("Earlier rating: 2 tacos (Jan 5, 2026)");
+    expect(messages.lifetimeAverage("4.2", 12)).toBe("Lifetime average 4.2 from 12 ratings");
+    expect(messages.averageSinceUpdate("4.8", 1, "Mar 1, 2026")).toBe(
+      "4.8 since the latest update (Mar 1, 2026), from 1 rating",
+    );
+    expect(messages.ownersFaster("2 hours", "1 day")).toBe(
+      "Owners answer faster: typically within 2 hours, founders within 1 day",
+    );
+    expect(messages.foundersFaster("2 hours", "1 day")).toBe(
+      "Founders answer faster: typically within 2 hours, owners within 1 day",
+    );
+    expect(messages.ownersAnswerLine(3, "5 hours")).toBe(
+      "Owners answered 3 questions, typically within 5 hours",
+    );
+    const mail = messages.questionForOwnersEmail("Taskflow", "Does it sync?", "https://x/q");
+    expect(mail.subject).toBe("A question about Taskflow, which you own");
+    expect(mail.text).toContain("Does it sync?");
+    expect(mail.text).toContain("https://x/q");
+  });
+
   it("has a test for every template", () => {
     const templates = Object.entries(messages)
       .filter(([, value]) => typeof value === "function")
@@ -362,6 +395,7 @@ describe("messages", () => {
       .sort();
     expect(templates).toEqual(
       [
+        "averageSinceUpdate",
         "campaignDiscountName",
         "cannotChangePaymentMethod",
         "cannotUpdateDetails",
@@ -370,10 +404,12 @@ describe("messages", () => {
         "couponNotApplied",
         "couponRemoved",
         "deleteSuccess",
+        "earlierRating",
         "dropsInClock",
         "dropsInDays",
         "emailCaptureInvalid",
         "emailNotAssociated",
+        "foundersFaster",
         "getDiscountOff",
         "getDiscountOffFirstOrder",
         "getDiscountOffTitle",
@@ -381,14 +417,19 @@ describe("messages", () => {
         "hurryOnlyRemaining",
         "hurryPercentClaimed",
         "invalidPostalCode",
+        "lifetimeAverage",
         "moneyBackGuarantee",
         "namedDiscount",
         "offerEnds",
+        "ownersAnswerLine",
+        "ownersFaster",
         "paysForItselfAgainst",
         "paysForItselfIn",
         "percentClaimed",
         "planTextCountUnit",
         "planXOfN",
+        "provenanceOwner",
+        "questionForOwnersEmail",
         "redeemWithinDays",
         "referralNotWithCampaign",
         "refundWithinDays",

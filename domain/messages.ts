@@ -462,3 +462,46 @@ export const FOUNDER_RECORD_ANSWER_TIME = "Median first answer";
 export const FOUNDER_RECORD_UPDATES = "Rating before and after each update";
 export const FOUNDER_RECORD_DEALS = "Deals";
 export const FOUNDER_RECORD_NO_DATA = "Not enough data yet";
+
+// Review provenance and owner answers (issue 33), our wording where the spec is silent
+/** A review's provenance label: the plan the author owns and how long they had owned it. */
+export const provenanceOwner = (plan: string | null, days: number | null) => {
+  const who = plan ? `${plan} owner` : "Verified owner";
+  if (days === null) return who;
+  return `${who}, reviewed after ${days} ${days === 1 ? "day" : "days"}`;
+};
+/** The author's purchase of the deal was refunded after they reviewed it. */
+export const PROVENANCE_REFUNDED = "Refunded since";
+/** The author owns the deal through a product transfer rather than a purchase. */
+export const PROVENANCE_TRANSFER = "Received by transfer";
+/** The author edited the review after the founders had replied to it. */
+export const PROVENANCE_UPDATED_AFTER_REPLY = "Updated after the founder's reply";
+/** The label of an owner's answer to a question (the issue's words). */
+export const VERIFIED_OWNER = "Verified owner";
+/** A review's earlier rating, kept visible after the reviewer changed it. */
+export const earlierRating = (rating: number, date: string) =>
+  `Earlier rating: ${rating} ${rating === 1 ? "taco" : "tacos"} (${date})`;
+/** The reviews list's filters (issue 33). */
+export const FILTER_VERIFIED_OWNERS = "Verified owners only";
+export const FILTER_VIDEO_REVIEWS = "Video reviews only";
+/** The product page's rating history (issue 33). */
+export const RATING_HISTORY_HEADING = "Ratings over time";
+export const lifetimeAverage = (average: string, count: number) =>
+  `Lifetime average ${average} from ${count} ${count === 1 ? "rating" : "ratings"}`;
+export const averageSinceUpdate = (average: string, count: number, date: string) =>
+  `${average} since the latest update (${date}), from ${count} ${count === 1 ? "rating" : "ratings"}`;
+/** The e-mail to an owner who opted in to be asked new questions (issue 33). */
+export const questionForOwnersEmail = (dealName: string, title: string, link: string) => ({
+  subject: `A question about ${dealName}, which you own`,
+  text: `Someone asked about ${dealName}:\n\n${title}\n\nYou own it, so you may know the answer: ${link}\n\nYou get these because you chose to be asked questions on the deals you own.`,
+});
+/** Who answers a deal's questions faster (issue 33): medians of the first answers. */
+export const ownersFaster = (owners: string, founders: string) =>
+  `Owners answer faster: typically within ${owners}, founders within ${founders}`;
+export const foundersFaster = (founders: string, owners: string) =>
+  `Founders answer faster: typically within ${founders}, owners within ${owners}`;
+export const ownersAnswerLine = (count: number, owners: string) =>
+  `Owners answered ${count} ${count === 1 ? "question" : "questions"}, typically within ${owners}`;
+/** The owner's opt-in on their products page (issue 33). */
+export const ASK_OWNER_QUESTIONS = "E-mail me new questions about the deals I own";
+export const OWNER_QUESTIONS_SAVED = "Your choice is saved.";

@@ -13,7 +13,9 @@ import {
   BE_THE_FIRST,
   EDIT_TO_RESUBMIT,
   MODERATION_REASON_LABEL,
+  earlierRating,
 } from "../../domain/messages";
+import { provenanceLabels } from "../../domain/provenance";
 import { ShareControl } from "../marketing/share-control";
 import { BOT_LABEL } from "../profile/labels";
 import { cx } from "../ui/format";
@@ -105,6 +107,41 @@ export function AuthorLine({
           {edited ? " · edited" : null}
         </p>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Where a review comes from (issue 33): the author's plan and how long they owned it, a refund
+ * since, an edit after the founder's reply; then the ratings the reviewer gave before.
+ */
+function Provenance({ item }: { item: ItemView }) {
+  const labels = item.provenance ? provenanceLabels(item.provenance) : [];
+  if (labels.length === 0 && item.earlierRatings.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-1.5 text-xs">
+      {labels.length > 0 ? (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Review provenance">
+          {labels.map((label) => (
+            <li
+              key={label.text}
+              className={cx(
+                "rounded-full px-2 py-0.5 font-semibold",
+                label.tone === "green" && "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200",
+                label.tone === "amber" && "bg-brand-100 text-brand-700",
+                label.tone === "stone" && "bg-stone-100 text-ink-soft",
+              )}
+            >
+              {label.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {item.earlierRatings.map((r) => (
+        <span key={r.ratedAt} className="text-ink-soft">
+          {earlierRating(r.rating, formatDate(r.ratedAt))}
+        </span>
+      ))}
     </div>
   );
 }
@@ -397,6 +434,7 @@ export function CommentCard({
         {item.status === "declined" ? (
           <DeclinedNote reason={item.moderationReason} owner={owner} />
         ) : null}
+        <Provenance item={item} />
         <Body text={item.comment} kind={item.kind} />
         {item.videoUrl ? (
           // biome-ignore lint/a11y/useMediaCaption: user-uploaded review videos come without captions

@@ -20,8 +20,15 @@ import { TacoRating } from "../ui/taco-rating";
 import { StatusPill } from "./comment-card";
 import { formatDate, type PreviewItem } from "./labels";
 import { PostingPromptBlock, RatingBars, SearchField } from "./page-parts";
+import { RatingHistoryChart } from "./rating-history-chart";
 import { FounderResponsiveness, ReviewsSummaryPanel } from "./reviews-summary";
-import type { DealSummary, PostingPrompt, ResponsivenessView, ReviewsSummaryView } from "./types";
+import type {
+  DealSummary,
+  PostingPrompt,
+  RatingHistoryView,
+  ResponsivenessView,
+  ReviewsSummaryView,
+} from "./types";
 
 /** What the product page's loader sends for the section (community.server.ts). */
 export type CommunityLoaderData = Omit<CommunityData, "faqs" | "posts">;
@@ -34,6 +41,7 @@ export type CommunityData = {
   questions: { items: PreviewItem[]; total: number };
   reviewsSummary: ReviewsSummaryView | null;
   responsiveness: ResponsivenessView;
+  ratingHistory: RatingHistoryView;
   faqs: { id: number; question: string; answer: string }[];
   posts: {
     id: number;
@@ -302,6 +310,7 @@ export function CommunitySection({ deal, data }: { deal: DealSummary; data: Comm
         data={data.responsiveness}
         questionsHref={`/products/${deal.slug}/questions/`}
       />
+      <RatingHistoryChart data={data.ratingHistory} />
       <Form
         method="get"
         role="search"

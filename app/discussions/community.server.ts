@@ -6,6 +6,7 @@ import { toPreviewItem } from "./labels";
 import {
   type Ctx,
   questionPrompt,
+  ratingHistoryView,
   responsivenessView,
   reviewPrompt,
   reviewsSummaryView,
@@ -44,6 +45,7 @@ export async function keptCommunityLists(ctx: Ctx, deal: DealDetailsJson): Promi
 type SharedParts = {
   reviewsSummary: Awaited<ReturnType<typeof reviewsSummaryView>>;
   responsiveness: Awaited<ReturnType<typeof responsivenessView>>;
+  ratingHistory: Awaited<ReturnType<typeof ratingHistoryView>>;
   /** Both lists as the public sees them (keptCommunityLists), when kept. */
   communityLists?: BothLists | null;
 };
@@ -66,7 +68,7 @@ export async function loadCommunity(
   // with the kept lists' ids, it reads their votes too.
   const vc = await viewerContext(ctx, deal, kept ? discussions.keptListIds(kept) : undefined);
   const options = previewOptions(search || undefined);
-  const [{ review: reviews, question: questions }, reviewsSummary, responsiveness] =
+  const [{ review: reviews, question: questions }, reviewsSummary, responsiveness, ratingHistory] =
     await Promise.all([
       dealContextOnce(ctx, deal.id, vc.user).then(
         (context) =>
@@ -75,6 +77,7 @@ export async function loadCommunity(
       ),
       shared ? shared.reviewsSummary : reviewsSummaryView(ctx, deal),
       shared ? shared.responsiveness : responsivenessView(ctx, deal),
+      shared ? shared.ratingHistory : ratingHistoryView(ctx, deal),
     ]);
   return {
     search,
@@ -91,6 +94,7 @@ export async function loadCommunity(
     },
     reviewsSummary,
     responsiveness,
+    ratingHistory,
     latestQuestions: deal.top_5_questions.slice(0, LATEST_QUESTIONS_SHOWN).map((q) => ({
       id: q.id,
       title: q.title ?? "",

@@ -4,12 +4,14 @@ import { itemView } from "../../server/web/discussion-presenters";
 import { itemIdFromSegment } from "../../server/web/discussions";
 import { dealSeo } from "../seo/deal-seo";
 import { notFound } from "../ui/not-found.server";
+import { fasterAnswerLine } from "./labels";
 import {
   type Ctx,
   dealSummary,
   loadDeal,
   pageError,
   promptFor,
+  responsivenessView,
   viewerContext,
 } from "./page-context.server";
 import { type DiscussionKind, loginPath, REPLIES_PARAM } from "./types";
@@ -55,5 +57,7 @@ export async function loadItemPage(
     prompt: promptFor(vc, kind, deal.slug, url.pathname),
     item: itemView(item),
     flash: url.searchParams.get("submitted"),
+    fasterAnswers:
+      kind === "question" ? fasterAnswerLine(await responsivenessView(ctx, deal)) : null,
   };
 }

@@ -24,6 +24,8 @@ export type ItemPageData = {
   prompt: PostingPrompt;
   item: ItemView;
   flash: string | null;
+  /** Questions: who answers the deal's questions faster, founders or owners (issue 33). */
+  fasterAnswers?: string | null;
 };
 
 export function ItemPage({ data }: { data: ItemPageData }) {
@@ -42,6 +44,11 @@ export function ItemPage({ data }: { data: ItemPageData }) {
         <FlashBanner flag={data.flash} />
         <CommentCard item={item} roles={roles} variant="page" headingLevel={1} />
         {kind === "question" ? <FollowQuestion item={item} userId={roles.userId} /> : null}
+        {data.fasterAnswers ? (
+          <p className="rounded-2xl bg-stone-50 px-4 py-2.5 text-sm text-ink-soft">
+            {data.fasterAnswers}
+          </p>
+        ) : null}
         {roles.userId == null ? <PostingPromptBlock prompt={data.prompt} kind={kind} /> : null}
       </main>
     </ToastProvider>

@@ -10,14 +10,18 @@ import {
   APPROVE_AND_ANSWER,
   APPROVE_EDITS,
   FOUNDER_TEAM,
+  foundersFaster,
   MODERATION_FILTER_PENDING,
   NEEDS_ANSWER,
   NEEDS_MODERATION,
   NEEDS_REPLY,
+  ownersAnswerLine,
+  ownersFaster,
   PENDING_MODERATION,
   QUESTION_CREATED,
   REVIEW_CREATED,
   UPDATES_SUBMITTED,
+  VERIFIED_OWNER,
 } from "../../domain/messages";
 import { utcMediumDate } from "../ui/format";
 import type { AnswerType, CommentStatus, DiscussionKind, ItemView, ViewerRoles } from "./types";
@@ -51,7 +55,13 @@ export const RATING_FILTER_LABEL = (value: (typeof RATING_FILTERS)[number]) =>
 export const STAFF_LABEL = "Payonce Staff";
 
 export const answerLabel = (answerType: AnswerType | null): string | null =>
-  answerType === "founder_team" ? FOUNDER_TEAM : answerType === "staff" ? STAFF_LABEL : null;
+  answerType === "founder_team"
+    ? FOUNDER_TEAM
+    : answerType === "staff"
+      ? STAFF_LABEL
+      : answerType === "verified_owner"
+        ? VERIFIED_OWNER
+        : null;
 
 /** A founder-team answer that is approved counts as the creator's reply. */
 const hasCreatorReply = (item: ItemView): boolean =>
@@ -131,6 +141,27 @@ export function responsivenessLine(r: {
         ? `typically within ${formatDuration(r.medianFirstAnswerSeconds)}`
         : null,
   };
+}
+
+/**
+ * Who answers the deal's questions faster, the founders or the owners (issue 33): medians of the
+ * first answer of each; null until the owners have answered any.
+ */
+export function fasterAnswerLine(r: {
+  answered: number;
+  medianFirstAnswerSeconds: number | null;
+  ownersAnswered: number;
+  ownersMedianFirstAnswerSeconds: number | null;
+}): string | null {
+  if (r.ownersAnswered === 0 || r.ownersMedianFirstAnswerSeconds == null) return null;
+  const owners = formatDuration(r.ownersMedianFirstAnswerSeconds);
+  if (r.answered === 0 || r.medianFirstAnswerSeconds == null) {
+    return ownersAnswerLine(r.ownersAnswered, owners);
+  }
+  const founders = formatDuration(r.medianFirstAnswerSeconds);
+  return r.ownersMedianFirstAnswerSeconds < r.medianFirstAnswerSeconds
+    ? ownersFaster(owners, founders)
+    : foundersFaster(founders, owners);
 }
 
 /**

@@ -32,6 +32,9 @@ export type ListParams = {
   rating: number | null;
   filter: ModerationFilter;
   page: number;
+  /** Reviews: owners of the deal only, and video reviews only (issue 33). */
+  verified: boolean;
+  video: boolean;
 };
 
 function listParams(url: URL, kind: DiscussionKind, moderator: boolean): ListParams {
@@ -54,7 +57,8 @@ function listParams(url: URL, kind: DiscussionKind, moderator: boolean): ListPar
   // Spec 000 names the search parameter `search`; spec 001's links from the product page carry
   // `query` (with ref=pdp): both work.
   const search = (q.get("search") ?? q.get("query") ?? "").trim().slice(0, 200);
-  return { search, sort, rating, filter, page };
+  const on = (name: string) => kind === "review" && q.get(name) === "true";
+  return { search, sort, rating, filter, page, verified: on("verified"), video: on("video") };
 }
 
 export async function loadListPage(
@@ -83,6 +87,8 @@ export async function loadListPage(
         rating: params.rating ?? undefined,
         query: params.search || undefined,
         moderatorFilter: params.filter === "all" ? undefined : params.filter,
+        verifiedOnly: params.verified,
+        withVideo: params.video,
       },
       context,
     ),

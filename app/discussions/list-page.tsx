@@ -2,7 +2,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { COMMENT_PAGE_SIZE, MODERATION_FILTERS, RATING_FILTERS } from "../../domain/constants";
-import { NO_REVIEWS_YET, showingCount, VIEW_MORE } from "../../domain/messages";
+import {
+  FILTER_VERIFIED_OWNERS,
+  FILTER_VIDEO_REVIEWS,
+  NO_REVIEWS_YET,
+  showingCount,
+  VIEW_MORE,
+} from "../../domain/messages";
 import { pageCount } from "../../domain/pagination";
 import { type DealSeo, dealBreadcrumbLd } from "../seo/deal-seo";
 import { seoMeta } from "../seo/meta";
@@ -69,6 +75,8 @@ function listHref(base: string, params: ListParams, change: Partial<ListParams>)
   if (next.sort !== "newest") q.set("sort", next.sort);
   if (next.rating) q.set("taco_rating", String(next.rating));
   if (next.filter !== "all") q.set("filter", next.filter);
+  if (next.verified) q.set("verified", "true");
+  if (next.video) q.set("video", "true");
   if (next.page > 1) q.set("page", String(next.page));
   const query = q.toString();
   return query ? `${base}?${query}` : base;
@@ -135,6 +143,8 @@ function Controls({ data, base }: { data: ListPageData; base: string }) {
         {params.filter !== "all" ? (
           <input type="hidden" name="filter" value={params.filter} />
         ) : null}
+        {params.verified ? <input type="hidden" name="verified" value="true" /> : null}
+        {params.video ? <input type="hidden" name="video" value="true" /> : null}
         <button type="submit" className={ghostButton}>
           Search
         </button>
@@ -168,6 +178,30 @@ function Controls({ data, base }: { data: ListPageData; base: string }) {
               ))}
             </select>
           </label>
+        ) : null}
+        {kind === "review" ? (
+          <>
+            <label className="flex items-center gap-2 text-sm text-ink-soft">
+              <input
+                type="checkbox"
+                name="verified"
+                value="true"
+                defaultChecked={params.verified}
+                onChange={submit}
+              />
+              {FILTER_VERIFIED_OWNERS}
+            </label>
+            <label className="flex items-center gap-2 text-sm text-ink-soft">
+              <input
+                type="checkbox"
+                name="video"
+                value="true"
+                defaultChecked={params.video}
+                onChange={submit}
+              />
+              {FILTER_VIDEO_REVIEWS}
+            </label>
+          </>
         ) : null}
         {roles.moderatorTools ? (
           <label className="flex items-center gap-2 text-sm text-ink-soft">
@@ -266,7 +300,12 @@ function countLine(data: ListPageData, shown: number): string {
   const segment = LIST_SEGMENT[data.kind];
   const line = showingCount(shown, data.total, segment);
   const approved = data.kind === "review" ? data.deal.reviewCount : data.deal.questionCount;
-  const unfiltered = !data.params.search && !data.params.rating && data.params.filter === "all";
+  const unfiltered =
+    !data.params.search &&
+    !data.params.rating &&
+    !data.params.verified &&
+    !data.params.video &&
+    data.params.filter === "all";
   if (data.roles.moderatorTools && unfiltered && data.total !== approved) {
     return `${line}, ${approved} of them approved`;
   }
@@ -283,7 +322,9 @@ export function ListPage({ data }: { data: ListPageData }) {
   const items = [...data.items, ...viewMore.items];
   const pastEnd = total > 0 && params.page > pages;
   const label = kind === "review" ? "Reviews" : "Questions";
-  const filtered = Boolean(params.search || params.rating || params.filter !== "all");
+  const filtered = Boolean(
+    params.search || params.rating || params.verified || params.video || params.filter !== "all",
+  );
   return (
     <ToastProvider>
       <ToastOnMount message={data.deletedToast} />

@@ -8,6 +8,7 @@ import { isInactiveIndefinitely } from "../../domain/deal-state";
 import type { DealFacts, Viewer } from "../../domain/permissions";
 import type { SessionUser } from "../../server/services/accounts/sessions";
 import type { DealDetailsJson } from "../../server/services/storefront/catalog";
+import { ratingHistoryJson } from "../../server/web/discussion-presenters";
 import { basedOnLabel } from "../../server/web/discussions";
 import { isDomainError, statusOf } from "../../server/web/errors";
 import type { AppLoadContext } from "../context";
@@ -17,6 +18,7 @@ import {
   type DealSummary,
   type DiscussionKind,
   loginPath,
+  type RatingHistoryView,
   type ResponsivenessView,
   type ReviewsSummaryView,
   type ViewerRoles,
@@ -91,6 +93,15 @@ export async function reviewsSummaryView(
     generatedAt: generated.getTime() > 0 ? generated.toISOString() : null,
   };
 }
+
+/** The deal's rating history beside the founders' updates (issue 33); not personal. */
+export const ratingHistoryView = async (
+  ctx: Ctx,
+  deal: DealDetailsJson,
+): Promise<RatingHistoryView> =>
+  ratingHistoryJson(
+    await ctx.services.discussions.ratingHistory(String(deal.id), ctx.session?.user ?? null),
+  );
 
 export const responsivenessView = async (
   ctx: Ctx,

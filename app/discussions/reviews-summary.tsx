@@ -5,7 +5,7 @@
  */
 import { Link } from "react-router";
 import { cx } from "../ui/format";
-import { formatDate, responsivenessLine } from "./labels";
+import { fasterAnswerLine, formatDate, responsivenessLine } from "./labels";
 import type { ResponsivenessView, ReviewsSummaryView } from "./types";
 
 const SENTIMENT_DOT: Record<ReviewsSummaryView["statements"][number]["sentiment"], string> = {
@@ -103,6 +103,7 @@ export function FounderResponsiveness({
 }) {
   if (data.questions === 0) return null;
   const line = responsivenessLine(data);
+  const faster = fasterAnswerLine(data);
   return (
     <p className="flex items-start gap-3 rounded-2xl bg-stone-50 px-4 py-2.5 text-sm">
       <span
@@ -116,6 +117,7 @@ export function FounderResponsiveness({
           {line.answered}
         </Link>
         {line.typical ? <span className="text-ink-soft"> · {line.typical}</span> : null}
+        {faster ? <span className="block text-ink-soft">{faster}</span> : null}
       </span>
     </p>
   );

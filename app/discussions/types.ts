@@ -3,6 +3,7 @@
  * dates as ISO strings, media as URLs. The *.server.ts modules beside it build them.
  */
 import type { ANSWER_TYPES, COMMENT_STATUSES } from "../../domain/constants";
+import type { ReviewProvenance } from "../../domain/provenance";
 
 export type DiscussionKind = "review" | "question";
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
@@ -58,6 +59,10 @@ export type ItemView = {
   isFollowing: boolean | null;
   videoUrl: string | null;
   videoThumbnailUrl: string | null;
+  /** Where a review comes from (issue 33); null for questions. */
+  provenance: ReviewProvenance | null;
+  /** A review's earlier ratings, oldest first (dates as ISO strings). */
+  earlierRatings: { rating: number; ratedAt: string }[];
   children: ReplyView[];
 };
 
@@ -153,11 +158,21 @@ export type ReviewsSummaryView = {
   generatedAt: string | null;
 };
 
+/** The deal's rating history beside the founders' updates (issue 33), as the API answers it. */
+export type RatingHistoryView = {
+  months: { month: string; average: number; count: number }[];
+  updates: { date: string; title: string; kind: string }[];
+  lifetime: { average: number | null; count: number };
+  since_latest_update: { since: string; average: number | null; count: number } | null;
+};
+
 export type ResponsivenessView = {
   questions: number;
   answered: number;
   answeredShare: number;
   medianFirstAnswerSeconds: number | null;
+  ownersAnswered: number;
+  ownersMedianFirstAnswerSeconds: number | null;
 };
 
 /** The new and edit forms' fields. */

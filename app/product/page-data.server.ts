@@ -7,6 +7,7 @@ import type { AppLoadContext } from "../context";
 import { keptCommunityLists } from "../discussions/community.server";
 import {
   dealSummary,
+  ratingHistoryView,
   responsivenessView,
   reviewsSummaryView,
 } from "../discussions/page-context.server";
@@ -59,7 +60,7 @@ async function readProductPageData(
     page.blocks.some((b) => b.type === "campaign_banner" || b.type === "subscribe_form") ||
     mentionsAnyFigure(page.blocks) ||
     mentionsAnyFigure(Object.values(page.zones));
-  const [campaign, reviewsSummary, responsiveness, communityLists, founderBadges] =
+  const [campaign, reviewsSummary, responsiveness, communityLists, founderBadges, ratingHistory] =
     await Promise.all([
       needsCampaign ? ctx.services.pages.activeCampaign() : null,
       reviewsSummaryView(ctx, deal),
@@ -68,6 +69,7 @@ async function readProductPageData(
       at.keepLists ? keptCommunityLists(ctx, deal) : null,
       // The founders' record badges (decision 077): their rates across all their deals.
       ctx.services.founderRecords.badgesForDeal(deal.id),
+      ratingHistoryView(ctx, deal),
     ]);
   return {
     /** The whole entity, for the server's own reads (community, viewer, SEO). */
@@ -82,6 +84,7 @@ async function readProductPageData(
     campaign,
     reviewsSummary,
     responsiveness,
+    ratingHistory,
     /** The community tabs' lists as the public sees them (kept; null on a preview). */
     communityLists,
     /** True only on a staff preview of a deal the public cannot see (draft or private). */

@@ -125,6 +125,10 @@ export const DiscussionListQuerySchema = z.object({
   from: z.string().optional(),
   skip_pages: formInt(INVALID_CHOICE, { min: 0 }).optional(),
   enroll: z.string().optional(),
+  /** Reviews by the deal's current owners only (issue 33, decision 070). */
+  verified: formBoolean(INVALID_CHOICE).optional(),
+  /** Video reviews only (issue 33). */
+  video: formBoolean(INVALID_CHOICE).optional(),
 });
 
 /** The new-review page honours ?rating= only when it is 1 to 5. */

@@ -1,5 +1,7 @@
 import type { AuthorView, ItemView, ReplyView } from "../../app/discussions/types";
 import type { FollowState } from "../services/discussions/follows";
+import { NO_PROVENANCE } from "../../domain/provenance";
+import type { RatingHistory } from "../services/discussions/rating-history";
 import type {
   CommentAuthor,
   DiscussionItem,
@@ -98,6 +100,24 @@ export function itemJson(item: DiscussionItem) {
     rating: item.rating,
     video_file: mediaUrl(item.videoKey),
     video_thumbnail: mediaUrl(item.videoThumbnailKey),
+    provenance: provenanceJson(item.provenance),
+    rating_history: item.earlierRatings.map((r) => ({
+      rating: r.rating,
+      rated_at: r.ratedAt.toISOString(),
+    })),
+  };
+}
+
+/** Where a review comes from (issue 33, decision 070); every field always present. */
+export function provenanceJson(p: DiscussionItem["provenance"]) {
+  const v = p ?? NO_PROVENANCE;
+  return {
+    verified_purchase: v.verifiedPurchase,
+    plan: v.plan,
+    days_owned: v.daysOwned,
+    refunded: v.refunded,
+    by_transfer: v.byTransfer,
+    updated_after_reply: v.updatedAfterReply,
   };
 }
 
@@ -109,6 +129,28 @@ export const followJson = (state: FollowState) => ({
   is_following: state.following,
   followers_count: state.followersCount,
 });
+/** The deal's rating history as the API shows it (issue 33); averages to two decimals. */
+export function ratingHistoryJson(h: RatingHistory) {
+  const round = (n: number | null) => (n == null ? null : Math.round(n * 100) / 100);
+  return {
+    months: h.months.map((m) => ({
+      month: m.month,
+      average: round(m.average) ?? 0,
+      count: m.count,
+    })),
+    updates: h.updates.map((u) => ({ date: u.date.toISOString(), title: u.title, kind: u.kind })),
+    lifetime: { average: round(h.lifetime.average), count: h.lifetime.count },
+    since_latest_update: h.sinceLatestUpdate
+      ? {
+          since: h.sinceLatestUpdate.since.toISOString(),
+          average: round(h.sinceLatestUpdate.average),
+          count: h.sinceLatestUpdate.count,
+        }
+      : null,
+  };
+}
+
+export type RatingHistoryJson = ReturnType<typeof ratingHistoryJson>;
 
 /** What a write answers: the changed item, or the reply inside its thread. */
 export const nodeJson = (node: DiscussionNode) =>
@@ -174,6 +216,19 @@ export function itemView(item: DiscussionItem): ItemView {
     isFollowing: question?.is_following ?? null,
     videoUrl: review?.video_file ?? null,
     videoThumbnailUrl: review?.video_thumbnail ?? null,
+    provenance: review
+      ? {
+          verifiedPurchase: review.provenance.verified_purchase,
+          plan: review.provenance.plan,
+          daysOwned: review.provenance.days_owned,
+          refunded: review.provenance.refunded,
+          byTransfer: review.provenance.by_transfer,
+          updatedAfterReply: review.provenance.updated_after_reply,
+        }
+      : null,
+    earlierRatings: review
+      ? review.rating_history.map((r) => ({ rating: r.rating, ratedAt: r.rated_at }))
+      : [],
     children: json.children.map(replyView),
   };
 }

@@ -13,6 +13,9 @@ type Responsiveness = {
   answered: number;
   answered_share: number;
   median_first_answer_seconds: number | null;
+  /** Owners' answers beside the founders' (issue 33). */
+  owners_answered: number;
+  owners_median_first_answer_seconds: number | null;
 };
 
 let app: TestApp;
@@ -38,6 +41,11 @@ async function expected(dealId: number): Promise<Responsiveness> {
         from comments r join users u on u.id = r.user_id
         where r.root_id = comments.id and r.answer_type = 'founder_team'
           and r.status = 'approved' and not u.is_bot)`,
+      ownerWait: sql<number | string | null>`(select extract(epoch from min(r.created_at)
+          - comments.created_at)::float8
+        from comments r
+        where r.root_id = comments.id and r.answer_type = 'verified_owner'
+          and r.status = 'approved')`,
     })
     .from(comments)
     .where(
@@ -52,18 +60,28 @@ async function expected(dealId: number): Promise<Responsiveness> {
     .filter((r) => r.wait != null)
     .map((r) => Number(r.wait))
     .sort((a, b) => a - b);
-  const mid = waits.length / 2;
-  const median = waits.length
-    ? waits.length % 2
-      ? (waits[Math.floor(mid)] as number)
-      : ((waits[mid - 1] as number) + (waits[mid] as number)) / 2
-    : null;
+  const ownerWaits = rows
+    .filter((r) => r.ownerWait != null)
+    .map((r) => Number(r.ownerWait))
+    .sort((a, b) => a - b);
+  const median = medianOf(waits);
+  const ownersMedian = medianOf(ownerWaits);
   return {
     questions: rows.length,
     answered: waits.length,
     answered_share: rows.length ? waits.length / rows.length : 0,
     median_first_answer_seconds: median === null ? null : Math.round(median),
+    owners_answered: ownerWaits.length,
+    owners_median_first_answer_seconds: ownersMedian === null ? null : Math.round(ownersMedian),
   };
+}
+
+function medianOf(sorted: number[]): number | null {
+  const mid = sorted.length / 2;
+  if (sorted.length === 0) return null;
+  return sorted.length % 2
+    ? (sorted[Math.floor(mid)] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 beforeAll(async () => {
@@ -99,6 +117,8 @@ describe("founder responsiveness", () => {
         answered: 0,
         answered_share: 0,
         median_first_answer_seconds: null,
+        owners_answered: 0,
+        owners_median_first_answer_seconds: null,
       });
     }
   });

@@ -1,6 +1,8 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PRODUCT_FILTER_LABELS, PRODUCT_FILTERS, REFUND_REQUESTED } from "../../../domain/account";
 import {
+  ASK_OWNER_QUESTIONS,
+  OWNER_QUESTIONS_SAVED,
   PAYMENT_PROCESSING,
   SOMETHING_WENT_WRONG,
   TRANSFER_INITIATED,
@@ -31,6 +33,7 @@ const NOTICES = {
   transferred: TRANSFER_INITIATED,
   upgraded: UPGRADE_DONE,
   processing: PAYMENT_PROCESSING,
+  owner_questions: OWNER_QUESTIONS_SAVED,
 };
 
 export const meta: Route.MetaFunction = () => privateMeta("Your products");
@@ -53,7 +56,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Add-ons and refunded lines offer no upgrade: not even asked about.
     list.results.filter((p) => p.parent_invoice_item_id === null && !p.refundedAt).map((p) => p.id),
   );
-  return { ...productListJson(list), ...upgrades, notice: noticeFrom(request, NOTICES) };
+  // Whether the owner is asked new questions on the deals they own (issue 33).
+  const askOwnerQuestions = await services.discussions.askOwnerQuestions(user);
+  return {
+    ...productListJson(list),
+    ...upgrades,
+    askOwnerQuestions,
+    notice: noticeFrom(request, NOTICES),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -64,6 +74,11 @@ export async function action(args: Route.ActionArgs) {
   const back = pageUrl(request);
   if (intent === "upgrade" || intent === "upgrade_confirm") {
     return upgradeAction(args.context.get(appContext), request, fields, intent);
+  }
+  if (intent === "owner_questions") {
+    await services.discussions.setAskOwnerQuestions(user, fields.ask_owner_questions === "true");
+    back.searchParams.set("notice", "owner_questions");
+    return redirect(`${back.pathname}${back.search}`);
   }
   try {
     if (intent === "refund") {
@@ -328,6 +343,21 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         </ul>
       )}
       <Pagination page={meta.page} totalPages={meta.pages} href={(page) => href({ page })} />
+      <Form method="post" className="mt-6 flex flex-wrap items-center gap-3 text-sm">
+        <input type="hidden" name="intent" value="owner_questions" />
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            name="ask_owner_questions"
+            value="true"
+            defaultChecked={loaderData.askOwnerQuestions}
+          />
+          {ASK_OWNER_QUESTIONS}
+        </label>
+        <button type="submit" className={buttonStyles.secondary} disabled={busy}>
+          Save
+        </button>
+      </Form>
     </AccountShell>
   );
 }

@@ -28,6 +28,8 @@ export const users = pgTable(
     isBot: boolean().notNull().default(false),
     commentBlacklist: boolean().notNull().default(false),
     commentWhitelist: boolean().notNull().default(false),
+    /** Opted in to be asked new questions on the deals they own (issue 33, decision 070). */
+    answersOwnerQuestions: boolean().notNull().default(false),
     /** e.g. "NEW_ACCOUNT" for accounts that still have to set a password. */
     requirePasswordReset: text(),
     dateJoined: createdAt(),

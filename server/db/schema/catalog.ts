@@ -18,6 +18,7 @@ import {
   ADDON_PURCHASE_STATES,
   ADDON_VALUE_TYPES,
   DEAL_STATUSES,
+  FOUNDER_POST_KINDS,
   LISTING_TYPES,
   STAFF_MESSAGE_USER_GROUPS,
 } from "../../../domain/constants";
@@ -624,6 +625,8 @@ export const founders = pgTable(
   (t) => [uniqueIndex("founders_deal_unique").on(t.dealId)],
 );
 
+export type FounderPostKind = (typeof FOUNDER_POST_KINDS)[number];
+
 /** "From the founders" / News & Updates posts. */
 export const founderPosts = pgTable(
   "founder_posts",
@@ -635,10 +638,13 @@ export const founderPosts = pgTable(
     authorUserId: integer().references(() => users.id, { onDelete: "set null" }),
     title: text().notNull(),
     message: text().notNull(),
+    /** A news post or a changelog entry: both mark the rating history (issue 33). */
+    kind: text().$type<FounderPostKind>().notNull().default("post"),
     createdAt: createdAt(),
     modifiedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
+    check("founder_posts_kind_check", oneOf(t.kind, FOUNDER_POST_KINDS)),
     index("founder_posts_deal_created_idx").on(
       t.dealId,
       t.createdAt.desc().nullsFirst(),

@@ -53,6 +53,11 @@ export const comments = pgTable(
     comment: text().notNull().default(""),
     /** 1-5 tacos, top-level reviews only. */
     rating: smallint(),
+    /**
+     * When the current rating was given: null means when the review was created. An edit that
+     * changes the rating moves it and keeps the earlier one in comment_rating_history.
+     */
+    ratedAt: timestamptz(),
     status: text().$type<CommentStatus>().notNull().default("pending"),
     resolved: boolean().notNull().default(false),
     /** Why a moderator declined the item, shown to its author (issue 33); null otherwise. */
@@ -115,6 +120,10 @@ export const comments = pgTable(
           sql`${t.kind} = ${sql.raw(`'${kind}'`)} and ${t.parentId} is null and ${t.status} = 'approved'`,
         ),
     ),
+    // Owners' answers to questions, for the deal's responsiveness (issue 33).
+    index("comments_owner_answers_idx")
+      .on(t.dealId, t.rootId, t.createdAt)
+      .where(sql`${t.answerType} = 'verified_owner' and ${t.status} = 'approved'`),
     index("comments_parent_created_idx").on(t.parentId, t.createdAt),
     index("comments_root_idx").on(t.rootId),
     index("comments_user_idx").on(t.userId),
@@ -154,6 +163,29 @@ export const commentVotes = pgTable(
     uniqueIndex("comment_votes_comment_user_unique").on(t.commentId, t.userId),
     index("comment_votes_user_idx").on(t.userId),
     check("comment_votes_direction_check", oneOf(t.direction, COMMENT_VOTE_DIRECTIONS)),
+  ],
+);
+
+/**
+ * A review's earlier ratings (issue 33): a reviewer who changes their rating (after a fix, say)
+ * keeps the earlier one visible in the review's history and in the deal's rating history.
+ */
+export const commentRatingHistory = pgTable(
+  "comment_rating_history",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    commentId: integer()
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    rating: smallint().notNull(),
+    /** When this rating was given. */
+    ratedAt: timestamptz().notNull(),
+    /** When a new rating replaced it. */
+    replacedAt: createdAt(),
+  },
+  (t) => [
+    index("comment_rating_history_comment_idx").on(t.commentId, t.ratedAt),
+    check("comment_rating_history_rating_check", sql`${t.rating} between 1 and 5`),
   ],
 );
 

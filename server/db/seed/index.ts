@@ -12,6 +12,7 @@ import { seedFounderRecord } from "./founder-record";
 import { seedMarketing } from "./marketing";
 import { seedPages } from "./pages";
 import { seedPlusDeal } from "./plus";
+import { seedProvenance } from "./provenance";
 import { namedOrders, seedPurchases } from "./purchases";
 import { seedShowcase } from "./showcase-blocks";
 import { seedTaskflowContent, seedVideoCollections } from "./taskflow";
@@ -59,6 +60,8 @@ export async function seed(db: Db, clock: Clock): Promise<void> {
     );
     // TaskFlow's founder's record: a few refunds among the shoppers' purchases (decision 077).
     await seedFounderRecord(tx, get(dealIds, "taskflow"));
+    // Issue 33: review provenance, rating history and owners' answers, from the rows above.
+    await seedProvenance(tx);
     // The founder team's responsiveness, by the write side's rule (aggregates.ts).
     await tx.execute(sql`update deals d set founder_answered_count = s.answered,
         founder_answer_median_seconds = s.median

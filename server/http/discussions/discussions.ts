@@ -5,8 +5,10 @@ import { discussionFollowRoutes } from "./follows";
 import { discussionReadRoutes } from "./lists";
 import { reviewMediaRoutes } from "./media";
 import { discussionModerationRoutes } from "./moderation";
+import { ownerQuestionRoutes } from "./owner-questions";
 import { discussionPostingRoutes } from "./posting";
 import { perUserLimits } from "./rate-limits";
+import { ratingHistoryRoutes } from "./rating-history";
 import { MULTIPART_LIMITS } from "./request-body";
 import { discussionSuggestionRoutes } from "./suggestions";
 import { discussionVoteRoutes } from "./votes";
@@ -30,4 +32,6 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   await app.register(reviewMediaRoutes, { services });
   await app.register(discussionSuggestionRoutes, { services });
   await app.register(discussionFollowRoutes, { services, perUser });
+  await app.register(ratingHistoryRoutes, { services });
+  await app.register(ownerQuestionRoutes, { services });
 };

@@ -63,6 +63,8 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
             rating: q.rating,
             query: q.query,
             searchAfter: q.search_after || undefined,
+            verifiedOnly: q.verified,
+            withVideo: q.video,
           });
           // Pending items and the viewer's votes make a signed-in answer personal.
           if (user) reply.header("cache-control", "private, no-store");
@@ -191,6 +193,8 @@ export const discussionReadRoutes: FastifyPluginAsyncZod<{ services: Services }>
         answered: r.answered,
         answered_share: r.answeredShare,
         median_first_answer_seconds: r.medianFirstAnswerSeconds,
+        owners_answered: r.ownersAnswered,
+        owners_median_first_answer_seconds: r.ownersMedianFirstAnswerSeconds,
       };
     },
   );

@@ -91,6 +91,19 @@ export const itemResponse = z
     rating: z.number().nullable().optional(),
     video_file: z.string().nullable().optional(),
     video_thumbnail: z.string().nullable().optional(),
+    provenance: z
+      .looseObject({
+        verified_purchase: z.boolean(),
+        plan: z.string().nullable(),
+        days_owned: z.number().int().nullable(),
+        refunded: z.boolean(),
+        by_transfer: z.boolean(),
+        updated_after_reply: z.boolean(),
+      })
+      .optional(),
+    rating_history: z
+      .array(z.looseObject({ rating: z.number().int(), rated_at: z.string() }))
+      .optional(),
   })
   .describe("A review or question with its replies");
 
@@ -159,6 +172,8 @@ export const responsivenessResponse = z.looseObject({
   answered: z.number(),
   answered_share: z.number(),
   median_first_answer_seconds: z.number().nullable(),
+  owners_answered: z.number().int(),
+  owners_median_first_answer_seconds: z.number().nullable(),
 });
 
 export const reviewsSummaryResponse = z.looseObject({

@@ -58,6 +58,16 @@ export function createDealReads(deps: { db: Db }) {
         questions: deals.commentCount,
         answered: deals.founderAnsweredCount,
         median: deals.founderAnswerMedianSeconds,
+        // Owners' answers (issue 33): each approved question's first approved verified-owner
+        // answer, by the partial index of approved owner answers (migration 0014).
+        owners: sql<string>`(select json_build_array(count(*)::int,
+            percentile_cont(0.5) within group (order by w.wait)::float8)::text
+          from (select extract(epoch from min(r.created_at) - q.created_at)::float8 as wait
+            from comments r join comments q on q.id = r.root_id
+            where r.deal_id = deals.id and r.answer_type = 'verified_owner'
+              and r.status = 'approved' and q.kind = 'question' and q.parent_id is null
+              and q.status = 'approved'
+            group by q.id, q.created_at) w)`,
       })
       .from(deals)
       .where(dealKeyWhere(dealKey, viewer))
@@ -66,11 +76,15 @@ export function createDealReads(deps: { db: Db }) {
     if (!row) throw notFound();
     const questions = Number(row.questions);
     const answered = Number(row.answered);
+    const [ownersAnswered, ownersMedian] = JSON.parse(row.owners) as [number, number | null];
     return {
       questions,
       answered,
       answeredShare: questions ? answered / questions : 0,
       medianFirstAnswerSeconds: row.median == null ? null : Math.round(Number(row.median)),
+      ownersAnswered: Number(ownersAnswered ?? 0),
+      ownersMedianFirstAnswerSeconds:
+        ownersMedian == null ? null : Math.round(Number(ownersMedian)),
     };
   }
 

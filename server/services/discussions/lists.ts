@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { forbidden, notFound, unauthenticated } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { type CommentKind, comments } from "../../db/schema/discussions";
 import { questionFollows } from "../../db/schema/notifications";
 import type { Clock } from "../../providers/clock";
+import { ownsDeal } from "../commerce/ownership-sql";
 import { afterCursor, DATE_KEY, decodeCursor, encodeCursor, orderBy, sortKeys } from "./cursor";
 import { itemIdFromSegment } from "./ids";
 import type { DealContext, ReadQueries } from "./read-queries";
@@ -53,7 +54,13 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
         ? eq(comments.rating, options.rating)
         : undefined,
       search ? sql`${comments.search} @@ websearch_to_tsquery('english', ${search})` : undefined,
+      // Reviews by the deal's current owners, and video reviews (issue 33, decision 070).
+      kind === "review" && options.verifiedOnly
+        ? ownsDeal(sql.raw("comments.user_id"), sql`${deal.id}::int`)
+        : undefined,
+      kind === "review" && options.withVideo ? isNotNull(comments.videoMediaId) : undefined,
     );
+    const narrowed = kind === "review" && (options.verifiedOnly || options.withVideo);
     const limit = options.itemsPerPage;
     // Keyset whenever a cursor is given (it wins over page); OFFSET only for page numbers.
     const offset = cursor ? 0 : (options.page - 1 + (options.skipPages ?? 0)) * limit;
@@ -87,16 +94,18 @@ export function createListReads(deps: { db: Db; clock: Clock; queries: ReadQueri
     // deal's context): no count(*) over the whole deal, no statement of its own.
     const rating = kind === "review" ? options.rating : undefined;
     const stored =
-      !deal.moderates && !search && !options.moderatorFilter
+      !deal.moderates && !search && !options.moderatorFilter && !narrowed
         ? rating !== undefined
           ? (deal.approvedReviewsByRating[rating - 1] ?? 0)
           : deal.approvedCount[kind]
         : null;
-    const pending = deal.viewerPending
-      ? rating !== undefined
-        ? (deal.viewerPending.reviewsByRating[rating - 1] ?? 0)
-        : deal.viewerPending[kind]
-      : 0;
+    const pending = narrowed
+      ? 0
+      : deal.viewerPending
+        ? rating !== undefined
+          ? (deal.viewerPending.reviewsByRating[rating - 1] ?? 0)
+          : deal.viewerPending[kind]
+        : 0;
     const totalQuery =
       stored === null
         ? db.select({ total: sql<number>`count(*)::int` }).from(comments).where(filters)

@@ -12,6 +12,7 @@ import { afterTopLevelChange, recomputeThread } from "./aggregates";
 import { writerOf } from "./audited";
 import { isStaffModeratorUser, parseId } from "./ids";
 import type { Notifier } from "./notifications";
+import { askOwners } from "./owner-answers";
 import type { ApproveValue, DiscussionNode, DiscussionReader } from "./types";
 import { changedNode, dealFacts, domainViewer, loadRow, MESSAGES } from "./write-context";
 
@@ -82,6 +83,10 @@ export function createModeration(deps: {
       // The author hears the verdict; an approval also tells whoever the item concerns.
       await deps.notifier?.moderated(tx, row.id, next, user.id);
       if (next === "approved") await deps.notifier?.published(tx, row.id, user.id);
+      // A question made public for the first time goes to the owners who opted in (issue 33).
+      if (kind === "question" && row.rootId == null && next === "approved") {
+        await askOwners(tx, outbox, facts.id, row.id);
+      }
       return {
         result: out,
         id: row.id,

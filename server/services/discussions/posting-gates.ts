@@ -31,11 +31,19 @@ export function assertCreateAllowed(kind: CommentKind, user: SessionUser, facts:
 export const initialTopLevelStatus = (facts: DealFacts2): CommentStatus =>
   facts.whitelisted && !facts.blacklisted ? "approved" : "pending";
 
-/** answer_type comes from the author's role, never from the client. Bots answer as no one. */
-export function answerTypeFor(user: SessionUser, facts: DealFacts2): AnswerType | null {
+/**
+ * answer_type comes from the author's role, never from the client. Bots answer as no one. An
+ * owner of the deal answering a question answers as a verified owner (issue 33, decision 070).
+ */
+export function answerTypeFor(
+  user: SessionUser,
+  facts: DealFacts2,
+  kind?: CommentKind,
+): AnswerType | null {
   if (facts.isBot) return null;
   if (facts.partnerIds.includes(user.id)) return "founder_team";
   if (isStaffModeratorUser(user)) return "staff";
+  if (kind === "question" && facts.purchased) return "verified_owner";
   return null;
 }
 

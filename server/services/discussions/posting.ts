@@ -12,12 +12,14 @@ import { afterTopLevelChange, recomputeThread } from "./aggregates";
 import { commentSnapshot, writerOf } from "./audited";
 import { isStaffModeratorUser } from "./ids";
 import type { Notifier } from "./notifications";
+import { askOwners } from "./owner-answers";
 import {
   answerTypeFor,
   assertCreateAllowed,
   initialTopLevelStatus,
   replyStatus,
 } from "./posting-gates";
+import { keepEarlierRating } from "./rating-history";
 import type { ReviewMedia } from "./review-media";
 import type {
   CreateInput,
@@ -115,6 +117,10 @@ export function createPosting(deps: {
           await afterTopLevelChange(tx, outbox, facts, kind);
           await deps.notifier?.published(tx, row.id, user.id);
         }
+        // Owners who opted in are asked a question once it is public (issue 33).
+        if (status === "approved" && kind === "question") {
+          await askOwners(tx, outbox, facts.id, row.id);
+        }
         return { id: row.id, dealId: facts.id };
       }));
     } catch (err) {
@@ -179,7 +185,7 @@ export function createPosting(deps: {
           title: null,
           comment: input.comment,
           status,
-          answerType: answerTypeFor(user, facts),
+          answerType: answerTypeFor(user, facts, kind),
           createdAt: clock.now(),
         })
         .returning({ id: comments.id });
@@ -256,10 +262,16 @@ export function createPosting(deps: {
           removedKeys = await deleteMediaRows(tx, [row.videoMediaId, row.videoThumbnailMediaId]);
           mediaIds = await insertVideo(tx, user, input.video);
         }
+        // The earlier rating stays in the review's history (issue 33).
+        const rated =
+          !isReply && kind === "review"
+            ? await keepEarlierRating(tx, row.id, input.rating, clock.now())
+            : {};
         await tx
           .update(comments)
           .set({
             comment: input.comment,
+            ...rated,
             ...(isReply
               ? {}
               : {

@@ -9,6 +9,7 @@ import type { SortKey } from "./cursor";
 import { dealRow } from "./deal-key";
 import { isStaffModeratorUser } from "./ids";
 import { displayPath } from "./item-paths";
+import { parseProvenance, provenanceColumn } from "./provenance";
 import type {
   CommentAuthor,
   DiscussionItem,
@@ -306,6 +307,8 @@ export function createReadQueries(db: Db) {
         followersCount: comments.followersCount,
         videoKey: videoMedia.key,
         videoThumbnailKey: thumbnailMedia.key,
+        // Reviews only (issue 33): the author's purchases of the deal, in this same statement.
+        provenance: provenanceColumn(deal.id),
         userVote: userVoteColumn(viewer),
         sortKey: sql<string>`json_build_array(${sql.join(
           keys.map((key) => sql`${key.column}::text`),
@@ -333,6 +336,7 @@ export function createReadQueries(db: Db) {
         id: comments.id,
         parentId: comments.parentId,
         rootId: comments.rootId,
+        kind: comments.kind,
         comment: comments.comment,
         answerType: comments.answerType,
         status: comments.status,
@@ -377,6 +381,12 @@ export function createReadQueries(db: Db) {
         replies.get(reply.parentId)?.children.push(reply);
       }
     }
+    // A question's answers rank by helpful votes, the oldest first among equals (issue 33); a
+    // review's replies, and replies to an answer, stay in the order they were written.
+    const questionRoots = new Set(rows.filter((r) => r.kind === "question").map((r) => r.rootId));
+    for (const [rootId, list] of byRoot) {
+      if (questionRoots.has(rootId)) list.sort((a, b) => b.upVotes - a.upVotes);
+    }
     return byRoot;
   }
 
@@ -387,6 +397,8 @@ export function createReadQueries(db: Db) {
 
   function toItem(row: ItemRow, deal: DealContext, children: DiscussionReply[]): DiscussionItem {
     const title = row.title ?? "";
+    const user = toAuthor(row.user, deal);
+    const provenance = parseProvenance(row.provenance, user?.verifiedPurchaser ?? false);
     return {
       id: row.id,
       dealId: row.dealId,
@@ -400,11 +412,13 @@ export function createReadQueries(db: Db) {
       created: row.createdAt,
       edited: row.editedAt,
       displayPath: displayPath(deal.slug, row.kind, row.id, title),
-      user: toAuthor(row.user, deal),
+      user,
       upVotes: row.upVotes,
       userVote: Number(row.userVote ?? 0),
       replyCount: countTree(children),
       followersCount: row.followersCount,
+      provenance: provenance?.provenance ?? null,
+      earlierRatings: provenance?.earlierRatings ?? [],
       videoKey: row.videoKey,
       videoThumbnailKey: row.videoThumbnailKey,
       children,

@@ -10,8 +10,10 @@ import { createFollows } from "./follows";
 import { createListReads, keptListIds, listsForViewer } from "./lists";
 import { createModeration } from "./moderation";
 import { createNotifier } from "./notifications";
+import { createOwnerAnswers } from "./owner-answers";
 import { createPosting } from "./posting";
 import { createProfileReads } from "./profiles";
+import { createRatingHistoryReads } from "./rating-history";
 import {
   createReadQueries,
   type DealContext,
@@ -37,7 +39,7 @@ export function createDiscussionService(deps: {
   pageEvents: PageEvents;
   /** When given, an anonymous viewer's deal context is kept between requests (see below). */
   pageCache?: PageCacheService;
-  /** The site's public origin, for the links in notification e-mails. */
+  /** The site's public origin, for the links in notification e-mails and owners' questions. */
   publicUrl?: string;
 }) {
   const { db, clock, outbox, pageEvents } = deps;
@@ -47,6 +49,12 @@ export function createDiscussionService(deps: {
     : loaded;
   const lists = createListReads({ db, clock, queries });
   const dealReads = createDealReads({ db });
+  const ratingHistory = createRatingHistoryReads({ db });
+  const ownerAnswers = createOwnerAnswers({
+    db,
+    outbox,
+    ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
+  });
   const reviewMedia = createReviewMedia({ db, media: deps.media });
   const read = { get: lists.get };
   // Notification e-mails (issue 33): told by posting and moderation, in their transactions.
@@ -79,6 +87,10 @@ export function createDiscussionService(deps: {
     keptListIds,
     founderResponsiveness: dealReads.founderResponsiveness,
     approvedReviewLinks: dealReads.approvedReviewLinks,
+    ratingHistory: ratingHistory.ratingHistory,
+    ownersToAsk: ownerAnswers.ownersToAsk,
+    setAskOwnerQuestions: ownerAnswers.setAskOwnerQuestions,
+    askOwnerQuestions: ownerAnswers.askOwnerQuestions,
     profile: profiles.profile,
     similarQuestions: suggestions.similarQuestions,
     ...posting,

@@ -3,6 +3,7 @@ import type {
   MODERATOR_FILTERS,
   SORT_ORDERS,
 } from "../../../domain/constants";
+import type { EarlierRating, ReviewProvenance } from "../../../domain/provenance";
 import type { AnswerType, CommentKind, CommentStatus } from "../../db/schema/discussions";
 import type { SessionUser } from "../accounts/sessions";
 import type { StoredVideo } from "./video";
@@ -25,6 +26,10 @@ export type ListOptions = {
   rating?: number | undefined;
   query?: string | undefined;
   searchAfter?: string | undefined;
+  /** Reviews only: by the deal's current owners (issue 33). */
+  verifiedOnly?: boolean | undefined;
+  /** Reviews only: with a video (issue 33). */
+  withVideo?: boolean | undefined;
 };
 
 export type CommentAuthor = {
@@ -81,6 +86,10 @@ export type DiscussionItem = {
   isFollowing?: boolean;
   videoKey: string | null;
   videoThumbnailKey: string | null;
+  /** Where a review comes from (issue 33); null for questions. */
+  provenance: ReviewProvenance | null;
+  /** A review's earlier ratings, oldest first (issue 33); empty for questions. */
+  earlierRatings: EarlierRating[];
   children: DiscussionReply[];
 };
 
@@ -97,6 +106,10 @@ export type FounderResponsiveness = {
   answeredShare: number;
   /** Median seconds from a question to its first approved founder-team answer; null if none. */
   medianFirstAnswerSeconds: number | null;
+  /** Approved questions with an approved verified-owner answer (issue 33). */
+  ownersAnswered: number;
+  /** Median seconds from a question to its first approved verified-owner answer; null if none. */
+  ownersMedianFirstAnswerSeconds: number | null;
 };
 
 export type UserStatus = {
