@@ -12,8 +12,8 @@ import {
   BADGE_VERIFIED_PURCHASER,
   BE_THE_FIRST,
   EDIT_TO_RESUBMIT,
-  MODERATION_REASON_LABEL,
   earlierRating,
+  MODERATION_REASON_LABEL,
 } from "../../domain/messages";
 import { provenanceLabels } from "../../domain/provenance";
 import { ShareControl } from "../marketing/share-control";

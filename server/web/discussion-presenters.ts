@@ -1,6 +1,6 @@
 import type { AuthorView, ItemView, ReplyView } from "../../app/discussions/types";
-import type { FollowState } from "../services/discussions/follows";
 import { NO_PROVENANCE } from "../../domain/provenance";
+import type { FollowState } from "../services/discussions/follows";
 import type { RatingHistory } from "../services/discussions/rating-history";
 import type {
   CommentAuthor,
