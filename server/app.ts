@@ -49,6 +49,7 @@ import { responseSerializer } from "./http/schemas";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { staffCatalogRoutes } from "./http/staff/catalog";
 import { staffDealRoutes } from "./http/staff/deals";
+import { staffFlagRoutes } from "./http/staff/flags";
 import { staffOperationRoutes } from "./http/staff/operations";
 import { staffRoutes } from "./http/staff/outbox";
 import { staffPaymentRoutes } from "./http/staff/payments";
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(staffDealRoutes, { services });
   await app.register(staffCatalogRoutes, { services });
   await app.register(staffOperationRoutes, { services });
+  await app.register(staffFlagRoutes, { services });
   await app.register(partnerRoutes, { services });
   await app.register(partnerWebhookRoutes, { services });
   await app.register(discussionRoutes, { services });

@@ -24,6 +24,7 @@ import {
   VoteButton,
 } from "./controls";
 import { answerLabel, formatDate, replyStatusLabel, statusLabel } from "./labels";
+import { ReportButton } from "./report-button";
 import {
   type AuthorView,
   type DiscussionKind,
@@ -242,6 +243,13 @@ function ReplyItem({
             onDeleted={() => setDeleted(true)}
           />
         ) : null}
+        <ReportButton
+          id={reply.id}
+          noun="reply"
+          ownerId={reply.user?.id ?? null}
+          status={reply.status}
+          roles={roles}
+        />
         <ModerationControls
           id={reply.id}
           authorId={reply.user?.id}
@@ -431,6 +439,13 @@ export function CommentCard({
               onDeleted={() => setDeleted(true)}
             />
           ) : null}
+          <ReportButton
+            id={item.id}
+            noun={item.kind}
+            ownerId={item.user?.id ?? null}
+            status={item.status}
+            roles={roles}
+          />
           {roles.canModerate ? (
             <div className="sm:ml-auto">
               <ModerationControls

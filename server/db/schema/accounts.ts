@@ -28,6 +28,10 @@ export const users = pgTable(
     isBot: boolean().notNull().default(false),
     commentBlacklist: boolean().notNull().default(false),
     commentWhitelist: boolean().notNull().default(false),
+    /** Why staff last put the author on the comment black- or whitelist, or took them off (issue 33). */
+    commentListReason: text(),
+    /** When they did. */
+    commentListChangedAt: timestamptz(),
     /** e.g. "NEW_ACCOUNT" for accounts that still have to set a password. */
     requirePasswordReset: text(),
     dateJoined: createdAt(),

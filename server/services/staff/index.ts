@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import type { PageEvents } from "../cache/page-events";
 import type { ProductService } from "../commerce/purchases";
 import { createAuditReader } from "./audit";
+import { createAuthorListReader } from "./author-lists";
 import { createStaffDealService } from "./deals";
 import { createStaffMarketingService } from "./marketing";
 import { createStaffOperationsService } from "./operations";
@@ -22,6 +23,8 @@ export function createStaffServices(deps: {
     operations: createStaffOperationsService(deps),
     partners: createPartnerService({ ...deps, dealsAdmin: deals }),
     audit: createAuditReader(deps.db),
+    // The comment author black- and whitelists (issue 33); changed through discussions.setAuthorList.
+    authors: createAuthorListReader(deps),
   };
 }
 
