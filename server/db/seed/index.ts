@@ -7,6 +7,7 @@ import { deals } from "../schema";
 import { seedAccounts, seedDealRoles } from "./accounts";
 import { DEALS, dealStart, seedDeals } from "./deals";
 import { planDiscussions, seedDiscussions } from "./discussions";
+import { seedFlags } from "./flags";
 import { seedMarketing } from "./marketing";
 import { seedPages } from "./pages";
 import { seedPlusDeal } from "./plus";
@@ -50,6 +51,8 @@ export async function seed(db: Db, clock: Clock): Promise<void> {
       accounts.byUsername,
     );
     await seedDiscussions(tx, discussions, dealIds, accounts.byUsername, time);
+    // Reports of abuse and the author lists' reasons (issue 33).
+    await seedFlags(tx, dealIds, accounts, time);
     // The founder team's responsiveness, by the write side's rule (aggregates.ts).
     await tx.execute(sql`update deals d set founder_answered_count = s.answered,
         founder_answer_median_seconds = s.median
