@@ -75,45 +75,42 @@ export function createFlags(deps: {
     input: FlagInput,
   ): Promise<FlagCreated> {
     if (!user) throw unauthenticated();
-    return auditedWrite(
-      writerOf(user),
-      { action: `${kind}.flag`, entity: "comment" },
-      async (tx) => {
-        const facts = await dealFacts(tx, dealKey, user, false);
-        const row = await loadRow(tx, facts, kind, commentKey, user);
-        if (row.userId === user.id) throw forbidden(REPORT_OWN);
-        if (row.status !== "approved") throw forbidden(REPORT_NOT_PUBLISHED);
-        // A reply is reportable only where the reader sees it: inside a thread they may read.
-        if (row.rootId != null) await changedNode(read, kind, facts, row.id, row.rootId, user);
-        const [made] = await tx
-          .insert(commentFlags)
-          .values({
-            commentId: row.id,
-            userId: user.id,
-            reason: input.reason,
-            details: input.details,
-            createdAt: clock.now(),
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!made) throw conflict(REPORT_ALREADY);
-        const created: FlagCreated = {
-          id: made.id,
+    // What the reader may see, read before the write: a reply's thread through the read side
+    // (outside the transaction: PGlite runs one statement at a time).
+    const facts = await dealFacts(db, dealKey, user, false);
+    const row = await loadRow(db, facts, kind, commentKey, user);
+    if (row.userId === user.id) throw forbidden(REPORT_OWN);
+    if (row.status !== "approved") throw forbidden(REPORT_NOT_PUBLISHED);
+    if (row.rootId != null) await changedNode(read, kind, facts, row.id, row.rootId, user);
+    const what = { action: `${kind}.flag`, entity: "comment", id: row.id };
+    return auditedWrite(writerOf(user), what, async (tx) => {
+      const [made] = await tx
+        .insert(commentFlags)
+        .values({
           commentId: row.id,
-          reason: made.reason,
-          details: made.details,
-          created: made.createdAt,
-        };
-        return {
-          result: created,
-          id: row.id,
-          role: dealActorRole(user, facts),
-          after: { flag_id: made.id, reason: made.reason, details: made.details },
-          // Reports are read by staff alone.
-          pages: "none",
-        };
-      },
-    );
+          userId: user.id,
+          reason: input.reason,
+          details: input.details,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!made) throw conflict(REPORT_ALREADY);
+      const created: FlagCreated = {
+        id: made.id,
+        commentId: row.id,
+        reason: made.reason,
+        details: made.details,
+        created: made.createdAt,
+      };
+      return {
+        result: created,
+        role: dealActorRole(user, facts),
+        after: { flag_id: made.id, reason: made.reason, details: made.details },
+        // Reports are read by staff alone.
+        pages: "none",
+      };
+    });
   }
 
   /** Items with open reports, oldest report first, a page at a time (staff). */
