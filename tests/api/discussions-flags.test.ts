@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { threadAction } from "../../app/discussions/thread-actions.server";
 import { FLAG_REASON_LABELS } from "../../domain/flags";
 import {
   FIELD_REQUIRED,
@@ -212,6 +213,62 @@ describe("reporting a post", () => {
       statuses.push((await flag("question", question.id, reader.creds)).status);
     }
     expect(statuses).toEqual([...Array(10).fill(201), 429]);
+  });
+});
+
+describe("the page door (the cards' Report dialog posts the thread action)", () => {
+  type Ctx = Parameters<typeof threadAction>[0];
+  const ctxFor = async (creds: Credentials | null) =>
+    ({
+      services: app.services,
+      session: creds ? await app.services.sessions.load(creds.cookies.sessionid ?? "") : null,
+    }) as unknown as Ctx;
+  const post = (ctx: Ctx, fields: Record<string, string>) =>
+    threadAction(
+      ctx,
+      "review",
+      "notecraft",
+      new Request("http://localhost/products/notecraft/reviews/", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "flag", ...fields }),
+      }),
+    );
+
+  it("sends a visitor to log in, reports once, then says it was already reported", async () => {
+    const review = await item("review");
+    const anonymous = await post(await ctxFor(null), { id: String(review.id), reason: "spam" });
+    expect(anonymous).toBeInstanceOf(Response);
+    expect((anonymous as Response).headers.get("location")).toContain("/accounts/login/");
+
+    const reader = await newBuyer(app, "reader");
+    const ctx = await ctxFor(reader.creds);
+    expect(await post(ctx, { id: String(review.id), reason: "other", details: "" })).toEqual({
+      ok: false,
+      intent: "flag",
+      id: review.id,
+      formError: expect.any(String),
+      fieldErrors: { details: [REPORT_DETAILS_REQUIRED] },
+    });
+    expect(await post(ctx, { id: String(review.id), reason: "abuse", details: "Mean." })).toEqual({
+      ok: true,
+      intent: "flag",
+      id: review.id,
+      toast: REPORT_THANKS,
+    });
+    expect(await post(ctx, { id: String(review.id), reason: "spam" })).toMatchObject({
+      ok: false,
+      formError: REPORT_ALREADY,
+    });
+    const rows = await openFlagsOf(review.id);
+    expect(rows.map((r) => [r.userId, r.reason, r.details])).toEqual([
+      [reader.id, "abuse", "Mean."],
+    ]);
+    // Someone else's pending review is not there for them.
+    const pending = await item("review", { status: "pending" });
+    expect(await post(ctx, { id: String(pending.id), reason: "spam" })).toMatchObject({
+      ok: false,
+      formError: "Not found.",
+    });
   });
 });
 
