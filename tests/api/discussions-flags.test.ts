@@ -14,6 +14,7 @@ import {
 import { STAFF_MESSAGES } from "../../domain/staff";
 import { auditLog, commentFlags, comments, deals, users } from "../../server/db/schema";
 import type { PageEvent } from "../../server/services/cache/page-events";
+import { recomputeThread } from "../../server/services/discussions/aggregates";
 import { type Credentials, createTestApp } from "../helpers/app";
 import { newBuyer } from "../helpers/commerce";
 import { staffActors } from "../helpers/staff";
@@ -60,6 +61,8 @@ async function item(
     })
     .returning({ id: comments.id, rootId: comments.rootId });
   if (!row) throw new Error("no item");
+  // The thread's kept counts, as posting keeps them (the read side pages replies by them).
+  if (row.rootId != null) await db.transaction((tx) => recomputeThread(tx, row.rootId as number));
   return { id: row.id, rootId: row.rootId, author };
 }
 
