@@ -89,7 +89,7 @@ const tag = () => `${test.info().project.name}-${Date.now().toString(36)}`;
 
 test("a shopper reports a review; staff decline it from the reports queue and it leaves the page", {
   tag: "@desktop-only",
-}, async ({ page, browser, playwright, baseURL, logIn, gotoHydrated }) => {
+}, async ({ page, browser, playwright, baseURL, logIn, gotoHydrated, asUser }) => {
   const staff = await client(playwright.request, baseURL, "staff@payonce.test");
   const author = await playwright.request.newContext({ baseURL });
   const title = `Spam review ${tag()}`;
@@ -132,24 +132,26 @@ test("a shopper reports a review; staff decline it from the reports queue and it
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
   // Staff see it in the queue, with its reason and the reporter's words, and decline it.
-  await logIn("staff@payonce.test");
-  await gotoHydrated("/staff/");
-  await page
+  const { page: staffPage } = await asUser("staff@payonce.test");
+  await gotoHydrated("/staff/", staffPage);
+  await staffPage
     .getByRole("navigation", { name: "Staff sections" })
     .getByRole("link", { name: "Reports" })
     .click();
-  const table = page.getByRole("table", { name: "Posts with open reports, oldest report first" });
+  const table = staffPage.getByRole("table", {
+    name: "Posts with open reports, oldest report first",
+  });
   const row = table.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("Spam or advertising: 1");
   await row.getByText("Reporters' words").click();
   await expect(row).toContainText("Links to a follower shop.");
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeViolations(staffPage)).toEqual([]);
   await row.getByRole("button", { name: `Decline ${title}` }).click();
-  const confirm = page.getByRole("dialog", { name: "Decline this review?" });
+  const confirm = staffPage.getByRole("dialog", { name: "Decline this review?" });
   await confirm.getByLabel("Note for the author (optional)").fill("Advertising is not a review.");
-  expect(await axeViolations(page, "[role=dialog]")).toEqual([]);
+  expect(await axeViolations(staffPage, "[role=dialog]")).toEqual([]);
   await confirm.getByRole("button", { name: "Decline" }).click();
-  await expectToast(page, "Declined; reports closed.");
+  await expectToast(staffPage, "Declined; reports closed.");
   await expect(table.getByRole("row").filter({ hasText: title })).toHaveCount(0);
 
   // It has left the deal's pages.
