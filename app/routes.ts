@@ -52,6 +52,8 @@ export default [
   route("staff/campaigns", "routes/staff/campaigns.tsx"),
   route("staff/campaigns/:id", "routes/staff/campaign.tsx"),
   route("staff/changes", "routes/staff/changes.tsx"),
+  route("staff/flags", "routes/staff/flags.tsx"),
+  route("staff/authors", "routes/staff/authors.tsx"),
   // Partners of a deal get their portal here; everyone else the public "Sell on Payonce" page.
   route("partners", "routes/partners/portal.tsx"),
   // Product page buying: the Plus deal's ids for the Plus shelf (JSON resource route).

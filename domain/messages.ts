@@ -60,6 +60,22 @@ export const BE_THE_FIRST = "be the first!";
 /** A deal without approved reviews, in place of "0.0 · 0 reviews" (ours). */
 export const NO_REVIEWS_YET = "No reviews yet";
 
+// Reporting abuse (issue 33, decision 069): our wording, the spec has none.
+/** The Report action's name on a card. */
+export const REPORT = "Report";
+/** Why Report is disabled for a visitor. */
+export const REPORT_LOGIN = "Log in to report a post.";
+/** The report dialog's thanks. */
+export const REPORT_THANKS = "Thank you. Our moderators will look at this post.";
+/** A second report of the same post by the same person (409). */
+export const REPORT_ALREADY = "You have already reported this post.";
+/** Reporting one's own post (403). */
+export const REPORT_OWN = "You cannot report your own post.";
+/** Reporting a post that is not published (a moderator's view of a pending one: 403). */
+export const REPORT_NOT_PUBLISHED = "Only published posts can be reported.";
+/** "Something else" without a word of why. */
+export const REPORT_DETAILS_REQUIRED = "Tell us what is wrong with this post.";
+
 // ---------------------------------------------------------------------------------------------
 // Sharing and currency (spec 000)
 // ---------------------------------------------------------------------------------------------

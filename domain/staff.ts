@@ -47,6 +47,7 @@ export const STAFF_MESSAGES = {
   unknownCollection: "No collection with this id.",
   endBeforeStart: "The end date must be after the start date.",
   ownStaffFlag: "You cannot remove your own staff flag.",
+  noOpenFlags: "This post has no open reports.",
 } as const;
 
 /** A price pair in cents, checked: both from 0, the price not above the original price. */

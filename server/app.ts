@@ -52,6 +52,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { staffAlternativeRoutes } from "./http/staff/alternatives";
 import { staffCatalogRoutes } from "./http/staff/catalog";
 import { staffDealRoutes } from "./http/staff/deals";
+import { staffFlagRoutes } from "./http/staff/flags";
 import { staffOperationRoutes } from "./http/staff/operations";
 import { staffRoutes } from "./http/staff/outbox";
 import { staffPaymentRoutes } from "./http/staff/payments";
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(staffCatalogRoutes, { services });
   await app.register(staffAlternativeRoutes, { services });
   await app.register(staffOperationRoutes, { services });
+  await app.register(staffFlagRoutes, { services });
   await app.register(partnerRoutes, { services });
   await app.register(partnerWebhookRoutes, { services });
   await app.register(discussionRoutes, { services });

@@ -22,6 +22,7 @@ import { cx } from "../ui/format";
 import { TacoRating } from "../ui/taco-rating";
 import { DeleteButton, ModerationControls, ReplyForm, VoteButton } from "./controls";
 import { answerLabel, formatDate, replyStatusLabel, statusLabel } from "./labels";
+import { ReportButton } from "./report-button";
 import {
   type AuthorView,
   type DiscussionKind,
@@ -298,6 +299,13 @@ function ReplyItem({
             onDeleted={() => setDeleted(true)}
           />
         ) : null}
+        <ReportButton
+          id={reply.id}
+          noun="reply"
+          ownerId={reply.user?.id ?? null}
+          status={reply.status}
+          roles={roles}
+        />
         <ModerationControls
           id={reply.id}
           authorId={reply.user?.id}
@@ -490,6 +498,13 @@ export function CommentCard({
               onDeleted={() => setDeleted(true)}
             />
           ) : null}
+          <ReportButton
+            id={item.id}
+            noun={item.kind}
+            ownerId={item.user?.id ?? null}
+            status={item.status}
+            roles={roles}
+          />
           {roles.canModerate ? (
             <div className="sm:ml-auto">
               <ModerationControls

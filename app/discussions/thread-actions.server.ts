@@ -1,13 +1,15 @@
 import { redirect } from "react-router";
 import { COMMENT_KINDS } from "../../domain/constants";
-import { DELETE_FAILED, deleteSuccess, FORM_ERROR } from "../../domain/messages";
+import { DELETE_FAILED, deleteSuccess, FORM_ERROR, REPORT_THANKS } from "../../domain/messages";
 import { fieldErrors } from "../../domain/schemas/common";
 import {
   ApproveSchema,
+  FlagSchema,
   InlineCommentSchema,
   ReplySchema,
   ResolveSchema,
 } from "../../domain/schemas/discussions";
+import { THROTTLED } from "../../server/web/accounts";
 import { itemIdFromSegment } from "../../server/web/discussions";
 import { isDomainError } from "../../server/web/errors";
 import { readForm } from "../../server/web/forms";
@@ -129,6 +131,27 @@ export async function threadAction(
           toast: list === "whitelist" ? AUTHOR_WHITELISTED : AUTHOR_BLOCKED,
         };
       }
+      case "flag": {
+        // A report of abuse (issue 33): the dialog shows the refusal (409 a second report).
+        const parsed = FlagSchema.safeParse({
+          reason: form.get("reason") ?? "",
+          details: form.get("details") ?? "",
+        });
+        if (!parsed.success) {
+          return {
+            ok: false,
+            intent,
+            id,
+            formError: FORM_ERROR,
+            fieldErrors: fieldErrors(parsed.error),
+          };
+        }
+        // The API's limit and counter (server/http/rate-limit.ts byUserOrAddress): one per person.
+        const limit = await ctx.services.limits.consume("discussions.flag", `user:${user.id}`);
+        if (!limit.allowed) return { ok: false, intent, id, formError: THROTTLED };
+        await discussions.flag(kind, slug, key, user, parsed.data);
+        return { ok: true, intent, id, toast: REPORT_THANKS };
+      }
       case "delete": {
         const label = String(form.get("label") ?? "");
         const noun = (COMMENT_KINDS as readonly string[]).includes(label)
@@ -146,6 +169,10 @@ export async function threadAction(
     }
   } catch (err) {
     if (intent === "delete") return { ok: false, intent, id, toast: DELETE_FAILED };
+    if (intent === "flag") {
+      const { detail, ...fields } = errorMessages(err);
+      return { ok: false, intent, id, formError: detail?.[0] ?? FORM_ERROR, fieldErrors: fields };
+    }
     if (intent === "reply" || intent === "edit") {
       const fields = errorMessages(err);
       delete fields.detail;

@@ -17,10 +17,12 @@ import {
   SORT_ORDERS,
   VOTE_DIRECTIONS,
 } from "../constants";
+import { FLAG_DETAILS_MAX, FLAG_REASONS } from "../flags";
 import {
   EITHER_COMMENT_OR_VIDEO,
   INVALID_CHOICE,
   RATING_INVALID,
+  REPORT_DETAILS_REQUIRED,
   VIDEO_TOO_LARGE,
 } from "../messages";
 import { always, formBoolean, formInt, optionalText, requiredText } from "./common";
@@ -108,6 +110,21 @@ export const ApproveSchema = z.object({
 });
 
 export const ResolveSchema = z.object({ resolved: formBoolean() });
+
+/**
+ * A report of abuse (issue 33, decision 069): one of the fixed reasons, and the reporter's own
+ * words, required with "other".
+ */
+export const FlagSchema = z
+  .object({
+    reason: z.enum(FLAG_REASONS, { error: INVALID_CHOICE }),
+    details: optionalText(FLAG_DETAILS_MAX),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reason === "other" && !value.details) {
+      ctx.addIssue({ code: "custom", path: ["details"], message: REPORT_DETAILS_REQUIRED });
+    }
+  }, always);
 
 /**
  * Query of the review and question lists. The spec calls the sort field required in the UI; the

@@ -12,6 +12,7 @@ import {
   PAGE_LAYOUTS,
   ZONE_NAMES,
 } from "../constants";
+import { AUTHOR_LIST_REASON_MAX, AUTHOR_LISTS, FLAG_NOTE_MAX, FLAG_RESOLUTIONS } from "../flags";
 import { FIELD_REQUIRED, INVALID_CHOICE, REFUND_CHOOSE_LINES } from "../messages";
 import { PLAN_TYPE_KEYS } from "../search";
 import { STAFF_PAGE_MAX, STAFF_PRICE_MAX } from "../staff";
@@ -127,6 +128,26 @@ export const ModerationQuery = z.object({
   page,
 });
 export const AuditQuery = z.object({ page });
+/** Items with open reports (issue 33), oldest first, by kind. */
+export const FlagsQuery = z.object({
+  kind: z.enum(["", "review", "question"], { error: INVALID_CHOICE }).default(""),
+  page,
+});
+/** Resolve an item's open reports: dismiss them, or decline the item (with a note for its author). */
+export const FlagResolveSchema = z.object({
+  action: choice(FLAG_RESOLUTIONS),
+  note: z.preprocess((v) => (v == null ? "" : v), text(FLAG_NOTE_MAX)),
+});
+/** Blocked and whitelisted authors (issue 33): one list, or both. */
+export const AuthorListQuery = StaffListQuery.extend({
+  list: z.enum(["", ...AUTHOR_LISTS], { error: INVALID_CHOICE }).default(""),
+});
+/** Put an author on a list or take them off it, always with a reason (audited). */
+export const AuthorListSchema = z.object({
+  list: choice(AUTHOR_LISTS),
+  on: bool,
+  reason: requiredText(AUTHOR_LIST_REASON_MAX),
+});
 export const NeedsReplyQuery = z.object({
   needs_reply: z.enum(["", "0", "1"], { error: INVALID_CHOICE }).default(""),
   page,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   attributes,
   auditLog,
+  commentFlags,
   comments,
   dealChangeProposals,
   invoiceItems,
@@ -65,6 +66,15 @@ async function pendingItem(kind: "review" | "question") {
     .returning({ id: comments.id });
   if (!row) throw new Error("no item");
   return row.id;
+}
+
+/** An approved question of taskflow with an open report (issue 33). */
+async function reportedItem() {
+  const id = await pendingItem("question");
+  await db.update(comments).set({ status: "approved" }).where(eq(comments.id, id));
+  const reader = await newBuyer(app, "reader");
+  await db.insert(commentFlags).values({ commentId: id, userId: reader.id, reason: "spam" });
+  return id;
 }
 
 async function proposal() {
@@ -261,6 +271,14 @@ const CALLS: Record<string, Call[]> = {
       }),
     },
   ],
+  "POST /api/staff/flags/{id}/resolve/": staffCall("flags.dismiss", async () => ({
+    url: `/api/staff/flags/${await reportedItem()}/resolve/`,
+    body: { action: "dismiss" },
+  })),
+  "POST /api/staff/authors/{id}/": staffCall("user.blacklist", async () => ({
+    url: `/api/staff/authors/${(await newBuyer(app, "listed")).id}/`,
+    body: { list: "blacklist", on: true, reason: "Coupon spam." },
+  })),
   "GET /comments/whitelist_author_ajx/": staffCall("user.whitelist", async () => ({
     url: `/comments/whitelist_author_ajx/?user_id=${(await newBuyer(app, "trusted")).id}&whitelist_action=1`,
   })),

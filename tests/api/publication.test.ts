@@ -302,6 +302,7 @@ function bodyFor(method: Method, path: string): Record<string, unknown> | undefi
   if (path.endsWith("/vote/")) return { direction: 1 };
   if (path.endsWith("/approve/")) return { approved: "approved" };
   if (path.endsWith("/resolve/")) return { resolved: true };
+  if (path.endsWith("/flag/")) return { reason: "spam" };
   if (method === "POST" || method === "PUT") {
     return review
       ? { title: "Walked here", rating: 5, comment: "A review from the walk." }

@@ -90,6 +90,8 @@ export const PAGES: PageRow[] = [
   { name: "staff dashboard", path: "/staff/", as: "staff" },
   { name: "staff deals", path: "/staff/deals/", as: "staff" },
   { name: "staff moderation", path: "/staff/moderation/", as: "staff" },
+  { name: "staff reports", path: "/staff/flags/", as: "staff" },
+  { name: "staff author lists", path: "/staff/authors/", as: "staff" },
   { name: "staff orders", path: "/staff/orders/", as: "staff" },
   { name: "staff users", path: "/staff/users/", as: "staff" },
   { name: "staff coupons", path: "/staff/coupons/", as: "staff" },

@@ -9,8 +9,10 @@ export const meta: Route.MetaFunction = () => privateMeta("Staff");
 const ABOUT: Record<string, string> = {
   "/staff/deals/": "List, create and edit deals and their plans; publish and unpublish.",
   "/staff/moderation/": "Reviews, questions and replies waiting across every deal.",
+  "/staff/flags/": "Posts readers reported: dismiss the reports or decline the post.",
   "/staff/orders/": "Find an order and refund it.",
   "/staff/users/": "Find a user; staff flag, verification, comment blacklist, login block.",
+  "/staff/authors/": "Blocked and whitelisted authors, with the reason; undo either.",
   "/staff/pages/": "Modular pages: title, layout, SEO and the order of their collections.",
   "/staff/collections/":
     "Smart collections: type, title, colours, schedule and their deals in order.",
@@ -25,12 +27,18 @@ const ABOUT: Record<string, string> = {
 /** The back office's front page: a link to each section with the work waiting there. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await staffContext(context, request);
-  const [drafts, pending, changes] = await Promise.all([
+  const [drafts, pending, changes, reported] = await Promise.all([
     services.staff.deals.list({ query: "", status: "draft", page: 1 }),
     services.staff.operations.moderationQueue({ status: "pending", kind: "", page: 1 }),
     services.staff.partners.staffProposals({ query: "", status: "pending", page: 1 }),
+    services.discussions.openFlags({ kind: "", page: 1 }),
   ]);
-  return { drafts: drafts.total, pending: pending.total, changes: changes.total };
+  return {
+    drafts: drafts.total,
+    pending: pending.total,
+    changes: changes.total,
+    reported: reported.total,
+  };
 }
 
 export default function StaffDashboard({ loaderData }: Route.ComponentProps) {
@@ -38,6 +46,7 @@ export default function StaffDashboard({ loaderData }: Route.ComponentProps) {
     "/staff/deals/": `${loaderData.drafts} draft${loaderData.drafts === 1 ? "" : "s"}`,
     "/staff/moderation/": `${loaderData.pending} pending`,
     "/staff/changes/": `${loaderData.changes} pending`,
+    "/staff/flags/": `${loaderData.reported} reported`,
   };
   return (
     <StaffShell title="Staff back office">

@@ -30,6 +30,10 @@ export const users = pgTable(
     commentWhitelist: boolean().notNull().default(false),
     /** Opted in to be asked new questions on the deals they own (issue 33, decision 070). */
     answersOwnerQuestions: boolean().notNull().default(false),
+    /** Why staff last put the author on the comment black- or whitelist, or took them off (issue 33). */
+    commentListReason: text(),
+    /** When they did. */
+    commentListChangedAt: timestamptz(),
     /** e.g. "NEW_ACCOUNT" for accounts that still have to set a password. */
     requirePasswordReset: text(),
     dateJoined: createdAt(),

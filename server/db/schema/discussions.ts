@@ -12,6 +12,12 @@ import {
 } from "drizzle-orm/pg-core";
 // Spec enumerations have one home, domain/constants.ts; the CHECK constraints use them.
 import { ANSWER_TYPES, COMMENT_STATUSES, VOTE_DIRECTIONS } from "../../../domain/constants";
+import {
+  FLAG_REASONS,
+  FLAG_STATUSES,
+  type FlagReason,
+  type FlagStatus,
+} from "../../../domain/flags";
 import { createdAt, nullOrOneOf, oneOf, timestamptz, tsvector } from "./_helpers";
 import { users } from "./accounts";
 import { deals, media } from "./catalog";
@@ -189,6 +195,39 @@ export const commentRatingHistory = pgTable(
   ],
 );
 
+/**
+ * Reports of abuse (issue 33, decision 069): one per person and item, open until staff resolve
+ * the item's reports (dismissed, or the item declined). A reporter's deleted account leaves the
+ * report (user_id null); a deleted item takes its reports with it.
+ */
+export const commentFlags = pgTable(
+  "comment_flags",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    commentId: integer()
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    reason: text().$type<FlagReason>().notNull(),
+    details: text().notNull().default(""),
+    status: text().$type<FlagStatus>().notNull().default("open"),
+    createdAt: createdAt(),
+    resolvedAt: timestamptz(),
+    resolvedByUserId: integer().references(() => users.id, { onDelete: "set null" }),
+    /** Staff's note when resolving. */
+    resolutionNote: text(),
+  },
+  (t) => [
+    uniqueIndex("comment_flags_comment_user_unique").on(t.commentId, t.userId),
+    // The staff queue: open reports, oldest first.
+    index("comment_flags_open_idx").on(t.createdAt, t.commentId).where(sql`${t.status} = 'open'`),
+    index("comment_flags_user_idx").on(t.userId),
+    check("comment_flags_reason_check", oneOf(t.reason, FLAG_REASONS)),
+    check("comment_flags_status_check", oneOf(t.status, FLAG_STATUSES)),
+  ],
+);
+
+export type CommentFlag = typeof commentFlags.$inferSelect;
 export type Comment = typeof comments.$inferSelect;
 export type NewComment = typeof comments.$inferInsert;
 export type CommentVote = typeof commentVotes.$inferSelect;

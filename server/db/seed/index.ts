@@ -7,6 +7,7 @@ import { deals } from "../schema";
 import { seedAccounts, seedDealRoles } from "./accounts";
 import { DEALS, dealStart, seedDeals } from "./deals";
 import { planDiscussions, seedDiscussions } from "./discussions";
+import { seedFlags } from "./flags";
 import { seedQuestionFollows } from "./follows";
 import { seedFounderRecord } from "./founder-record";
 import { seedMarketing } from "./marketing";
@@ -62,6 +63,8 @@ export async function seed(db: Db, clock: Clock): Promise<void> {
     await seedFounderRecord(tx, get(dealIds, "taskflow"));
     // Issue 33: review provenance, rating history and owners' answers, from the rows above.
     await seedProvenance(tx);
+    // Reports of abuse and the author lists' reasons (issue 33).
+    await seedFlags(tx, dealIds, accounts, time);
     // The founder team's responsiveness, by the write side's rule (aggregates.ts).
     await tx.execute(sql`update deals d set founder_answered_count = s.answered,
         founder_answer_median_seconds = s.median

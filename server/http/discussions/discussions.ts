@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../../services";
+import { discussionFlagRoutes } from "./flags";
 import { discussionFollowRoutes } from "./follows";
 import { discussionReadRoutes } from "./lists";
 import { reviewMediaRoutes } from "./media";
@@ -28,6 +29,7 @@ export const discussionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   await app.register(discussionReadRoutes, { services });
   await app.register(discussionPostingRoutes, { services, perUser });
   await app.register(discussionVoteRoutes, { services, perUser });
+  await app.register(discussionFlagRoutes, { services, perUser });
   await app.register(discussionModerationRoutes, { services });
   await app.register(reviewMediaRoutes, { services });
   await app.register(discussionSuggestionRoutes, { services });

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { byUserOrAddress, rateLimited } from "../rate-limit";
 
 /** The discussion limits of server/services/limits (discussions.*), reviews and questions together. */
-export type RateLimitName = "create" | "reply" | "edit" | "vote";
+export type RateLimitName = "create" | "reply" | "edit" | "vote" | "flag";
 
 /** An onRequest hook that refuses a caller over the named limit with a 429. */
 export type PerUserLimit = (

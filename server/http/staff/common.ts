@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { SessionUser } from "../../services/accounts/sessions";
 import type { Actor } from "../../services/staff/audit";
 import { bodyOf, pathId } from "../commerce/schemas";
 import { requireStaff, signedInUser } from "../guards";
@@ -54,6 +55,8 @@ export type StaffCall<Q extends z.ZodType, B extends z.ZodType> = {
   body: z.output<B>;
   /** The signed-in staff member, as the audit log names them. */
   actor: Actor;
+  /** The same member's session, for use cases shared with other doors (discussion moderation). */
+  user: SessionUser;
 };
 
 /**
@@ -91,6 +94,7 @@ export function staffRouter(app: ZodApp) {
             query: request.query as z.output<Q>,
             body: request.body as z.output<B>,
             actor: actorOf(request, "staff"),
+            user: signedInUser(request),
           });
           // The answer's schema is the route's own (response[status]), not known to the types here.
           return (reply as unknown as FastifyReply).status(status).send(answer);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { forbidden, notFound, unauthenticated } from "../../../domain/errors";
 import { canApproveOrDecline, canUndoResolveWhitelistBlacklist } from "../../../domain/permissions";
 import type { Db } from "../../db/client";
@@ -134,13 +134,15 @@ export function createModeration(deps: {
 
   /**
    * Staff put an author on the comment whitelist (new items start approved) or blacklist (may not
-   * post). The lists exclude each other: adding to one takes the author off the other.
+   * post). The lists exclude each other: adding to one takes the author off the other. The
+   * reason (the staff lists page asks for one, decision 069) is kept with the change.
    */
   async function setAuthorList(
     user: SessionUser | null,
     list: "whitelist" | "blacklist",
     targetKey: string,
     on: boolean,
+    reason: string | null = null,
   ): Promise<{ userId: number; commentWhitelist: boolean; commentBlacklist: boolean }> {
     if (!user) throw unauthenticated();
     if (!isStaffModeratorUser(user)) throw forbidden(MESSAGES.staffOnly);
@@ -161,7 +163,7 @@ export function createModeration(deps: {
       if (!was) throw notFound();
       const [row] = await tx
         .update(users)
-        .set(changes)
+        .set({ ...changes, commentListReason: reason, commentListChangedAt: sql`now()` })
         .where(eq(users.id, targetId))
         .returning(flags);
       if (!row) throw notFound();
@@ -172,7 +174,7 @@ export function createModeration(deps: {
       return {
         result: { userId: targetId, ...row },
         before: snap(was),
-        after: snap(row),
+        after: { ...snap(row), reason },
         // Who may post next; nothing already on a page changes.
         pages: "none",
       };

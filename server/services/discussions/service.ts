@@ -6,6 +6,7 @@ import type { PageEvents } from "../cache/page-events";
 import { createStampedLru } from "../cache/stamped-lru";
 import type { Outbox } from "../jobs/outbox";
 import { createDealReads } from "./deal-reads";
+import { createFlags } from "./flags";
 import { createFollows } from "./follows";
 import { createListReads, keptListIds, listsForViewer } from "./lists";
 import { createModeration } from "./moderation";
@@ -69,6 +70,8 @@ export function createDiscussionService(deps: {
   const submissions = createSubmissions({ media: deps.media, posting, reviewMedia });
   const votes = createVotes({ db, clock });
   const moderation = createModeration({ db, outbox, read, pageEvents, notifier });
+  // Reports of abuse (issue 33): declining from the staff queue goes through moderation's approve.
+  const flags = createFlags({ db, clock, read, approve: moderation.approve, pageEvents });
   const summary = createReviewsSummaryJob({ db, clock, outbox, pageEvents });
   const profiles = createProfileReads({ db, clock });
   const suggestions = createSuggestionReads({ db, queries });
@@ -100,6 +103,7 @@ export function createDiscussionService(deps: {
     follow: follows.follow,
     isFollowing: follows.isFollowing,
     sendPartnerDigest: notifier.sendDigest,
+    ...flags,
     regenerateSummary: summary.regenerateSummary,
     reviewsSummary: summary.reviewsSummary,
     mediaHead: reviewMedia.mediaHead,

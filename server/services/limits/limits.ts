@@ -54,6 +54,8 @@ export const LIMITS = {
   "discussions.reply": { points: 20, duration: MINUTE },
   "discussions.edit": { points: 20, duration: MINUTE },
   "discussions.vote": { points: 60, duration: MINUTE },
+  // Reports of abuse (issue 33): a reader reports a few posts, not a page of them.
+  "discussions.flag": { points: 10, duration: MINUTE },
   // Licence redemption by a partner's product (API key), per client address: every call, and
   // calls with an unknown key (like failed logins: a valid key gives its point back).
   "partners.redeem": { points: 300, duration: MINUTE },

@@ -3,6 +3,7 @@ import type { PageEvents } from "../cache/page-events";
 import type { ProductService } from "../commerce/purchases";
 import { createStaffAlternativeService } from "./alternatives";
 import { createAuditReader } from "./audit";
+import { createAuthorListReader } from "./author-lists";
 import { createStaffDealService } from "./deals";
 import { createStaffMarketingService } from "./marketing";
 import { createStaffOperationsService } from "./operations";
@@ -24,6 +25,8 @@ export function createStaffServices(deps: {
     operations: createStaffOperationsService(deps),
     partners: createPartnerService({ ...deps, dealsAdmin: deals }),
     audit: createAuditReader(deps.db),
+    // The comment author black- and whitelists (issue 33); changed through discussions.setAuthorList.
+    authors: createAuthorListReader(deps),
   };
 }
 

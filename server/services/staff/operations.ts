@@ -167,6 +167,9 @@ export function createStaffOperationsService(deps: {
         // The blacklist and the whitelist exclude each other (as the moderation call keeps them).
         commentBlacklist: body.comment_blacklist,
         commentWhitelist: body.comment_blacklist ? false : undefined,
+        // A change made here has no reason of its own (the author lists page asks for one).
+        commentListReason: body.comment_blacklist === undefined ? undefined : null,
+        commentListChangedAt: body.comment_blacklist === undefined ? undefined : new Date(),
         isActive: body.login_blocked === undefined ? undefined : !body.login_blocked,
       });
       if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, id));
