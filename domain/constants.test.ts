@@ -15,7 +15,7 @@ describe("constants", () => {
       ADDON_PURCHASE_STATES: ["included_free", "for_purchase"],
       ADDON_QUANTITY_MIN: 0,
       ADDON_VALUE_TYPES: ["none", "linear_range", "boolean", "custom_values"],
-      ANSWER_TYPES: ["founder_team", "staff"],
+      ANSWER_TYPES: ["founder_team", "staff", "verified_owner"],
       APPROVE_VALUES: ["approved", "denied"],
       BANNER_HURRY_UNDER_MS: 86400000,
       BANNER_TYPES: [
@@ -120,6 +120,7 @@ describe("constants", () => {
       FEATURES_BLOCK_ANCHOR: "overview",
       FEATURE_LIST_COLLAPSE_AFTER: 8,
       FOUNDER_POSTS_INITIAL: 5,
+      FOUNDER_POST_KINDS: ["post", "changelog"],
       FOUNDER_POST_MAX: 650,
       FREE_PERIOD_LABELS: { annual: "1 year", month: "1 month" },
       FREE_REDEMPTION_DAYS: 60,
