@@ -15,6 +15,7 @@ import {
   heroTitle,
   isWithinWindow,
   leaderboardRows,
+  liveStaffMessages,
   nextIndex,
   sanitizeAnchorId,
   sectionNavShown,
@@ -234,5 +235,21 @@ describe("section navigation", () => {
         { id: "reviews", top: -100, bottom: 900 },
       ]),
     ).toBe("reviews");
+  });
+});
+
+describe("liveStaffMessages", () => {
+  const now = new Date("2026-06-01T00:00:00Z");
+  const day = (n: number) => new Date(now.getTime() + n * 86_400_000);
+  it("keeps the live ones, newest first, the first written first of two starting together", () => {
+    const messages = [
+      { id: 1, startDate: day(-5), endDate: null },
+      { id: 2, startDate: day(-2), endDate: null },
+      { id: 3, startDate: day(-2), endDate: null },
+      { id: 4, startDate: day(1), endDate: null },
+      { id: 5, startDate: day(-9), endDate: day(-1) },
+      { id: 6, startDate: null, endDate: null },
+    ];
+    expect(liveStaffMessages(messages, now).map((m) => m.id)).toEqual([2, 3, 1, 6]);
   });
 });

@@ -146,6 +146,21 @@ export function staffMessageVisible(
   }
 }
 
+/**
+ * A deal's staff messages live at `now`, newest first; of two that start together, the one
+ * written first. The kept deal data and `user_status` both order them by this, so the page and
+ * the fill agree on which message a reader sees.
+ */
+export function liveStaffMessages<
+  M extends { id: number; startDate: Date | null; endDate: Date | null },
+>(messages: readonly M[], now: Date): M[] {
+  return messages
+    .filter(
+      (m) => (m.startDate == null || m.startDate <= now) && (m.endDate == null || now < m.endDate),
+    )
+    .sort((a, b) => (b.startDate?.getTime() ?? 0) - (a.startDate?.getTime() ?? 0) || a.id - b.id);
+}
+
 /** The newest message (the list is newest first) this viewer's audience may see, if any. */
 export function staffMessageFor<M extends { user_group: string }>(
   messages: readonly M[],

@@ -1,3 +1,4 @@
+import { liveStaffMessages } from "../../../domain/blocks";
 import { toMajor } from "../../../domain/money";
 import { discountPercent } from "../../../domain/pricing";
 import { displayPath } from "../discussions/item-paths";
@@ -53,22 +54,15 @@ export function dealDetailsJson(rows: DealDetailRows, now: Date, pricing: Storef
   // Every live staff message, newest first, for the kept deal data: no answer carries them all.
   // Each reader gets only their audience's (spec 001 section 6), cut on the server by
   // staff-messages-for-reader.ts (the JSON) and app/product/page-view.ts forViewer (the page).
-  const staffMessages = (extras?.staffMessages ?? [])
-    .filter(
-      (m) => (m.startDate == null || m.startDate <= now) && (m.endDate == null || now < m.endDate),
-    )
-    // Newest first; of two that start together, the one written first (as user_status reads
-    // them: staff-messages-for-reader.ts readerHasOwnStaffMessage).
-    .sort((a, b) => (b.startDate?.getTime() ?? 0) - (a.startDate?.getTime() ?? 0) || a.id - b.id)
-    .map((m) => ({
-      title: m.title,
-      message: m.message,
-      start_date: iso(m.startDate),
-      user_group: m.userGroup,
-      author: m.author,
-      cta_text: m.ctaText,
-      cta_url: m.ctaUrl,
-    }));
+  const staffMessages = liveStaffMessages(extras?.staffMessages ?? [], now).map((m) => ({
+    title: m.title,
+    message: m.message,
+    start_date: iso(m.startDate),
+    user_group: m.userGroup,
+    author: m.author,
+    cta_text: m.ctaText,
+    cta_url: m.ctaUrl,
+  }));
 
   return {
     ...deal,

@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
-import { staffMessageFor, staffMessageVisible } from "../../../domain/blocks";
+import { eq, sql } from "drizzle-orm";
+import { liveStaffMessages, staffMessageFor, staffMessageVisible } from "../../../domain/blocks";
 import type { Db } from "../../db/client";
 import { deals, staffMessages } from "../../db/schema";
 import { ownsDeal } from "../commerce/ownership-sql";
@@ -49,8 +49,8 @@ export async function staffMessageReader(
  * Whether the message this reader sees on the deal's page is one no audience's page carries: the
  * newest live message they may see speaks to buyers only (issue 32, decision 066). A page kept for
  * an audience shows the newest message for everyone; such a reader has the page's data rendered
- * for them after load (app/ui/personal-fill.tsx). Live and newest first as the deal data orders
- * them (deal-details-json.ts).
+ * for them after load (app/ui/personal-fill.tsx). Live and newest first by the same rule as the
+ * deal data (domain/blocks.ts liveStaffMessages).
  */
 export async function readerHasOwnStaffMessage(
   db: Db,
@@ -60,17 +60,16 @@ export async function readerHasOwnStaffMessage(
 ): Promise<boolean> {
   // Only a buyer (or staff) may see more than everyone does.
   if (!reader.hasPurchased && !reader.isStaff) return false;
-  const live = await db
-    .select({ user_group: staffMessages.userGroup })
+  const rows = await db
+    .select({
+      id: staffMessages.id,
+      startDate: staffMessages.startDate,
+      endDate: staffMessages.endDate,
+      user_group: staffMessages.userGroup,
+    })
     .from(staffMessages)
-    .where(
-      and(
-        eq(staffMessages.dealId, dealId),
-        or(isNull(staffMessages.startDate), lte(staffMessages.startDate, now)),
-        or(isNull(staffMessages.endDate), gt(staffMessages.endDate, now)),
-      ),
-    )
-    .orderBy(sql`${staffMessages.startDate} desc nulls last`, asc(staffMessages.id));
+    .where(eq(staffMessages.dealId, dealId));
+  const live = liveStaffMessages(rows, now);
   const seen = staffMessageFor(live, reader);
   return seen !== null && seen.user_group !== "all";
 }
