@@ -1,11 +1,10 @@
-import { Form } from "react-router";
 import { NOTIFICATIONS_UNSUBSCRIBED } from "../../domain/messages";
 import { isNotificationTopic, NOTIFICATION_TOPIC_LABELS } from "../../domain/notifications";
 import { appContext } from "../context";
 import { privateMeta } from "../seo/meta";
 import { notFound } from "../ui/not-found.server";
 import type { Route } from "./+types/email-notifications";
-import { AuthCard, TextLink } from "./accounts/form-ui";
+import { AuthCard, TextLink, UnsubscribeConfirm } from "./accounts/form-ui";
 
 export const meta: Route.MetaFunction = () => privateMeta("Unsubscribe");
 
@@ -63,25 +62,13 @@ export default function NotificationUnsubscribePage({
     );
   }
   return (
-    <AuthCard
-      title="Unsubscribe"
-      subtitle={
+    <UnsubscribeConfirm
+      question={
         <>
           Stop "{label}" e-mails to {email}?
         </>
       }
-    >
-      <Form method="post">
-        <button
-          type="submit"
-          className="w-full rounded-full bg-ink px-6 py-3 font-bold text-white hover:bg-black"
-        >
-          Unsubscribe
-        </button>
-      </Form>
-      <div className="mt-4">
-        <TextLink to="/">Keep them coming</TextLink>
-      </div>
-    </AuthCard>
+      stay="Keep them coming"
+    />
   );
 }

@@ -1,9 +1,8 @@
-import { Form } from "react-router";
 import { appContext } from "../context";
 import { privateMeta } from "../seo/meta";
 import { notFound } from "../ui/not-found.server";
 import type { Route } from "./+types/email-unsubscribe";
-import { AuthCard, TextLink } from "./accounts/form-ui";
+import { AuthCard, TextLink, UnsubscribeConfirm } from "./accounts/form-ui";
 
 export const meta: Route.MetaFunction = () => privateMeta("Unsubscribe");
 
@@ -37,18 +36,6 @@ export default function EmailUnsubscribePage({ loaderData, actionData }: Route.C
     );
   }
   return (
-    <AuthCard title="Unsubscribe" subtitle={<>Stop deal e-mails to {email}?</>}>
-      <Form method="post">
-        <button
-          type="submit"
-          className="w-full rounded-full bg-ink px-6 py-3 font-bold text-white hover:bg-black"
-        >
-          Unsubscribe
-        </button>
-      </Form>
-      <div className="mt-4">
-        <TextLink to="/">Keep me subscribed</TextLink>
-      </div>
-    </AuthCard>
+    <UnsubscribeConfirm question={<>Stop deal e-mails to {email}?</>} stay="Keep me subscribed" />
   );
 }

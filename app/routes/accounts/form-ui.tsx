@@ -241,3 +241,32 @@ export function ExpiredLink({
     </AuthCard>
   );
 }
+
+/**
+ * An e-mail link's "unsubscribe?" question: opening the link only asks (mail scanners follow
+ * links with GET); the form's POST unsubscribes, without JavaScript too.
+ */
+export function UnsubscribeConfirm({
+  question,
+  stay,
+}: {
+  question: ReactNode;
+  /** The way out without unsubscribing. */
+  stay: string;
+}) {
+  return (
+    <AuthCard title="Unsubscribe" subtitle={question}>
+      <Form method="post">
+        <button
+          type="submit"
+          className="w-full rounded-full bg-ink px-6 py-3 font-bold text-white hover:bg-black"
+        >
+          Unsubscribe
+        </button>
+      </Form>
+      <div className="mt-4">
+        <TextLink to="/">{stay}</TextLink>
+      </div>
+    </AuthCard>
+  );
+}
