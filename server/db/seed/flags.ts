@@ -5,8 +5,8 @@ import { get, type Timeline, type Tx } from "./util";
 
 /**
  * Reports of abuse and the author lists' reasons (issue 33), so the staff pages have something to
- * show: two of notecraft's approved posts reported by the demo buyer and Plus member, and the
- * blocked demo account's reason.
+ * show: two of MailBeam's approved posts reported by the demo buyer and Plus member, and the
+ * blocked demo account's reason. (NoteCraft, the first choice, has no posts in the demo.)
  */
 export async function seedFlags(
   tx: Tx,
@@ -20,7 +20,7 @@ export async function seedFlags(
     .from(comments)
     .where(
       and(
-        eq(comments.dealId, get(dealIds, "notecraft", "deal")),
+        eq(comments.dealId, get(dealIds, "mailbeam", "deal")),
         eq(comments.status, "approved"),
         isNull(comments.parentId),
         notInArray(comments.userId, reporters),
